@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL access for the migrator and health checks; everything else goes through Drizzle. */
+export interface SqlRunner {
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn on one connection inside BEGIN/COMMIT. */
+  transaction<T>(fn: (tx: Pick<SqlRunner, 'exec' | 'query'>) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export function pgliteDatabase(client: PGlite): Database {
+  const sql: SqlRunner = {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async (text, params) => (await client.query(text, params)).rows as never,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+          query: async (text, params) => (await tx.query(text, params)).rows as never,
+        }),
+      ),
+  };
+  return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, sql, close: () => client.close() };
+}
+
+export function postgresDatabase(connectionString: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const sql: SqlRunner = {
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    query: async (text, params) => (await pool.query(text, params)).rows,
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          exec: async (text) => {
+            await client.query(text);
+          },
+          query: async (text, params) => (await client.query(text, params)).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return { kind: 'postgres', db: drizzlePg(pool, { schema }) as unknown as Db, sql, close: () => pool.end() };
+}
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
+  const dir = path.resolve(options.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir });
+  return pgliteDatabase(client);
+}

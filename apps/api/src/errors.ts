@@ -1,0 +1,18 @@
+import type { ErrorCode, FieldError } from '@kwenda/contracts';
+
+/** An expected failure with a code for the wire; the error handler turns it into JSON. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const validationError = (fields: FieldError[]) =>
+  new AppError(400, 'VALIDATION_ERROR', `Invalid input: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`, fields);
+
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);

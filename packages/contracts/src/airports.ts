@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const airportSchema = z.object({
+  iataCode: z.string().regex(/^[A-Z]{3}$/),
+  nameAr: z.string().min(1),
+  nameEn: z.string().min(1),
+  cityNameAr: z.string().min(1),
+  cityNameEn: z.string().min(1),
+  countryCode: z.string().regex(/^[A-Z]{2}$/),
+});
+export type Airport = z.infer<typeof airportSchema>;
+export const airportListSchema = z.array(airportSchema);
+
+export const countrySchema = z.object({
+  code: z.string().regex(/^[A-Z]{2}$/),
+  nameEn: z.string().min(1),
+  nameAr: z.string().min(1),
+  dialCode: z.string().regex(/^\+\d{1,4}$/),
+});
+export type Country = z.infer<typeof countrySchema>;
+export const countryListSchema = z.array(countrySchema);

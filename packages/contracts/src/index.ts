@@ -1,0 +1,6 @@
+export * from './common.js';
+export * from './errors.js';
+export * from './airports.js';
+export * from './search.js';
+export * from './offers.js';
+export * from './config.js';
