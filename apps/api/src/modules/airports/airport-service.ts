@@ -1,0 +1,15 @@
+import type { Airport } from '@kwenda/contracts';
+import { airportRecords } from '../../data/airports.js';
+
+/** The public list keeps the curated order: the first 20 are what Sudanese travellers pick most. */
+export const airportList: Airport[] = airportRecords.map(({ iataCode, nameAr, nameEn, cityNameAr, cityNameEn, countryCode }) => ({
+  iataCode,
+  nameAr,
+  nameEn,
+  cityNameAr,
+  cityNameEn,
+  countryCode,
+}));
+
+/** Serialised once: the list never changes while the process runs. */
+export const airportListJson = JSON.stringify(airportList);

@@ -1,0 +1,31 @@
+import { apiErrorSchema, bestOffersRequestSchema, bestOffersResultSchema, offerRequestSchema, offerSearchResultSchema } from '@kwenda/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OffersService } from './offers-service.js';
+
+export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = async (app, { offers }) => {
+  app.post(
+    '/offers/request',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Search offers (paged, sorted) with alternative-date suggestions',
+        body: offerRequestSchema,
+        response: { 200: offerSearchResultSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => offers.searchOffers(request.body),
+  );
+
+  app.post(
+    '/offers/best',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Cheapest and fastest offers first',
+        body: bestOffersRequestSchema,
+        response: { 200: bestOffersResultSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => offers.bestOffers(request.body.filters),
+  );
+};

@@ -1,0 +1,20 @@
+import { airportListSchema, type Airport } from '@kwenda/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { apiRequest } from './api-client';
+
+/** The airport list, fetched once per visit and shared by the search form and the offers page. */
+export function useAirports() {
+  const query = useQuery({
+    queryKey: ['airports'],
+    queryFn: () => apiRequest('/trips/airports', airportListSchema),
+    staleTime: Infinity,
+  });
+  const byCode = useMemo(() => new Map((query.data ?? []).map((a) => [a.iataCode, a])), [query.data]);
+  return { ...query, airports: query.data ?? [], byCode };
+}
+
+export function airportCity(airport: Airport | undefined, language: string, fallback = ''): string {
+  if (!airport) return fallback;
+  return language === 'ar' ? airport.cityNameAr : airport.cityNameEn;
+}

@@ -1,0 +1,12 @@
+import { publicConfigSchema } from '@kwenda/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+/** Deployment facts served at run time (staging flag, contact numbers). */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: ['config'],
+    queryFn: () => apiRequest('/config', publicConfigSchema),
+    staleTime: Infinity,
+  });
+}
