@@ -41,7 +41,7 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
   },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
 });
