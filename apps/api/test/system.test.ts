@@ -1,0 +1,66 @@
+import { airportListSchema, countryListSchema, publicConfigSchema } from '@kwenda/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.js';
+import { createTestApp, type TestContext } from './helpers/test-app.js';
+import { backends } from './helpers/test-database.js';
+
+describe.each(backends)('system endpoints on %s', (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(backend, { env: { STAGING: 'true' } });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('reports health when the database answers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('runs migrations once: a second run applies nothing', async () => {
+    expect(await migrate(ctx.database.sql)).toEqual([]);
+    const rows = await ctx.database.sql.query<{ name: string }>('SELECT name FROM schema_migrations');
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('serves the staging flag at run time', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(publicConfigSchema.parse(response.json()).staging).toBe(true);
+  });
+
+  it('lists at least 300 airports with Arabic and English names, and revalidates with an ETag', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/trips/airports' });
+    expect(response.statusCode).toBe(200);
+    const airports = airportListSchema.parse(response.json());
+    expect(airports.length).toBeGreaterThanOrEqual(300);
+    expect(airports.find((a) => a.iataCode === 'PZU')).toMatchObject({ cityNameAr: 'بورتسودان', countryCode: 'SD' });
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/v1/trips/airports', headers: { 'if-none-match': response.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('lists every country with its dial code', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/countries' });
+    const countries = countryListSchema.parse(response.json());
+    expect(countries.length).toBeGreaterThanOrEqual(245);
+    expect(countries.find((c) => c.code === 'SD')).toMatchObject({ dialCode: '+249', nameAr: 'السودان' });
+  });
+
+  it('publishes the OpenAPI document generated from the contracts', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/offers/request', '/api/v1/offers/best', '/api/v1/trips/airports', '/api/v1/countries', '/api/v1/health']));
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503 with a JSON error', async () => {
+    const ctx = await createTestApp('pglite');
+    await ctx.database.close();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+    await ctx.app.close();
+  });
+});
