@@ -1,0 +1,138 @@
+// npm run bench: measures the production build on the embedded database and prints the figures
+// the README's performance section quotes. A script, not a timed test: numbers depend on the machine.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-bench-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', DATABASE_URL: '' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+/** Bytes on the wire for a path when the browser accepts gzip. */
+function gzipBytes(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${BASE}${url}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function homePageWeight() {
+  const html = await (await fetch(`${BASE}/`)).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const sum = async (urls) => {
+    let total = 0;
+    for (const url of new Set(urls)) total += (await gzipBytes(url)).bytes;
+    return total;
+  };
+  return { jsGzipKb: (await sum(scripts)) / 1024, cssGzipKb: (await sum(styles)) / 1024, jsFiles: new Set(scripts).size };
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function load(name, options) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    let non2xx = 0;
+    const instance = autocannon({ url: BASE, connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        name,
+        requests: latencies.length,
+        rps: Math.round(result.requests.average),
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        non2xx: non2xx + result.non2xx,
+        errors: result.errors,
+      });
+    });
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode >= 300 && statusCode !== 304) non2xx++;
+    });
+  });
+}
+
+const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const searches = [
+  ['PZU', 'CAI', 21],
+  ['PZU', 'JED', 14],
+  ['KRT', 'DOH', 30],
+  ['PZU', 'IST', 45],
+  ['PZU', 'ADD', 10],
+  ['PZU', 'DOG', 18],
+  ['KRT', 'LHR', 60],
+  ['PZU', 'RUH', 25],
+].map(([from, to, days], i) => ({
+  method: 'POST',
+  path: '/api/v1/offers/request',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    filters: {
+      tripType: i % 3 === 0 ? 'round-trip' : 'one-way',
+      departureStation: from,
+      destinationStation: to,
+      departureDate: day(days),
+      ...(i % 3 === 0 ? { returnDate: day(days + 7) } : {}),
+      passengers: { adults: 1 + (i % 2), children: 0, infants: 0 },
+      currency: i % 2 ? 'USD' : 'SDG',
+    },
+    page: 1 + (i % 2),
+    order: i % 4 === 0 ? 'fastest' : 'lowest',
+  }),
+}));
+
+try {
+  await waitForServer();
+  const weight = await homePageWeight();
+  // Warm up the JIT and the supplier's memo before measuring.
+  await load('warm-up', { requests: searches, duration: 2 });
+  const offers = await load('POST /offers/request', { requests: searches });
+  const airports = await load('GET /trips/airports', { requests: [{ method: 'GET', path: '/api/v1/trips/airports', headers: { 'accept-encoding': 'gzip' } }] });
+  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const rssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  const peakMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`, weight, offers, airports, memory: { rssMb, peakMb } };
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
+  console.log(`\nHome page: ${weight.jsGzipKb.toFixed(1)} KB JS gzipped in ${weight.jsFiles} files (target <= 150), ${weight.cssGzipKb.toFixed(1)} KB CSS gzipped`);
+  for (const r of [offers, airports]) {
+    console.log(`${r.name}: ${r.rps} req/s at ${CONNECTIONS} connections, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`);
+  }
+  console.log(`Server memory after load: ${rssMb} MB resident, ${peakMb} MB peak`);
+  console.log(`Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 150 ? 'met' : 'NOT met'}`);
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

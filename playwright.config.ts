@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  // Without the background-networking flags Chromium floods the closed network with refused connections.
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export type KwendaOptions = { language: 'ar' | 'en' };
+
+export default defineConfig<KwendaOptions>({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'ar-desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, language: 'ar', locale: 'ar-SD' } },
+    { name: 'en-desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, language: 'en', locale: 'en-GB' } },
+    { name: 'ar-phone', use: { ...devices['Pixel 7'], language: 'ar', locale: 'ar-SD' } },
+    { name: 'en-phone', use: { ...devices['Pixel 7'], language: 'en', locale: 'en-GB' } },
+  ],
+  webServer: {
+    command: 'npx tsx apps/api/src/server.ts',
+    url: `http://127.0.0.1:${PORT}/api/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});
