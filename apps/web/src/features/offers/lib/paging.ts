@@ -1,0 +1,45 @@
+import type { OfferSearchResult } from '@kwenda/contracts';
+
+/**
+ * The page after `last`, or undefined when paging is complete. SPEC section 4: paging stops
+ * once a page returns no offers (a page past the last). When `total` says the last page is
+ * already here, the empty request is skipped.
+ */
+export function nextPageParam(last: Pick<OfferSearchResult, 'offers' | 'page' | 'pageSize' | 'total'>): number | undefined {
+  if (last.offers.length === 0) return undefined;
+  if (last.total > 0 && last.page * last.pageSize >= last.total) return undefined;
+  return last.page + 1;
+}
+
+/** SPEC section 9: infinite scroll triggers within 20 px of the page bottom. */
+export const SCROLL_THRESHOLD_PX = 20;
+
+export function isNearBottom(
+  { scrollTop, viewportHeight, scrollHeight }: { scrollTop: number; viewportHeight: number; scrollHeight: number },
+  threshold: number = SCROLL_THRESHOLD_PX,
+): boolean {
+  return scrollTop + viewportHeight >= scrollHeight - threshold;
+}
+
+/**
+ * SPEC section 4: after the first page, reaching the bottom gives should-fetch-more, then
+ * fetching-more, then complete. `idle` waits for the reader to scroll; `failed` waits for a retry.
+ */
+export type PagingStatus = 'idle' | 'should-fetch-more' | 'fetching-more' | 'failed' | 'complete';
+
+export function pagingStatus({
+  hasNextPage,
+  isFetchingNextPage,
+  failed,
+  nearBottom,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  failed: boolean;
+  nearBottom: boolean;
+}): PagingStatus {
+  if (isFetchingNextPage) return 'fetching-more';
+  if (!hasNextPage) return 'complete';
+  if (failed) return 'failed';
+  return nearBottom ? 'should-fetch-more' : 'idle';
+}
