@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptySearch, isSearchReady, searchFromParams, searchToParams, toOfferFilters, type SearchState } from './search-params';
+import { emptySearch, isSearchReady, mergeSearchIntoParams, searchFromParams, searchToParams, toOfferFilters, type SearchState } from './search-params';
 
 const oneWay: SearchState = { ...emptySearch(), departureStation: 'PZU', destinationStation: 'CAI', departureDate: '2026-12-12' };
 
@@ -56,5 +56,14 @@ describe('search state in the address', () => {
   it('maps direct-only to maxConnections 0 on the wire', () => {
     expect(toOfferFilters({ ...oneWay, directOnly: true }).maxConnections).toBe(0);
     expect(toOfferFilters(oneWay).maxConnections).toBeNull();
+  });
+});
+
+describe('mergeSearchIntoParams', () => {
+  it('replaces the search parameters and keeps the others', () => {
+    const current = new URLSearchParams('lang=en&departureStation=KRT&adults=3&utm_source=whatsapp');
+    expect(mergeSearchIntoParams(current, oneWay).toString()).toBe(
+      'tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=2026-12-12&lang=en&utm_source=whatsapp',
+    );
   });
 });

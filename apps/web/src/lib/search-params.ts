@@ -125,6 +125,34 @@ export function searchToParams(search: SearchState): URLSearchParams {
   return params;
 }
 
+/** Every address parameter a search owns; anything else in the address (lang, utm_*) is left alone. */
+export const SEARCH_PARAM_KEYS = [
+  'tripType',
+  'departureStation',
+  'destinationStation',
+  'departureDate',
+  'returnDate',
+  'slices',
+  'adults',
+  'children',
+  'infants',
+  'hold',
+  'carryOn',
+  'cabinClass',
+  'direct',
+  'currency',
+] as const;
+
+/** The address for a search, keeping the parameters a search does not own after its own. */
+export function mergeSearchIntoParams(current: URLSearchParams, search: SearchState): URLSearchParams {
+  const next = searchToParams(search);
+  const owned = new Set<string>(SEARCH_PARAM_KEYS);
+  current.forEach((value, key) => {
+    if (!owned.has(key)) next.append(key, value);
+  });
+  return next;
+}
+
 /** The wire filters of POST /offers/request (contract: SearchFiltersInput). */
 export function toOfferFilters(search: SearchState) {
   const multi = search.tripType === 'multi-city';
