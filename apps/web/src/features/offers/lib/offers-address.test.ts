@@ -34,12 +34,15 @@ describe('resolveSearch', () => {
   });
 });
 
-describe('sort order in the address', () => {
-  it('leaves the default order out and reads it back', () => {
-    expect(offersParams(oneWay, 'lowest').has('order')).toBe(false);
-    const params = offersParams({ ...oneWay, currency: 'USD' }, 'fastest');
+describe('offers address', () => {
+  it('writes the search and order, leaves the default order out, keeps other parameters', () => {
+    const current = new URLSearchParams('lang=en&order=fastest&departureStation=KRT');
+    expect(offersParams(current, oneWay, 'lowest').has('order')).toBe(false);
+    const params = offersParams(current, { ...oneWay, currency: 'USD' }, 'fastest');
     expect(params.get('order')).toBe('fastest');
     expect(params.get('currency')).toBe('USD');
+    expect(params.get('departureStation')).toBe('PZU');
+    expect(params.get('lang')).toBe('en');
     expect(orderFromParams(params)).toBe('fastest');
     expect(orderFromParams(new URLSearchParams('order=cheapest'))).toBe('lowest');
   });

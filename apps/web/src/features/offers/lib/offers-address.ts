@@ -1,5 +1,5 @@
 import { currencies, SEARCH_DEFAULTS, sortOrders, tripTypes, type Currency, type SortOrder } from '@kwenda/contracts';
-import { searchFromParams, searchToParams, type OffersNavigationState, type SearchState } from '../../../lib/search-params';
+import { mergeSearchIntoParams, searchFromParams, type OffersNavigationState, type SearchState } from '../../../lib/search-params';
 
 /** The address parameters that carry each field of a search (as searchToParams writes them). */
 const FIELD_PARAMS: { [K in keyof SearchState]: readonly string[] } = {
@@ -63,9 +63,13 @@ export function orderFromParams(params: URLSearchParams): SortOrder {
   return sortOrders.includes(value as SortOrder) ? (value as SortOrder) : SEARCH_DEFAULTS.order;
 }
 
-/** The offers page address for a search and sort order (default order left out). */
-export function offersParams(search: SearchState, order: SortOrder): URLSearchParams {
-  const params = searchToParams(search);
-  if (order !== SEARCH_DEFAULTS.order) params.set(ORDER_PARAM, order);
+/**
+ * The offers page address for a search and sort order (default order left out); parameters that
+ * are not the search's (lang, utm_*) are kept from `current`.
+ */
+export function offersParams(current: URLSearchParams, search: SearchState, order: SortOrder): URLSearchParams {
+  const params = mergeSearchIntoParams(current, search);
+  if (order === SEARCH_DEFAULTS.order) params.delete(ORDER_PARAM);
+  else params.set(ORDER_PARAM, order);
   return params;
 }

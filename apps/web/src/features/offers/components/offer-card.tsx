@@ -1,0 +1,71 @@
+import type { Offer } from '@kwenda/contracts';
+import { Button, Paper, Text } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OfferFormat } from '../hooks/use-offer-format';
+import { BaggageSummary } from './baggage-summary';
+import { OfferSliceSummary } from './offer-slice-summary';
+import { CalendarIcon } from './offer-icons';
+import classes from './offers.module.css';
+import { sliceLabel } from './slice-label';
+
+interface OfferCardProps {
+  offer: Offer;
+  format: OfferFormat;
+  travellers: number;
+  /** Alternative-date suggestion: its date is shown first and emphasised. */
+  suggestion?: boolean;
+  onBook: (offer: Offer) => void;
+  onDetails: (offer: Offer) => void;
+}
+
+/** One offer: each slice stacked, baggage, total price, book and details. */
+export function OfferCard({ offer, format, travellers, suggestion = false, onBook, onDetails }: OfferCardProps) {
+  const { t } = useTranslation('offers');
+  const priceId = useId();
+  const price = format.price(offer.price, offer.currency);
+  return (
+    <Paper component="article" withBorder radius="md" shadow="xs" className={classes.card} aria-describedby={priceId}>
+      {suggestion && (
+        <div className={classes.suggestionBanner}>
+          <CalendarIcon size={18} />
+          <Text size="sm" fw={500}>
+            {t('suggestions.badge')}
+          </Text>
+          <Text size="md" fw={700}>
+            {format.date(offer.slices[0]!.departureDate, 'long')}
+          </Text>
+        </div>
+      )}
+      <div className={classes.cardBody}>
+        <div className={classes.slices}>
+          {offer.slices.map((slice, index) => (
+            <OfferSliceSummary key={index} slice={slice} label={sliceLabel(t, offer.tripType, index)} format={format} />
+          ))}
+          <BaggageSummary baggage={offer.baggage} />
+        </div>
+        <div className={classes.aside}>
+          <div id={priceId}>
+            <Text size="xs" c="gray.7">
+              {t('card.price')}
+            </Text>
+            <div className={classes.price}>{price}</div>
+            {travellers > 1 && (
+              <Text size="xs" c="gray.7">
+                {t('card.forAllTravellers')}
+              </Text>
+            )}
+          </div>
+          <div className={classes.asideActions}>
+            <Button onClick={() => onBook(offer)} aria-label={t('card.bookLabel', { price })}>
+              {t('card.book')}
+            </Button>
+            <Button variant="default" onClick={() => onDetails(offer)} aria-label={t('card.detailsLabel', { price })}>
+              {t('card.details')}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </Paper>
+  );
+}

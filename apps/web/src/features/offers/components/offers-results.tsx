@@ -1,0 +1,143 @@
+import type { Offer, SortOrder } from '@kwenda/contracts';
+import { Group, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../../../lib/public-config';
+import type { SearchState } from '../../../lib/search-params';
+import { offersQueryKey, useOffersSearch } from '../api/use-offers-search';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
+import { useOfferFormat } from '../hooks/use-offer-format';
+import { useSessionExpired } from '../hooks/use-session-expired';
+import { useStartBooking } from '../hooks/use-start-booking';
+import { shouldAutoBook } from '../lib/auto-book';
+import { pagingStatus } from '../lib/paging';
+import { sessionDeadline } from '../lib/session-deadline';
+import { NoResults } from './no-results';
+import { OfferCard } from './offer-card';
+import { OfferCardSkeleton } from './offer-card-skeleton';
+import { OfferDetailsModal } from './offer-details-modal';
+import { PagingFooter } from './paging-footer';
+import { SearchError } from './search-error';
+import { SessionTimeoutModal } from './session-timeout-modal';
+import { SortControl } from './sort-control';
+import { SuggestionsSection } from './suggestions-section';
+import { SupportButton } from './support-button';
+
+interface OffersResultsProps {
+  /** The search to run; the caller passes it only when it is complete (isSearchReady). */
+  search: SearchState;
+  order: SortOrder;
+  onOrderChange: (order: SortOrder) => void;
+}
+
+/**
+ * The offers list and its states: loading, error, no results, alternative dates, results with
+ * infinite scroll, details modal and the session-timeout prompt.
+ */
+export function OffersResults({ search, order, onOrderChange }: OffersResultsProps) {
+  const { t } = useTranslation('offers');
+  const format = useOfferFormat();
+  const queryClient = useQueryClient();
+  const { data: config } = usePublicConfig();
+  const query = useOffersSearch(search, order);
+  const startBooking = useStartBooking(search);
+  const [selected, setSelected] = useState<Offer | null>(null);
+
+  const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
+  const offers = useMemo(() => pages.flatMap((page) => page.offers), [pages]);
+  const suggestions = useMemo(() => pages[0]?.suggestions ?? [], [pages]);
+  const total = pages[0]?.total ?? 0;
+  const travellers = search.passengers.adults + search.passengers.children + search.passengers.infants;
+
+  // Infinite scroll (SPEC section 4): near the bottom -> should-fetch-more -> fetching-more -> complete.
+  const status = pagingStatus({
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    failed: query.isFetchNextPageError,
+    nearBottom: false,
+  });
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  useInfiniteScroll(query.isSuccess && status === 'idle' && offers.length > 0, loadMore);
+
+  // Session timeout: when the earliest offer on screen expires, ask for a fresh search.
+  const deadline = useMemo(() => sessionDeadline(pages, config?.offerTtlMinutes), [pages, config?.offerTtlMinutes]);
+  const expired = useSessionExpired(deadline);
+  const refresh = useCallback(() => {
+    setSelected(null);
+    window.scrollTo({ top: 0 });
+    void queryClient.resetQueries({ queryKey: offersQueryKey(search, order), exact: true });
+  }, [queryClient, search, order]);
+
+  // SPEC section 4: a single suggestion is booked automatically (off until booking lands; see auto-book.ts).
+  const autoBooked = useRef<string | null>(null);
+  useEffect(() => {
+    const only = suggestions[0];
+    if (!only || !shouldAutoBook({ loading: query.isFetching, suggestions }) || autoBooked.current === only.reference) return;
+    autoBooked.current = only.reference;
+    startBooking(only);
+  }, [suggestions, query.isFetching, startBooking]);
+
+  const card = (offer: Offer) => (
+    <OfferCard key={offer.reference} offer={offer} format={format} travellers={travellers} onBook={startBooking} onDetails={setSelected} />
+  );
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = (
+      <Stack gap="sm">
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{t('states.loading')}</Text>
+        </Group>
+        <OfferCardSkeleton />
+        <OfferCardSkeleton />
+        <OfferCardSkeleton />
+      </Stack>
+    );
+  } else if (query.isError && offers.length === 0) {
+    body = <SearchError error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (offers.length === 0 && suggestions.length === 0) {
+    body = <NoResults search={search} />;
+  } else {
+    const suggestionsBlock = suggestions.length > 0 && (
+      <SuggestionsSection
+        suggestions={suggestions}
+        requestedDate={suggestions[0]!.requestedDate ?? search.departureDate}
+        hasOffers={offers.length > 0}
+        format={format}
+        travellers={travellers}
+        onBook={startBooking}
+        onDetails={setSelected}
+      />
+    );
+    body =
+      offers.length === 0 ? (
+        <Stack gap="md">
+          {suggestionsBlock}
+          <Stack align="center" py="sm">
+            <SupportButton search={search} variant="light" />
+          </Stack>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" c="gray.7" role="status">
+            {t('states.resultCount', { count: total })}
+          </Text>
+          {offers.map(card)}
+          {query.hasNextPage || query.isFetchNextPageError || pages.length > 1 ? <PagingFooter status={status} onLoadMore={loadMore} /> : null}
+          {suggestionsBlock}
+        </Stack>
+      );
+  }
+
+  return (
+    <Stack gap="md">
+      <SortControl value={order} onChange={onOrderChange} />
+      {body}
+      <OfferDetailsModal offer={selected} search={search} format={format} onClose={() => setSelected(null)} onBook={startBooking} />
+      <SessionTimeoutModal opened={expired} onRefresh={refresh} />
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SearchState } from '../../../lib/search-params';
+import { useOfferFormat } from '../hooks/use-offer-format';
+import { searchedLegs } from '../lib/support-link';
+
+/** The page heading: the route and dates searched (or a plain title before any search). */
+export function SearchHeading({ search }: { search: SearchState | null }) {
+  const { t } = useTranslation('offers');
+  const format = useOfferFormat();
+  if (!search) {
+    return (
+      <Title order={1} size="h3">
+        {t('pageTitle')}
+      </Title>
+    );
+  }
+  const legs = searchedLegs(search);
+  const first = legs[0]!;
+  const title =
+    search.tripType === 'multi-city' ? t('multiCityHeading') : t('routeHeading', { from: format.city(first.from), to: format.city(first.to) });
+  const { adults, children, infants } = search.passengers;
+  const travellers = [
+    t('details.adults', { count: adults }),
+    children > 0 && t('details.children', { count: children }),
+    infants > 0 && t('details.infants', { count: infants }),
+  ].filter(Boolean);
+  const separator = format.language === 'ar' ? '، ' : ', ';
+  return (
+    <div>
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      <Text size="sm" c="gray.7">
+        {search.tripType === 'multi-city'
+          ? legs.map((leg) => `${leg.from}–${leg.to} ${format.date(leg.date)}`).join(separator)
+          : legs.map((leg) => format.date(leg.date)).join(' – ')}
+        {' · '}
+        {travellers.join(separator)}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { sortOrders, type SortOrder } from '@kwenda/contracts';
+import { SegmentedControl, Text } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Sort tabs: lowest price / fastest. Changing them re-runs the search. */
+export function SortControl({ value, onChange }: { value: SortOrder; onChange: (order: SortOrder) => void }) {
+  const { t } = useTranslation('offers');
+  const labelId = useId();
+  return (
+    <div>
+      <Text component="div" size="sm" fw={500} mb={4} id={labelId}>
+        {t('sort.label')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(next) => onChange(next as SortOrder)}
+        data={sortOrders.map((order) => ({ value: order, label: t(`sort.${order}`) }))}
+        color="teal"
+        fullWidth
+        miw={240}
+      />
+    </div>
+  );
+}

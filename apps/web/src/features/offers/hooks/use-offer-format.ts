@@ -1,0 +1,58 @@
+import type { OfferSlice } from '@kwenda/contracts';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { airportCity, useAirports } from '../../../lib/airports';
+import { connectionAirports } from '../lib/flight-times';
+import { splitDuration } from '../lib/format-duration';
+import { formatTravelDate, type DateStyle } from '../lib/format-date';
+import { formatPrice } from '../lib/format-price';
+
+/** Formatting of offer facts in the current language, shared by the cards and the details modal. */
+export function useOfferFormat() {
+  const { t, i18n } = useTranslation('offers');
+  const language = i18n.language;
+  const { byCode } = useAirports();
+
+  const duration = useCallback(
+    (totalMinutes: number) => {
+      const { hours, minutes } = splitDuration(totalMinutes);
+      if (hours === 0) return t('duration.minutes', { minutes });
+      if (minutes === 0) return t('duration.hours', { hours });
+      return t('duration.hoursMinutes', { hours, minutes });
+    },
+    [t],
+  );
+
+  const stops = useCallback(
+    (slice: Pick<OfferSlice, 'segments'>) => {
+      const via = connectionAirports(slice.segments);
+      const list = via.join(language === 'ar' ? '، ' : ', ');
+      if (via.length === 0) return t('card.direct');
+      if (via.length === 1) return t('card.stopOne', { via: list });
+      if (via.length === 2) return t('card.stopTwo', { via: list });
+      return t('card.stopMany', { count: via.length, via: list });
+    },
+    [t, language],
+  );
+
+  return useMemo(
+    () => ({
+      language,
+      duration,
+      stops,
+      price: (amount: number, currency: string) => formatPrice(amount, currency, language),
+      date: (date: string, style: DateStyle = 'short') => formatTravelDate(date, language, style),
+      city: (code: string) => airportCity(byCode.get(code), language, code),
+      airportName: (code: string) => {
+        const airport = byCode.get(code);
+        return airport ? (language === 'ar' ? airport.nameAr : airport.nameEn) : code;
+      },
+      airlineName: (airline: { nameAr: string; nameEn: string }) => (language === 'ar' ? airline.nameAr : airline.nameEn),
+      cabin: (slice: Pick<OfferSlice, 'cabinClasses'>) =>
+        [...new Set(slice.cabinClasses.map((c) => (language === 'ar' ? c.labelAr : c.labelEn)))].join(language === 'ar' ? '، ' : ', '),
+    }),
+    [language, duration, stops, byCode],
+  );
+}
+
+export type OfferFormat = ReturnType<typeof useOfferFormat>;

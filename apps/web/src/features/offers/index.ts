@@ -1,0 +1,8 @@
+// Public surface of the offers feature (used by app/routes/offers-page.tsx only, inside the lazy offers chunk).
+export { OffersResults } from './components/offers-results';
+export { CurrencySelect } from './components/currency-select';
+export { InitialPrompt } from './components/initial-prompt';
+export { SearchHeading } from './components/search-heading';
+export { useStartBooking } from './hooks/use-start-booking';
+export { AUTO_BOOK_SINGLE_SUGGESTION } from './lib/auto-book';
+export { offersParams, orderFromParams, resolveSearch } from './lib/offers-address';
