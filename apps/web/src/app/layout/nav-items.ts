@@ -1,0 +1,11 @@
+/** Header and mobile-menu links (SPEC section 2). Pages not built yet answer with the coming-soon page. */
+export const mainNavItems = [
+  { path: '/', key: 'bookNow' },
+  { path: '/about', key: 'about' },
+  { path: '/faqs', key: 'faqs' },
+] as const;
+
+export const accountNavItems = [
+  { path: '/login', key: 'login' },
+  { path: '/signup', key: 'signup' },
+] as const;

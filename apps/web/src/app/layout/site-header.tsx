@@ -1,0 +1,72 @@
+import { Burger, Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useAppPath } from '../../lib/referral';
+import classes from './app-layout.module.css';
+import { BrandLink } from './brand-link';
+import { LanguageSwitch } from './language-switch';
+import { mainNavItems } from './nav-items';
+
+// The drawer (focus trap, scroll lock, transitions) loads on the first tap of the burger,
+// keeping it out of the home page's first download.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const appPath = useAppPath();
+  const [menuOpened, setMenuOpened] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+
+  return (
+    <header className={classes.header}>
+      <div className={classes.headerInner}>
+        <BrandLink />
+
+        <nav aria-label={t('nav.label')} className={classes.desktopNav}>
+          <ul className={classes.navList}>
+            {mainNavItems.map((item) => (
+              <li key={item.key}>
+                <NavLink to={appPath(item.path)} end className={classes.navLink}>
+                  {t(`nav.${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className={classes.headerActions}>
+          <LanguageSwitch size="compact-md" px="xs" />
+          <div className={classes.desktopOnly}>
+            <Button component={Link} to={appPath('/login')} variant="subtle" color="dark">
+              {t('nav.login')}
+            </Button>
+            <Button component={Link} to={appPath('/signup')}>
+              {t('nav.signup')}
+            </Button>
+          </div>
+          <Burger
+            className={classes.mobileOnly}
+            opened={menuOpened}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpened((opened) => !opened);
+            }}
+            onPointerEnter={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
+            aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={menuOpened}
+            aria-haspopup="dialog"
+            size="sm"
+          />
+        </div>
+      </div>
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={() => setMenuOpened(false)} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

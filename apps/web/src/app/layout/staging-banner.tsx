@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import classes from './app-layout.module.css';
+
+/** SPEC section 1: a test build says so on every page. */
+export function StagingBanner() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.stagingBanner} role="note">
+      <strong>{t('staging.label')}:</strong> {t('staging.body')}
+    </div>
+  );
+}

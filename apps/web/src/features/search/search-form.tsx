@@ -1,0 +1,258 @@
+import { Alert, Button, Loader } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { addDays, cabinClassCodes, SEARCH_LIMITS, type CabinClassCode, type FieldError } from '@kwenda/contracts';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useNavigation } from 'react-router';
+import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
+import { useAirports } from '../../lib/airports';
+import { useAppPath } from '../../lib/referral';
+import { isSearchReady, searchToParams, type OffersNavigationState, type SearchState } from '../../lib/search-params';
+import { AirportPicker, type AirportData } from './airport-picker';
+import { indexAirports } from './airport-search';
+import { DateField, usePreloadDatePicker } from './date-field';
+import { MultiCityLegs } from './multi-city-legs';
+import fieldClasses from './field.module.css';
+import classes from './search-form.module.css';
+import { SearchSummary } from './search-summary';
+import { issueMessageKey, issuesAt, searchIssues, serverIssues, type SearchIssue } from './search-issues';
+import { SwapButton } from './swap-button';
+import { TravellersField } from './travellers-field';
+import { TripTypeControl } from './trip-type-control';
+import { useSearchForm } from './use-search-form';
+
+export interface SearchFormProps {
+  /** `full` on the home page; `compact` in the offers page header (folds behind a summary on phones). */
+  variant?: 'full' | 'compact';
+  /** The search to start from; without it the form reads the address (SPEC section 2). */
+  initial?: SearchState;
+  /** Runs the search; may return a promise, during which the button says "searching…". Default: go to /offers. */
+  onSubmit?: (search: SearchState) => void | Promise<unknown>;
+  /** Field errors the server gave for this search (`{ path: 'filters.departureDate', code }`), shown at their fields. */
+  fieldErrors?: readonly FieldError[];
+  /** The caller is searching (e.g. the offers query is loading): the button says "searching…". */
+  submitting?: boolean;
+  /** Rewrite the address as the form changes; by default only the full form does. */
+  syncAddress?: boolean;
+}
+
+/** Leaves out what the trip type does not use, so navigation state carries one consistent search. */
+function submittedSearch(search: SearchState): SearchState {
+  return {
+    ...search,
+    returnDate: search.tripType === 'round-trip' ? search.returnDate : '',
+    slices: search.tripType === 'multi-city' ? search.slices : [],
+  };
+}
+
+const FIELD_PATHS = /^(departureStation|destinationStation|departureDate|returnDate|slices(\.\d+\.(departureStation|destinationStation|departureDate))?|(passengers|baggage)\.\w+)$/;
+
+export function SearchForm({ variant = 'full', initial, onSubmit, fieldErrors, submitting = false, syncAddress = variant === 'full' }: SearchFormProps) {
+  const { t } = useTranslation('search');
+  const { t: te } = useTranslation('errors');
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const appPath = useAppPath();
+  const id = useId();
+  const { search, dispatch, today } = useSearchForm({ initial, syncAddress });
+  const compact = variant === 'compact';
+  const phone = useMediaQuery('(max-width: 48em)', false);
+  const [expanded, setExpanded] = useState(false);
+  const [pending, setPending] = useState(false);
+  // Server errors describe the search that was sent; once the traveller edits, they no longer apply.
+  const [dismissedServerErrors, setDismissedServerErrors] = useState<readonly FieldError[] | undefined>(undefined);
+  usePreloadDatePicker();
+
+  const airportQuery = useAirports();
+  const airports: AirportData = useMemo(
+    () => ({
+      index: indexAirports(airportQuery.airports),
+      byCode: airportQuery.byCode,
+      isLoading: airportQuery.isLoading,
+      isError: airportQuery.isError,
+      retry: () => void airportQuery.refetch(),
+    }),
+    // refetch is stable; the list and flags are what change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [airportQuery.airports, airportQuery.byCode, airportQuery.isLoading, airportQuery.isError],
+  );
+
+  const localIssues = useMemo(() => searchIssues(search, today), [search, today]);
+  const issues: SearchIssue[] = useMemo(
+    () => [...localIssues, ...(fieldErrors && fieldErrors !== dismissedServerErrors ? serverIssues(fieldErrors) : [])],
+    [localIssues, fieldErrors, dismissedServerErrors],
+  );
+  const messages = (list: SearchIssue[]) => list.map((issue) => te(issueMessageKey(issue.code), { days: SEARCH_LIMITS.maxDaysAhead }));
+  const errorAt = (path: string) => {
+    const list = issuesAt(issues, path);
+    return list.length ? messages(list).join(' ') : undefined;
+  };
+  const travellerErrors = messages(issues.filter((issue) => /^(passengers|baggage)\./.test(issue.path)));
+  const otherErrors = messages(issues.filter((issue) => !FIELD_PATHS.test(issue.path)));
+
+  const ready = isSearchReady(search) && localIssues.length === 0;
+  const busy = pending || submitting || navigation.state !== 'idle';
+
+  const act: typeof dispatch = (action) => {
+    if (fieldErrors) setDismissedServerErrors(fieldErrors);
+    dispatch(action);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!ready || busy) return;
+    const request = submittedSearch(search);
+    if (!onSubmit) {
+      const state: OffersNavigationState = { search: request, currency: request.currency };
+      navigate(`${appPath('/offers')}?${searchToParams(request)}`, { state });
+      return;
+    }
+    const result = onSubmit(request);
+    if (result instanceof Promise) {
+      setPending(true);
+      try {
+        await result;
+      } finally {
+        setPending(false);
+      }
+    }
+    if (compact) setExpanded(false);
+  };
+
+  if (compact && phone && !expanded) {
+    return <SearchSummary search={search} airports={airports.byCode} onEdit={() => setExpanded(true)} />;
+  }
+
+  const lastDay = addDays(today, SEARCH_LIMITS.maxDaysAhead);
+  const roundTrip = search.tripType === 'round-trip';
+  const departureMax = roundTrip && search.returnDate && search.returnDate < lastDay ? search.returnDate : lastDay;
+  const returnMin = addDays(search.departureDate && search.departureDate >= today ? search.departureDate : today, 1);
+
+  return (
+    <form className={classes.form} data-variant={variant} aria-label={t('form.label')} onSubmit={handleSubmit} noValidate>
+      <div className={classes.topRow}>
+        <TripTypeControl value={search.tripType} onChange={(tripType) => act({ type: 'tripType', tripType, today })} size={compact ? 'sm' : 'md'} />
+        {compact && phone ? (
+          <Button variant="subtle" size="compact-sm" onClick={() => setExpanded(false)}>
+            {t('form.hideSearch')}
+          </Button>
+        ) : null}
+      </div>
+
+      {search.tripType === 'multi-city' ? (
+        <div className={classes.multiGrid}>
+          <MultiCityLegs
+            legs={search.slices}
+            airports={airports}
+            today={today}
+            onLeg={(id, patch) => act({ type: 'leg', id, patch })}
+            onSwap={(id) => act({ type: 'swapLeg', id })}
+            onAdd={() => act({ type: 'addLeg' })}
+            onRemove={(id) => act({ type: 'removeLeg', id })}
+            errorAt={errorAt}
+          />
+          {errorAt('slices') ? <p className={classes.formError}>{errorAt('slices')}</p> : null}
+        </div>
+      ) : (
+        <div className={classes.tripGrid} data-trip={search.tripType}>
+          <div className={classes.route}>
+            <AirportPicker
+              label={t('airport.from')}
+              placeholder={t('airport.fromPlaceholder')}
+              icon={<IconPlaneDeparture size={18} />}
+              value={search.departureStation}
+              onChange={(code) => act({ type: 'field', field: 'departureStation', value: code })}
+              airports={airports}
+              error={errorAt('departureStation')}
+            />
+            <SwapButton label={t('swap')} onClick={() => act({ type: 'swap' })} disabled={!search.departureStation && !search.destinationStation} />
+            <AirportPicker
+              label={t('airport.to')}
+              placeholder={t('airport.toPlaceholder')}
+              icon={<IconPlaneArrival size={18} />}
+              value={search.destinationStation}
+              onChange={(code) => act({ type: 'field', field: 'destinationStation', value: code })}
+              airports={airports}
+              error={errorAt('destinationStation')}
+              align="end"
+            />
+          </div>
+          <div className={classes.dates} data-count={roundTrip ? 2 : 1}>
+            <DateField
+              label={t('dates.departure')}
+              value={search.departureDate}
+              onChange={(date) => act({ type: 'field', field: 'departureDate', value: date })}
+              minDate={today}
+              maxDate={departureMax}
+              error={errorAt('departureDate')}
+            />
+            {roundTrip ? (
+              <DateField
+                label={t('dates.return')}
+                value={search.returnDate}
+                onChange={(date) => act({ type: 'field', field: 'returnDate', value: date })}
+                minDate={returnMin}
+                maxDate={lastDay}
+                error={errorAt('returnDate')}
+              />
+            ) : null}
+          </div>
+        </div>
+      )}
+
+      <div className={classes.optionsRow}>
+        <div className={classes.travellers}>
+          <TravellersField search={search} onCount={(key, value) => act({ type: 'count', key, value })} errors={travellerErrors} />
+        </div>
+        {/* Native select and checkbox: accessible as they are, and lighter than their Mantine wrappers (home page budget). */}
+        <div className={`${fieldClasses.field} ${classes.cabin}`}>
+          <label htmlFor={`${id}-cabin`} className={fieldClasses.label}>
+            {t('cabin.label')}
+          </label>
+          <div className={classes.selectWrap}>
+            <select
+              id={`${id}-cabin`}
+              className={`${fieldClasses.box} ${classes.select}`}
+              value={search.cabinClass ?? ''}
+              onChange={(event) => act({ type: 'cabinClass', cabinClass: (event.currentTarget.value || null) as CabinClassCode | null })}
+            >
+              <option value="">{t('cabin.any')}</option>
+              {cabinClassCodes.map((code) => (
+                <option key={code} value={code}>
+                  {t(`cabin.${code}`)}
+                </option>
+              ))}
+            </select>
+            <IconChevronDown size={16} className={classes.selectChevron} />
+          </div>
+        </div>
+        <label className={classes.direct}>
+          <input
+            type="checkbox"
+            className={classes.checkbox}
+            checked={search.directOnly}
+            onChange={(event) => act({ type: 'directOnly', directOnly: event.currentTarget.checked })}
+          />
+          <span>{t('directOnly')}</span>
+        </label>
+        <Button
+          type="submit"
+          size="md"
+          className={classes.submit}
+          disabled={!ready && !busy}
+          aria-busy={busy || undefined}
+          data-busy={busy || undefined}
+          leftSection={busy ? <Loader size={18} color="white" aria-hidden="true" /> : null}
+        >
+          {busy ? t('form.submitting') : t('form.submit')}
+        </Button>
+      </div>
+
+      {otherErrors.length ? (
+        <Alert color="red" variant="light" className={classes.alert}>
+          {otherErrors.join(' ')}
+        </Alert>
+      ) : null}
+    </form>
+  );
+}
