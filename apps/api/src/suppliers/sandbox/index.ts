@@ -1,0 +1,16 @@
+export {
+  createSandboxSupplier,
+  BOOKING_CUTOFF_MINUTES,
+  MAX_OFFERS,
+  type SandboxSupplier,
+  type SandboxSupplierOptions,
+} from './sandbox-supplier.js';
+export {
+  sandboxRepricingOutcome,
+  repricingOutcome,
+  readOfferReference,
+  type RepricingOutcome,
+  type OfferToken,
+} from './offer-reference.js';
+export { CONNECTION_RULES } from './itineraries.js';
+export { airlineProfiles, toAirline } from './airlines.js';
