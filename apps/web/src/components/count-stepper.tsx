@@ -18,7 +18,17 @@ export interface CountStepperProps {
 }
 
 /** A labelled number with minus and plus buttons (passengers, bags). */
-export function CountStepper({ label, hint, value, min, max, onChange, incrementLabel, decrementLabel, children }: CountStepperProps) {
+export function CountStepper({
+  label,
+  hint,
+  value,
+  min,
+  max,
+  onChange,
+  incrementLabel,
+  decrementLabel,
+  children,
+}: CountStepperProps) {
   const id = useId();
   return (
     <div className={classes.row} role="group" aria-labelledby={`${id}-label`} aria-describedby={hint ? `${id}-hint` : undefined}>

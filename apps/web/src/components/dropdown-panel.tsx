@@ -71,4 +71,3 @@ export function DropdownPanel({ opened, onToggle, label, trigger, align = 'start
     </div>
   );
 }
-

@@ -37,7 +37,10 @@ function makeIcon(name: string, paths: ReactNode, { mirrorInRtl = false } = {}) 
 }
 
 /** Two opposite arrows: reads the same in RTL and LTR; rotate it for a side-by-side layout. */
-export const IconSwapVertical = makeIcon('IconSwapVertical', <path d="M7 4v16M3.5 7.5 7 4l3.5 3.5M17 20V4M13.5 16.5 17 20l3.5-3.5" />);
+export const IconSwapVertical = makeIcon(
+  'IconSwapVertical',
+  <path d="M7 4v16M3.5 7.5 7 4l3.5 3.5M17 20V4M13.5 16.5 17 20l3.5-3.5" />,
+);
 
 /** A plane taking off towards the reading direction. */
 export const IconPlaneDeparture = makeIcon(

@@ -27,7 +27,11 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 describe('translation catalogs', () => {
   it('have the same namespaces in Arabic and English', () => {
-    const english = fs.readdirSync(path.join(localesDir, 'en')).filter((file) => file.endsWith('.json')).map((file) => file.replace(/\.json$/, '')).sort();
+    const english = fs
+      .readdirSync(path.join(localesDir, 'en'))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.replace(/\.json$/, ''))
+      .sort();
     expect(english).toEqual(namespaces);
     expect(namespaces).toEqual(expect.arrayContaining(['common', 'errors', 'offers', 'search']));
   });
@@ -41,7 +45,10 @@ describe('translation catalogs', () => {
     });
 
     it('has only non-empty strings', () => {
-      for (const [language, catalog] of [['ar', ar], ['en', en]] as const) {
+      for (const [language, catalog] of [
+        ['ar', ar],
+        ['en', en],
+      ] as const) {
         for (const [key, value] of catalog) {
           if (key === '') continue; // an empty namespace file ({}) has no leaves
           expect(typeof value, `${language}:${namespace}:${key}`).toBe('string');

@@ -35,7 +35,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
           ))}
         </ul>
       </nav>
-      <LanguageSwitch fullWidth mt="md" variant="light" onSwitched={onClose} />
+      <LanguageSwitch fullWidth mt="md" variant="light" color="teal" onSwitched={onClose} />
     </Drawer>
   );
 }

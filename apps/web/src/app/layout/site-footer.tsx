@@ -57,7 +57,14 @@ export function SiteFooter({ config }: { config: PublicConfig | undefined }) {
           <h2 id="footer-payment" className={classes.footerTitle}>
             {t('footer.paymentTitle')}
           </h2>
-          <img src="/payment-methods.svg" alt={t('footer.paymentAlt')} width={288} height={40} className={classes.paymentImage} loading="lazy" />
+          <img
+            src="/payment-methods.svg"
+            alt={t('footer.paymentAlt')}
+            width={288}
+            height={40}
+            className={classes.paymentImage}
+            loading="lazy"
+          />
         </section>
       </div>
       <p className={classes.credit}>{t('footer.credit', { year })}</p>

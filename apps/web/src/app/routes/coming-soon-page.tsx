@@ -10,7 +10,14 @@ function ComingSoonIllustration() {
   return (
     <svg className={classes.illustration} viewBox="0 0 240 140" width="240" height="140" aria-hidden="true" focusable="false">
       <circle cx="120" cy="74" r="60" fill="#e6f6f4" />
-      <path d="M28 112c30-44 70-62 120-56s62-18 70-34" fill="none" stroke="#69beb2" strokeWidth="3" strokeDasharray="2 9" strokeLinecap="round" />
+      <path
+        d="M28 112c30-44 70-62 120-56s62-18 70-34"
+        fill="none"
+        stroke="#69beb2"
+        strokeWidth="3"
+        strokeDasharray="2 9"
+        strokeLinecap="round"
+      />
       <g fill="#ffffff" stroke="#cdeae6" strokeWidth="2">
         <path d="M46 52h34a10 10 0 0 0-10-12 14 14 0 0 0-26 4 8 8 0 0 0 2 8z" />
         <path d="M160 104h42a11 11 0 0 0-11-13 16 16 0 0 0-30 5 9 9 0 0 0-1 8z" />

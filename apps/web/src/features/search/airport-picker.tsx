@@ -35,7 +35,16 @@ export interface AirportPickerProps {
  * Search mode: a combobox (ARIA 1.2 pattern, list autocomplete) over the airport list;
  * arrows move, Enter picks the highlighted (first by default) match, Escape goes back.
  */
-export function AirportPicker({ label, placeholder, icon, value, onChange, airports, error, align = 'start' }: AirportPickerProps) {
+export function AirportPicker({
+  label,
+  placeholder,
+  icon,
+  value,
+  onChange,
+  airports,
+  error,
+  align = 'start',
+}: AirportPickerProps) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
   const id = useId();
@@ -120,7 +129,12 @@ export function AirportPicker({ label, placeholder, icon, value, onChange, airpo
 
   return (
     <div className={classes.field}>
-      <label id={ids.label} htmlFor={searching ? ids.input : undefined} className={classes.label} onClick={() => !searching && startSearch()}>
+      <label
+        id={ids.label}
+        htmlFor={searching ? ids.input : undefined}
+        className={classes.label}
+        onClick={() => !searching && startSearch()}
+      >
         {label}
       </label>
 
@@ -207,7 +221,14 @@ export function AirportPicker({ label, placeholder, icon, value, onChange, airpo
           ) : results.length === 0 ? (
             <p className={classes.dropdownMessage}>{t('airport.noResults')}</p>
           ) : null}
-          <ul ref={listRef} id={ids.list} role="listbox" aria-labelledby={ids.label} className={classes.listbox} hidden={results.length === 0}>
+          <ul
+            ref={listRef}
+            id={ids.list}
+            role="listbox"
+            aria-labelledby={ids.label}
+            className={classes.listbox}
+            hidden={results.length === 0}
+          >
             {results.map((airport, index) => (
               <li
                 key={airport.iataCode}

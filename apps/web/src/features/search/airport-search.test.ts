@@ -2,7 +2,14 @@ import type { Airport } from '@kwenda/contracts';
 import { describe, expect, it } from 'vitest';
 import { AIRPORT_LIST_SIZE, indexAirports, normalizeSearchText, searchAirports } from './airport-search';
 
-const airport = (iataCode: string, cityNameEn: string, cityNameAr: string, nameEn: string, nameAr: string, countryCode = 'SD'): Airport => ({
+const airport = (
+  iataCode: string,
+  cityNameEn: string,
+  cityNameAr: string,
+  nameEn: string,
+  nameAr: string,
+  countryCode = 'SD',
+): Airport => ({
   iataCode,
   cityNameEn,
   cityNameAr,
@@ -49,7 +56,17 @@ describe('normalizeSearchText', () => {
 
 describe('searchAirports (SPEC section 5)', () => {
   it('shows the first 20 airports in list order when nothing is typed', () => {
-    const many = indexAirports(Array.from({ length: 30 }, (_, i) => airport(`A${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`, `City ${i}`, `مدينة ${i}`, `Airport ${i}`, `مطار ${i}`)));
+    const many = indexAirports(
+      Array.from({ length: 30 }, (_, i) =>
+        airport(
+          `A${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
+          `City ${i}`,
+          `مدينة ${i}`,
+          `Airport ${i}`,
+          `مطار ${i}`,
+        ),
+      ),
+    );
     const list = searchAirports(many, '   ');
     expect(list).toHaveLength(AIRPORT_LIST_SIZE);
     expect(list[0]!.cityNameEn).toBe('City 0');

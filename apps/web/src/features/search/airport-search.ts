@@ -32,7 +32,9 @@ export function normalizeSearchText(text: string): string {
 /** Words of a name, each also without the Arabic article, so "خرطوم" finds "الخرطوم". */
 function wordStarts(normalized: string, query: string): boolean {
   if (normalized.startsWith(query)) return true;
-  return normalized.split(' ').some((word) => word.startsWith(query) || (word.startsWith('ال') && word.slice(2).startsWith(query)));
+  return normalized
+    .split(' ')
+    .some((word) => word.startsWith(query) || (word.startsWith('ال') && word.slice(2).startsWith(query)));
 }
 
 interface IndexedAirport {

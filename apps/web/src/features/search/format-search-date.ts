@@ -7,7 +7,9 @@ export function formatSearchDate(date: string, language: string): string {
   if (!date) return '';
   const locale = language === 'ar' ? 'ar-u-nu-latn' : 'en-GB';
   const month = language === 'ar' ? 'long' : 'short';
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** The dayjs format giving the same text inside Mantine's date picker. */

@@ -38,7 +38,14 @@ export function MultiCityLegs({ legs, airports, today, onLeg, onSwap, onAdd, onR
               <span>{t('legs.title', { number })}</span>
             </legend>
             {canRemove ? (
-              <ActionIcon variant="subtle" color="red.8" size={36} className={classes.legRemove} aria-label={t('legs.remove', { number })} onClick={() => onRemove(leg.id)}>
+              <ActionIcon
+                variant="subtle"
+                color="red.8"
+                size={36}
+                className={classes.legRemove}
+                aria-label={t('legs.remove', { number })}
+                onClick={() => onRemove(leg.id)}
+              >
                 <IconTrash size={18} />
               </ActionIcon>
             ) : null}
@@ -53,7 +60,11 @@ export function MultiCityLegs({ legs, airports, today, onLeg, onSwap, onAdd, onR
                   airports={airports}
                   error={errorAt(path('departureStation'))}
                 />
-                <SwapButton label={t('swap')} onClick={() => onSwap(leg.id)} disabled={!leg.departureStation && !leg.destinationStation} />
+                <SwapButton
+                  label={t('swap')}
+                  onClick={() => onSwap(leg.id)}
+                  disabled={!leg.departureStation && !leg.destinationStation}
+                />
                 <AirportPicker
                   label={t('airport.to')}
                   placeholder={t('airport.toPlaceholder')}

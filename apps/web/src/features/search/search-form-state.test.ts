@@ -21,8 +21,16 @@ describe('searchReducer', () => {
 
   it('keeps existing legs when switching back and forth', () => {
     const multi = run(oneWay, { type: 'tripType', tripType: 'multi-city', today });
-    const edited = run(multi, { type: 'leg', id: multi.slices[1]!.id, patch: { departureStation: 'CAI', destinationStation: 'IST' } });
-    const again = run(edited, { type: 'tripType', tripType: 'one-way', today }, { type: 'tripType', tripType: 'multi-city', today });
+    const edited = run(multi, {
+      type: 'leg',
+      id: multi.slices[1]!.id,
+      patch: { departureStation: 'CAI', destinationStation: 'IST' },
+    });
+    const again = run(
+      edited,
+      { type: 'tripType', tripType: 'one-way', today },
+      { type: 'tripType', tripType: 'multi-city', today },
+    );
     expect(legsOf(again)).toEqual(legsOf(edited));
     expect(again.departureStation).toBe('PZU');
   });
@@ -37,7 +45,11 @@ describe('searchReducer', () => {
 
   it('starts an added leg where the previous one lands, on its date', () => {
     const multi = run(oneWay, { type: 'tripType', tripType: 'multi-city', today });
-    const withSecond = run(multi, { type: 'leg', id: multi.slices[1]!.id, patch: { departureStation: 'CAI', destinationStation: 'IST', departureDate: '2026-12-20' } });
+    const withSecond = run(multi, {
+      type: 'leg',
+      id: multi.slices[1]!.id,
+      patch: { departureStation: 'CAI', destinationStation: 'IST', departureDate: '2026-12-20' },
+    });
     const added = run(withSecond, { type: 'addLeg' });
     expect(legsOf(added)[2]).toEqual({ departureStation: 'IST', destinationStation: '', departureDate: '2026-12-20' });
   });

@@ -18,7 +18,12 @@ export type SearchAction =
   | { type: 'directOnly'; directOnly: boolean }
   | { type: 'replace'; search: SearchState };
 
-const emptyLeg = (departureDate = ''): SearchLeg => ({ id: newLegId(), departureStation: '', destinationStation: '', departureDate });
+const emptyLeg = (departureDate = ''): SearchLeg => ({
+  id: newLegId(),
+  departureStation: '',
+  destinationStation: '',
+  departureDate,
+});
 
 export function countOf(search: SearchState, key: CountKey): number {
   return key === 'hold' || key === 'carryOn' ? search.baggage[key] : search.passengers[key];
@@ -33,7 +38,12 @@ export function searchReducer(search: SearchState, action: SearchAction): Search
       // first copying the current trip, the second empty with today's date.
       if (action.tripType === 'multi-city' && search.slices.length < SEARCH_LIMITS.minLegs) {
         next.slices = [
-          { id: newLegId(), departureStation: search.departureStation, destinationStation: search.destinationStation, departureDate: search.departureDate },
+          {
+            id: newLegId(),
+            departureStation: search.departureStation,
+            destinationStation: search.destinationStation,
+            departureDate: search.departureDate,
+          },
           emptyLeg(action.today),
         ];
       }
@@ -49,7 +59,9 @@ export function searchReducer(search: SearchState, action: SearchAction): Search
       return {
         ...search,
         slices: search.slices.map((leg) =>
-          leg.id === action.id ? { ...leg, departureStation: leg.destinationStation, destinationStation: leg.departureStation } : leg,
+          leg.id === action.id
+            ? { ...leg, departureStation: leg.destinationStation, destinationStation: leg.departureStation }
+            : leg,
         ),
       };
     case 'addLeg': {
@@ -58,7 +70,10 @@ export function searchReducer(search: SearchState, action: SearchAction): Search
       const previous = search.slices.at(-1);
       return {
         ...search,
-        slices: [...search.slices, { ...emptyLeg(previous?.departureDate ?? ''), departureStation: previous?.destinationStation ?? '' }],
+        slices: [
+          ...search.slices,
+          { ...emptyLeg(previous?.departureDate ?? ''), departureStation: previous?.destinationStation ?? '' },
+        ],
       };
     }
     case 'removeLeg':
@@ -66,7 +81,8 @@ export function searchReducer(search: SearchState, action: SearchAction): Search
       return { ...search, slices: search.slices.filter((leg) => leg.id !== action.id) };
     case 'count': {
       const value = Math.min(Math.max(Math.trunc(action.value), 0), SEARCH_LIMITS[action.key]);
-      if (action.key === 'hold' || action.key === 'carryOn') return { ...search, baggage: { ...search.baggage, [action.key]: value } };
+      if (action.key === 'hold' || action.key === 'carryOn')
+        return { ...search, baggage: { ...search.baggage, [action.key]: value } };
       return { ...search, passengers: { ...search.passengers, [action.key]: value } };
     }
     case 'cabinClass':

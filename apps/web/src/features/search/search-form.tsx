@@ -45,9 +45,17 @@ function submittedSearch(search: SearchState): SearchState {
   };
 }
 
-const FIELD_PATHS = /^(departureStation|destinationStation|departureDate|returnDate|slices(\.\d+\.(departureStation|destinationStation|departureDate))?|(passengers|baggage)\.\w+)$/;
+const FIELD_PATHS =
+  /^(departureStation|destinationStation|departureDate|returnDate|slices(\.\d+\.(departureStation|destinationStation|departureDate))?|(passengers|baggage)\.\w+)$/;
 
-export function SearchForm({ variant = 'full', initial, onSubmit, fieldErrors, submitting = false, syncAddress = variant === 'full' }: SearchFormProps) {
+export function SearchForm({
+  variant = 'full',
+  initial,
+  onSubmit,
+  fieldErrors,
+  submitting = false,
+  syncAddress = variant === 'full',
+}: SearchFormProps) {
   const { t } = useTranslation('search');
   const { t: te } = useTranslation('errors');
   const navigate = useNavigate();
@@ -82,7 +90,8 @@ export function SearchForm({ variant = 'full', initial, onSubmit, fieldErrors, s
     () => [...localIssues, ...(fieldErrors && fieldErrors !== dismissedServerErrors ? serverIssues(fieldErrors) : [])],
     [localIssues, fieldErrors, dismissedServerErrors],
   );
-  const messages = (list: SearchIssue[]) => list.map((issue) => te(issueMessageKey(issue.code), { days: SEARCH_LIMITS.maxDaysAhead }));
+  const messages = (list: SearchIssue[]) =>
+    list.map((issue) => te(issueMessageKey(issue.code), { days: SEARCH_LIMITS.maxDaysAhead }));
   const errorAt = (path: string) => {
     const list = issuesAt(issues, path);
     return list.length ? messages(list).join(' ') : undefined;
@@ -131,7 +140,11 @@ export function SearchForm({ variant = 'full', initial, onSubmit, fieldErrors, s
   return (
     <form className={classes.form} data-variant={variant} aria-label={t('form.label')} onSubmit={handleSubmit} noValidate>
       <div className={classes.topRow}>
-        <TripTypeControl value={search.tripType} onChange={(tripType) => act({ type: 'tripType', tripType, today })} size={compact ? 'sm' : 'md'} />
+        <TripTypeControl
+          value={search.tripType}
+          onChange={(tripType) => act({ type: 'tripType', tripType, today })}
+          size={compact ? 'sm' : 'md'}
+        />
         {compact && phone ? (
           <Button variant="subtle" size="compact-sm" onClick={() => setExpanded(false)}>
             {t('form.hideSearch')}
@@ -165,7 +178,11 @@ export function SearchForm({ variant = 'full', initial, onSubmit, fieldErrors, s
               airports={airports}
               error={errorAt('departureStation')}
             />
-            <SwapButton label={t('swap')} onClick={() => act({ type: 'swap' })} disabled={!search.departureStation && !search.destinationStation} />
+            <SwapButton
+              label={t('swap')}
+              onClick={() => act({ type: 'swap' })}
+              disabled={!search.departureStation && !search.destinationStation}
+            />
             <AirportPicker
               label={t('airport.to')}
               placeholder={t('airport.toPlaceholder')}
@@ -202,7 +219,11 @@ export function SearchForm({ variant = 'full', initial, onSubmit, fieldErrors, s
 
       <div className={classes.optionsRow}>
         <div className={classes.travellers}>
-          <TravellersField search={search} onCount={(key, value) => act({ type: 'count', key, value })} errors={travellerErrors} />
+          <TravellersField
+            search={search}
+            onCount={(key, value) => act({ type: 'count', key, value })}
+            errors={travellerErrors}
+          />
         </div>
         {/* Native select and checkbox: accessible as they are, and lighter than their Mantine wrappers (home page budget). */}
         <div className={`${fieldClasses.field} ${classes.cabin}`}>
@@ -214,7 +235,9 @@ export function SearchForm({ variant = 'full', initial, onSubmit, fieldErrors, s
               id={`${id}-cabin`}
               className={`${fieldClasses.box} ${classes.select}`}
               value={search.cabinClass ?? ''}
-              onChange={(event) => act({ type: 'cabinClass', cabinClass: (event.currentTarget.value || null) as CabinClassCode | null })}
+              onChange={(event) =>
+                act({ type: 'cabinClass', cabinClass: (event.currentTarget.value || null) as CabinClassCode | null })
+              }
             >
               <option value="">{t('cabin.any')}</option>
               {cabinClassCodes.map((code) => (

@@ -13,14 +13,20 @@ describe('searchIssues', () => {
   });
 
   it('refuses a departure before today (SPEC: please enter a valid departure date)', () => {
-    expect(searchIssues({ ...oneWay, departureDate: '2026-11-20' }, today)).toEqual([{ path: 'departureDate', code: 'date_in_past' }]);
+    expect(searchIssues({ ...oneWay, departureDate: '2026-11-20' }, today)).toEqual([
+      { path: 'departureDate', code: 'date_in_past' },
+    ]);
     expect(searchIssues({ ...oneWay, departureDate: today }, today)).toEqual([]);
   });
 
   it('refuses a return on or before the departure (SPEC: please enter a valid return date)', () => {
     const trip: SearchState = { ...oneWay, tripType: 'round-trip' };
-    expect(searchIssues({ ...trip, returnDate: '2026-12-10' }, today)).toEqual([{ path: 'returnDate', code: 'return_before_departure' }]);
-    expect(searchIssues({ ...trip, returnDate: '2026-12-12' }, today)).toEqual([{ path: 'returnDate', code: 'return_before_departure' }]);
+    expect(searchIssues({ ...trip, returnDate: '2026-12-10' }, today)).toEqual([
+      { path: 'returnDate', code: 'return_before_departure' },
+    ]);
+    expect(searchIssues({ ...trip, returnDate: '2026-12-12' }, today)).toEqual([
+      { path: 'returnDate', code: 'return_before_departure' },
+    ]);
     expect(searchIssues({ ...trip, returnDate: '2026-12-13' }, today)).toEqual([]);
     // A return date left over from a round trip does not matter on a one-way trip.
     expect(searchIssues({ ...oneWay, returnDate: '2026-12-01' }, today)).toEqual([]);
@@ -33,11 +39,18 @@ describe('searchIssues', () => {
     expect(searchIssues({ ...oneWay, passengers: { adults: 0, children: 0, infants: 0 } }, today)).toEqual([
       { path: 'passengers.adults', code: 'no_traveller' },
     ]);
-    expect(searchIssues({ ...oneWay, destinationStation: 'PZU' }, today)).toEqual([{ path: 'destinationStation', code: 'same_stations' }]);
+    expect(searchIssues({ ...oneWay, destinationStation: 'PZU' }, today)).toEqual([
+      { path: 'destinationStation', code: 'same_stations' },
+    ]);
   });
 
   it('checks multi-city legs without complaining about legs not filled yet', () => {
-    const leg = (id: string, departureStation: string, destinationStation: string, departureDate: string) => ({ id, departureStation, destinationStation, departureDate });
+    const leg = (id: string, departureStation: string, destinationStation: string, departureDate: string) => ({
+      id,
+      departureStation,
+      destinationStation,
+      departureDate,
+    });
     const multi = (...slices: ReturnType<typeof leg>[]): SearchState => ({ ...emptySearch(), tripType: 'multi-city', slices });
     expect(searchIssues(multi(leg('a', 'PZU', 'CAI', '2026-12-01'), leg('b', '', '', '')), today)).toEqual([]);
     expect(searchIssues(multi(leg('a', 'PZU', 'CAI', '2026-12-05'), leg('b', 'CAI', 'IST', '2026-12-01')), today)).toEqual([
@@ -52,9 +65,9 @@ describe('searchIssues', () => {
 
 describe('server field errors', () => {
   it('maps request-body paths to form paths', () => {
-    expect(serverIssues([{ path: 'filters.departureStation', code: 'unknown_airport', message: 'Unknown airport code XXX' }])).toEqual([
-      { path: 'departureStation', code: 'unknown_airport' },
-    ]);
+    expect(
+      serverIssues([{ path: 'filters.departureStation', code: 'unknown_airport', message: 'Unknown airport code XXX' }]),
+    ).toEqual([{ path: 'departureStation', code: 'unknown_airport' }]);
     expect(serverIssues(undefined)).toEqual([]);
   });
 

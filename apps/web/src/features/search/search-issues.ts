@@ -11,7 +11,12 @@ export interface SearchIssue {
 const WAITING_CODES = new Set<string>(['required', fieldErrorCodes.returnRequired, fieldErrorCodes.legsRequired]);
 
 function valueAt(root: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      root,
+    );
 }
 
 /**

@@ -10,14 +10,29 @@ import classes from './search-form.module.css';
 import { useTravellersSummary } from './travellers-field';
 
 /** The compact form on a phone: one line saying what is searched, and a button to edit it. */
-export function SearchSummary({ search, airports, onEdit }: { search: SearchState; airports: ReadonlyMap<string, Airport>; onEdit: () => void }) {
+export function SearchSummary({
+  search,
+  airports,
+  onEdit,
+}: {
+  search: SearchState;
+  airports: ReadonlyMap<string, Airport>;
+  onEdit: () => void;
+}) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
   const travellers = useTravellersSummary(search);
   const legs =
     search.tripType === 'multi-city'
       ? search.slices
-      : [{ id: 'trip', departureStation: search.departureStation, destinationStation: search.destinationStation, departureDate: search.departureDate }];
+      : [
+          {
+            id: 'trip',
+            departureStation: search.departureStation,
+            destinationStation: search.destinationStation,
+            departureDate: search.departureDate,
+          },
+        ];
   const place = (code: string) => {
     const airport = airports.get(code);
     return airport ? cityOf(airport, language) : code;
@@ -34,7 +49,8 @@ export function SearchSummary({ search, airports, onEdit }: { search: SearchStat
           {legs.map((leg, index) => (
             <Fragment key={leg.id}>
               {index > 0 ? t('travellers.separator') : null}
-              <span>{place(leg.departureStation)}</span> <IconPlaneDeparture size={16} className={classes.summaryPlane} /> <span>{place(leg.destinationStation)}</span>
+              <span>{place(leg.departureStation)}</span> <IconPlaneDeparture size={16} className={classes.summaryPlane} />{' '}
+              <span>{place(leg.destinationStation)}</span>
             </Fragment>
           ))}
         </p>

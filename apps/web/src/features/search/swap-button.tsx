@@ -8,7 +8,15 @@ import classes from './search-form.module.css';
  */
 export function SwapButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
   return (
-    <ActionIcon variant="default" radius="xl" size={40} aria-label={label} onClick={onClick} disabled={disabled} className={classes.swap}>
+    <ActionIcon
+      variant="default"
+      radius="xl"
+      size={40}
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+      className={classes.swap}
+    >
       <IconSwapVertical size={20} className={classes.swapIcon} />
     </ActionIcon>
   );

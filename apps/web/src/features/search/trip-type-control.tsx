@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import classes from './trip-type-control.module.css';
 
 /** One-way, round trip or multi-city, as native radio buttons styled as pills (arrow keys work as usual). */
-export function TripTypeControl({ value, onChange, size = 'md' }: { value: TripType; onChange: (tripType: TripType) => void; size?: 'sm' | 'md' }) {
+export function TripTypeControl({
+  value,
+  onChange,
+  size = 'md',
+}: {
+  value: TripType;
+  onChange: (tripType: TripType) => void;
+  size?: 'sm' | 'md';
+}) {
   const { t } = useTranslation('search');
   const name = useId();
   return (

@@ -12,7 +12,11 @@ import { searchReducer, type SearchAction } from './search-form-state';
 export function useSearchForm({ initial, syncAddress }: { initial?: SearchState; syncAddress: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [search, dispatchState] = useReducer(searchReducer, undefined, () => initial ?? searchFromParams(new URLSearchParams(location.search)));
+  const [search, dispatchState] = useReducer(
+    searchReducer,
+    undefined,
+    () => initial ?? searchFromParams(new URLSearchParams(location.search)),
+  );
   const changedByUser = useRef(false);
 
   const dispatch = useCallback((action: SearchAction) => {
