@@ -36,6 +36,8 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // A JSON API: plain text bodies get a 415 that says to send JSON, not a confusing type error.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     contentSecurityPolicy: {

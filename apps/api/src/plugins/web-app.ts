@@ -19,10 +19,10 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
       preCompressed: true,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Hashed assets never change; everything else is revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
       },
     });
   }
