@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { KwendaOptions } from '../playwright.config';
+
+export { expect };
+
+/** yyyy-MM-dd, days from today (UTC date is close enough to Sudan's for tests run at any hour but midnight). */
+export const daysAhead = (days: number) => {
+  const now = new Date(Date.now() + 2 * 3_600_000); // Africa/Khartoum is UTC+2 all year
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+};
+
+/**
+ * Every journey runs in the project's language; a console error or an uncaught page error fails it
+ * (STYLE habit 8).
+ */
+export const test = base.extend<KwendaOptions & { problems: string[] }>({
+  language: ['ar', { option: true }],
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await use(problems);
+      expect(problems, 'no console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Serious and critical accessibility violations on the current page. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+}
