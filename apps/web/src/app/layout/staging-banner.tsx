@@ -5,8 +5,8 @@ import classes from './app-layout.module.css';
 export function StagingBanner() {
   const { t } = useTranslation();
   return (
-    <div className={classes.stagingBanner} role="note">
+    <aside className={classes.stagingBanner} aria-label={t('staging.label')}>
       <strong>{t('staging.label')}:</strong> {t('staging.body')}
-    </div>
+    </aside>
   );
 }

@@ -32,7 +32,7 @@ function DateFieldFallback({ label, value, error }: DateFieldProps) {
   const { t, i18n } = useTranslation('search');
   const id = useId();
   return (
-    <div className={classes.field}>
+    <div className={`${classes.field} ${classes.dateField}`}>
       <span id={`${id}-label`} className={classes.label}>
         {label}
       </span>

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ar';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCalendar } from '../../components/icons';
 import type { DateFieldProps } from './date-field';
@@ -15,7 +15,9 @@ import { pickerValueFormat } from './format-search-date';
 export function DatePickerField({ label, value, onChange, minDate, maxDate, error }: DateFieldProps) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
-  const phone = useMediaQuery('(max-width: 36em)');
+  // One id for the field and its popover: Mantine names the calendar dialog after the popover
+  // target's id, which the field's own id would otherwise replace (the dialog had no name).
+  const id = useId();
   return (
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 6, weekendDays: [5, 6], consistentWeeks: true }}>
       <DatePickerInput
@@ -31,10 +33,19 @@ export function DatePickerField({ label, value, onChange, minDate, maxDate, erro
         size="md"
         leftSection={<IconCalendar size={18} className={classes.icon} />}
         leftSectionPointerEvents="none"
-        dropdownType={phone ? 'modal' : 'popover'}
-        modalProps={{ centered: true, title: label, size: 'auto' }}
-        popoverProps={{ position: 'bottom-start', shadow: 'lg' }}
-        classNames={{ label: classes.label, input: classes.dateInput, error: classes.error }}
+        id={id}
+        hideOutsideDates
+        popoverProps={{ id, position: 'bottom-start', shadow: 'lg' }}
+        classNames={{
+          root: classes.dateField,
+          label: classes.label,
+          input: classes.dateInput,
+          section: classes.dateSection,
+          error: classes.error,
+          placeholder: classes.datePlaceholder,
+          weekday: classes.weekday,
+          day: classes.day,
+        }}
         ariaLabels={{
           previousMonth: t('dates.previousMonth'),
           nextMonth: t('dates.nextMonth'),

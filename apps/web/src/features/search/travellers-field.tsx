@@ -84,7 +84,7 @@ export function TravellersField({ search, onCount, errors }: TravellersFieldProp
       >
         {(close) => (
           <div className={panelClasses.panel}>
-            <h3 className={panelClasses.title}>{t('travellers.passengersTitle')}</h3>
+            <h2 className={panelClasses.title}>{t('travellers.passengersTitle')}</h2>
             {stepper('adults', SEARCH_LIMITS.adults, t('travellers.adultsHint'))}
             {stepper('children', SEARCH_LIMITS.children, t('travellers.childrenHint'))}
             {/* The contract allows one infant per adult (lap infants): the plus stops there and the hint says why. */}
@@ -94,7 +94,7 @@ export function TravellersField({ search, onCount, errors }: TravellersFieldProp
                 {errors.join(' ')}
               </p>
             ) : null}
-            <h3 className={panelClasses.title}>{t('travellers.bagsTitle')}</h3>
+            <h2 className={panelClasses.title}>{t('travellers.bagsTitle')}</h2>
             {stepper('hold', SEARCH_LIMITS.hold, t('travellers.holdHint'))}
             {stepper('carryOn', SEARCH_LIMITS.carryOn, t('travellers.carryOnHint'))}
             <Button fullWidth mt="sm" onClick={close}>
