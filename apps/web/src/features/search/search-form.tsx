@@ -1,7 +1,7 @@
 import { Alert, Button, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { addDays, cabinClassCodes, SEARCH_LIMITS, type CabinClassCode, type FieldError } from '@kwenda/contracts';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigation } from 'react-router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
@@ -66,6 +66,20 @@ export function SearchForm({
   const compact = variant === 'compact';
   const phone = useMediaQuery('(max-width: 48em)', false);
   const [expanded, setExpanded] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // Folding and unfolding the compact form moves focus along, so keyboard users are not dropped at the top.
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    if (expanded) formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+    else summaryRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [expanded]);
+  const toggleExpanded = (next: boolean) => {
+    moveFocus.current = true;
+    setExpanded(next);
+  };
   const [pending, setPending] = useState(false);
   // Server errors describe the search that was sent; once the traveller edits, they no longer apply.
   const [dismissedServerErrors, setDismissedServerErrors] = useState<readonly FieldError[] | undefined>(undefined);
@@ -125,11 +139,11 @@ export function SearchForm({
         setPending(false);
       }
     }
-    if (compact) setExpanded(false);
+    if (compact && phone) toggleExpanded(false);
   };
 
   if (compact && phone && !expanded) {
-    return <SearchSummary search={search} airports={airports.byCode} onEdit={() => setExpanded(true)} />;
+    return <SearchSummary ref={summaryRef} search={search} airports={airports.byCode} onEdit={() => toggleExpanded(true)} />;
   }
 
   const lastDay = addDays(today, SEARCH_LIMITS.maxDaysAhead);
@@ -138,7 +152,14 @@ export function SearchForm({
   const returnMin = addDays(search.departureDate && search.departureDate >= today ? search.departureDate : today, 1);
 
   return (
-    <form className={classes.form} data-variant={variant} aria-label={t('form.label')} onSubmit={handleSubmit} noValidate>
+    <form
+      ref={formRef}
+      className={classes.form}
+      data-variant={variant}
+      aria-label={t('form.label')}
+      onSubmit={handleSubmit}
+      noValidate
+    >
       <div className={classes.topRow}>
         <TripTypeControl
           value={search.tripType}
@@ -146,7 +167,7 @@ export function SearchForm({
           size={compact ? 'sm' : 'md'}
         />
         {compact && phone ? (
-          <Button variant="subtle" size="compact-sm" onClick={() => setExpanded(false)}>
+          <Button variant="subtle" size="compact-sm" onClick={() => toggleExpanded(false)}>
             {t('form.hideSearch')}
           </Button>
         ) : null}

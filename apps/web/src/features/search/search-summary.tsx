@@ -1,6 +1,6 @@
 import type { Airport } from '@kwenda/contracts';
 import { Button } from '@mantine/core';
-import { Fragment } from 'react';
+import { Fragment, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPlaneDeparture } from '../../components/icons';
 import type { SearchState } from '../../lib/search-params';
@@ -10,15 +10,14 @@ import classes from './search-form.module.css';
 import { useTravellersSummary } from './travellers-field';
 
 /** The compact form on a phone: one line saying what is searched, and a button to edit it. */
-export function SearchSummary({
-  search,
-  airports,
-  onEdit,
-}: {
+export interface SearchSummaryProps {
   search: SearchState;
   airports: ReadonlyMap<string, Airport>;
   onEdit: () => void;
-}) {
+  ref?: Ref<HTMLDivElement>;
+}
+
+export function SearchSummary({ search, airports, onEdit, ref }: SearchSummaryProps) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
   const travellers = useTravellersSummary(search);
@@ -43,7 +42,7 @@ export function SearchSummary({
     .join(' – ');
 
   return (
-    <div className={classes.summary}>
+    <div ref={ref} className={classes.summary}>
       <div className={classes.summaryText}>
         <p className={classes.summaryRoute}>
           {legs.map((leg, index) => (
