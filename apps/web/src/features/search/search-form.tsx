@@ -24,7 +24,7 @@ import { useSearchForm } from './use-search-form';
 export interface SearchFormProps {
   /** `full` on the home page; `compact` in the offers page header (folds behind a summary on phones). */
   variant?: 'full' | 'compact';
-  /** The search to start from; without it the form reads the address (SPEC section 2). */
+  /** The search to start from, read once on mount (give the form a new `key` to reset it); without it the form reads the address. */
   initial?: SearchState;
   /** Runs the search; may return a promise, during which the button says "searching…". Default: go to /offers. */
   onSubmit?: (search: SearchState) => void | Promise<unknown>;
