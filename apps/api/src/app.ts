@@ -30,7 +30,7 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

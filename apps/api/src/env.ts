@@ -26,6 +26,8 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: () => 'must be an e-mail address' }).default('support@kwenda.sd'),
   SUPPORT_PHONE: z.string().default('+249 91 234 5678'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** true only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could spoof their address. */
+  TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 export type Env = z.infer<typeof envSchema>;
