@@ -1,5 +1,5 @@
 import type { Currency, SortOrder } from '@kwenda/contracts';
-import { Button, Container, Paper, Stack } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -41,15 +41,15 @@ export function OffersPage() {
               SLOT (features/search, not landed yet): replace the button below with
               <SearchForm variant="compact" initial={search} onSubmit={(next) => show({ ...next, currency: search.currency }, order)} />
             */}
-            <Stack gap="sm" style={{ flexDirection: 'row', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between' }}>
+            <Group gap="sm" justify="space-between" align="flex-end">
               <SearchHeading search={ready ? search : null} />
-              <Stack gap="sm" style={{ flexDirection: 'row', flexWrap: 'wrap', alignItems: 'flex-end' }}>
+              <Group gap="sm" align="flex-end">
                 <Button component={Link} to={`${appPath('/')}?${searchToParams(search)}`} variant="default">
                   {t('editSearch')}
                 </Button>
                 <CurrencySelect value={search.currency} onChange={changeCurrency} />
-              </Stack>
-            </Stack>
+              </Group>
+            </Group>
           </Stack>
         </Paper>
         {ready ? <OffersResults search={search} order={order} onOrderChange={(next) => show(search, next)} /> : <InitialPrompt showSearchLink />}

@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchState } from '../../../lib/search-params';
 import type { OfferFormat } from '../hooks/use-offer-format';
+import { formatFlightNumber } from '../lib/flight-number';
 import { dayShift, layovers, localTime } from '../lib/flight-times';
 import { formatClockTime } from '../lib/format-date';
 import { AirlineLogo } from './airline-logo';
@@ -121,7 +122,7 @@ function SliceDetails({ slice, label, format }: { slice: OfferSlice; label: stri
                     <Text size="sm" fw={600}>
                       {airline} ·{' '}
                       <span dir="ltr" className={classes.ltr}>
-                        {segment.flightNumber}
+                        {formatFlightNumber(segment.flightNumber)}
                       </span>
                     </Text>
                     <Text size="xs" c="gray.7">

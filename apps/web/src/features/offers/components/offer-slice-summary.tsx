@@ -2,6 +2,7 @@ import type { OfferSlice } from '@kwenda/contracts';
 import { Badge, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OfferFormat } from '../hooks/use-offer-format';
+import { formatFlightNumber } from '../lib/flight-number';
 import { dayShift, localTime } from '../lib/flight-times';
 import { AirlineLogo } from './airline-logo';
 import { DayShiftMarker } from './day-shift-marker';
@@ -76,7 +77,7 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
         <Text size="xs" c="gray.7">
           {t('card.flightNumbers')}:{' '}
           <span dir="ltr" className={classes.ltr}>
-            {slice.segments.map((s) => s.flightNumber).join(', ')}
+            {slice.segments.map((s) => formatFlightNumber(s.flightNumber)).join(', ')}
           </span>
         </Text>
       </div>

@@ -22,6 +22,7 @@ import { SearchError } from './search-error';
 import { SessionTimeoutModal } from './session-timeout-modal';
 import { SortControl } from './sort-control';
 import { SuggestionsSection } from './suggestions-section';
+import classes from './offers.module.css';
 import { SupportButton } from './support-button';
 
 interface OffersResultsProps {
@@ -122,9 +123,6 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Text size="sm" c="gray.7" role="status">
-            {t('states.resultCount', { count: total })}
-          </Text>
           {offers.map(card)}
           {query.hasNextPage || query.isFetchNextPageError || pages.length > 1 ? <PagingFooter status={status} onLoadMore={loadMore} /> : null}
           {suggestionsBlock}
@@ -134,7 +132,14 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
 
   return (
     <Stack gap="md">
-      <SortControl value={order} onChange={onOrderChange} />
+      <div className={classes.toolbar}>
+        <SortControl value={order} onChange={onOrderChange} />
+        {offers.length > 0 && (
+          <Text size="sm" c="gray.7" role="status">
+            {t('states.resultCount', { count: total })}
+          </Text>
+        )}
+      </div>
       {body}
       <OfferDetailsModal offer={selected} search={search} format={format} onClose={() => setSelected(null)} onBook={startBooking} />
       <SessionTimeoutModal opened={expired} onRefresh={refresh} />

@@ -2,13 +2,14 @@ import { sortOrders, type SortOrder } from '@kwenda/contracts';
 import { SegmentedControl, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './offers.module.css';
 
 /** Sort tabs: lowest price / fastest. Changing them re-runs the search. */
 export function SortControl({ value, onChange }: { value: SortOrder; onChange: (order: SortOrder) => void }) {
   const { t } = useTranslation('offers');
   const labelId = useId();
   return (
-    <div>
+    <div className={classes.sort}>
       <Text component="div" size="sm" fw={500} mb={4} id={labelId}>
         {t('sort.label')}
       </Text>
@@ -19,7 +20,6 @@ export function SortControl({ value, onChange }: { value: SortOrder; onChange: (
         data={sortOrders.map((order) => ({ value: order, label: t(`sort.${order}`) }))}
         color="teal"
         fullWidth
-        miw={240}
       />
     </div>
   );
