@@ -1,19 +1,27 @@
 import type { Currency, SortOrder } from '@kwenda/contracts';
-import { Button, Container, Group, Paper, Stack } from '@mantine/core';
+import { Container, Group, Stack } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CurrencySelect, InitialPrompt, OffersResults, offersParams, orderFromParams, resolveSearch, SearchHeading } from '../../features/offers';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  CurrencySelect,
+  InitialPrompt,
+  OffersResults,
+  offersParams,
+  orderFromParams,
+  resolveSearch,
+  SearchHeading,
+  useOffersSearchStatus,
+} from '../../features/offers';
+import { SearchForm } from '../../features/search';
 import { useAppPath } from '../../lib/referral';
-import { isSearchReady, searchToParams, type OffersNavigationState, type SearchState } from '../../lib/search-params';
+import { emptySearch, isSearchReady, searchToParams, type OffersNavigationState, type SearchState } from '../../lib/search-params';
 
 /**
  * /offers: the search from the address (a shared link) completed by the navigation state the
  * search form sent, the compact search form and currency in the header, then the offers list.
- * Changing currency or sort order rewrites the address, which re-runs the search.
+ * Changing the search, currency or sort order rewrites the address, which re-runs the search.
  */
 export function OffersPage() {
-  const { t } = useTranslation('offers');
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -22,6 +30,7 @@ export function OffersPage() {
   const search = useMemo(() => resolveSearch(params, location.state), [params, location.state]);
   const order = orderFromParams(params);
   const ready = isSearchReady(search);
+  const status = useOffersSearchStatus(ready ? search : null, order);
 
   const show = useCallback(
     (next: SearchState, nextOrder: SortOrder) => {
@@ -31,28 +40,28 @@ export function OffersPage() {
     [navigate, appPath, params],
   );
   const changeCurrency = (currency: Currency) => show({ ...search, currency }, order);
+  // The form reads `initial` once; a new search from outside (back button, shared link) remounts it.
+  // Currency is left out of the key so switching it does not fold the form or drop an edit.
+  const formKey = searchToParams({ ...search, currency: emptySearch().currency }).toString();
 
   return (
     <Container size="lg" py="md" px="sm">
       <Stack gap="md">
-        <Paper component="header" withBorder radius="md" p="sm">
-          <Stack gap="sm">
-            {/*
-              SLOT (features/search, not landed yet): replace the button below with
-              <SearchForm variant="compact" initial={search} onSubmit={(next) => show({ ...next, currency: search.currency }, order)} />
-            */}
-            <Group gap="sm" justify="space-between" align="flex-end">
-              <SearchHeading search={ready ? search : null} />
-              <Group gap="sm" align="flex-end">
-                <Button component={Link} to={`${appPath('/')}?${searchToParams(search)}`} variant="default">
-                  {t('editSearch')}
-                </Button>
-                <CurrencySelect value={search.currency} onChange={changeCurrency} />
-              </Group>
-            </Group>
-          </Stack>
-        </Paper>
-        {ready ? <OffersResults search={search} order={order} onOrderChange={(next) => show(search, next)} /> : <InitialPrompt showSearchLink />}
+        <header>
+          <SearchForm
+            key={formKey}
+            variant="compact"
+            initial={search}
+            onSubmit={(next) => show({ ...next, currency: search.currency }, order)}
+            fieldErrors={status.fieldErrors}
+            submitting={status.searching}
+          />
+        </header>
+        <Group gap="sm" justify="space-between" align="flex-end">
+          <SearchHeading search={ready ? search : null} />
+          <CurrencySelect value={search.currency} onChange={changeCurrency} />
+        </Group>
+        {ready ? <OffersResults search={search} order={order} onOrderChange={(next) => show(search, next)} /> : <InitialPrompt />}
       </Stack>
     </Container>
   );

@@ -1,13 +1,10 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useAppPath } from '../../../lib/referral';
 import { SearchIcon } from './offer-icons';
 
-/** No search yet: tell the traveller what to do. */
-export function InitialPrompt({ showSearchLink }: { showSearchLink: boolean }) {
+/** No search yet: point the traveller to the search form above. */
+export function InitialPrompt() {
   const { t } = useTranslation('offers');
-  const appPath = useAppPath();
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack align="center" gap="sm" ta="center">
@@ -18,11 +15,6 @@ export function InitialPrompt({ showSearchLink }: { showSearchLink: boolean }) {
         <Text c="gray.7" maw={520}>
           {t('states.initialBody')}
         </Text>
-        {showSearchLink && (
-          <Button component={Link} to={appPath('/')} variant="light">
-            {t('states.goToSearch')}
-          </Button>
-        )}
       </Stack>
     </Paper>
   );

@@ -72,7 +72,7 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
 
       <div className={classes.meta}>
         <Text size="xs" c="gray.7">
-          {t('card.cabin')}: {format.cabin(slice)}
+          {format.cabin(slice)}
         </Text>
         <Text size="xs" c="gray.7">
           {t('card.flightNumbers')}:{' '}

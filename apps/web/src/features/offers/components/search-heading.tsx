@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SearchState } from '../../../lib/search-params';
 import { useOfferFormat } from '../hooks/use-offer-format';
 import { searchedLegs } from '../lib/support-link';
+import classes from './offers.module.css';
 
 /** The page heading: the route and dates searched (or a plain title before any search). */
 export function SearchHeading({ search }: { search: SearchState | null }) {
@@ -15,6 +16,7 @@ export function SearchHeading({ search }: { search: SearchState | null }) {
       </Title>
     );
   }
+  // On phones the compact search form already shows this as its summary: keep it for screen readers only.
   const legs = searchedLegs(search);
   const first = legs[0]!;
   const title =
@@ -27,7 +29,7 @@ export function SearchHeading({ search }: { search: SearchState | null }) {
   ].filter(Boolean);
   const separator = format.language === 'ar' ? '، ' : ', ';
   return (
-    <div>
+    <div className={classes.headingOnWideScreens}>
       <Title order={1} size="h3">
         {title}
       </Title>

@@ -1,0 +1,18 @@
+import type { FieldError, SortOrder } from '@kwenda/contracts';
+import { ApiRequestError } from '../../../lib/api-client';
+import type { SearchState } from '../../../lib/search-params';
+import { useOffersSearch } from './use-offers-search';
+
+/**
+ * What the search form in the page header needs to know about the running search: whether it is
+ * still searching (its button says "searching…") and the fields the server refused. It observes
+ * the same cached query as the offers list, so nothing is fetched twice.
+ */
+export function useOffersSearchStatus(search: SearchState | null, order: SortOrder): { searching: boolean; fieldErrors?: readonly FieldError[] } {
+  const query = useOffersSearch(search, order);
+  const error = query.error;
+  return {
+    searching: query.isLoading,
+    fieldErrors: error instanceof ApiRequestError && error.code === 'VALIDATION_ERROR' ? error.body?.fields : undefined,
+  };
+}
