@@ -14,7 +14,13 @@ import {
 } from '../../features/offers';
 import { SearchForm } from '../../features/search';
 import { useAppPath } from '../../lib/referral';
-import { emptySearch, isSearchReady, searchToParams, type OffersNavigationState, type SearchState } from '../../lib/search-params';
+import {
+  emptySearch,
+  isSearchReady,
+  searchToParams,
+  type OffersNavigationState,
+  type SearchState,
+} from '../../lib/search-params';
 
 /**
  * /offers: the search from the address (a shared link) completed by the navigation state the

@@ -8,7 +8,10 @@ import { useOffersSearch } from './use-offers-search';
  * still searching (its button says "searching…") and the fields the server refused. It observes
  * the same cached query as the offers list, so nothing is fetched twice.
  */
-export function useOffersSearchStatus(search: SearchState | null, order: SortOrder): { searching: boolean; fieldErrors?: readonly FieldError[] } {
+export function useOffersSearchStatus(
+  search: SearchState | null,
+  order: SortOrder,
+): { searching: boolean; fieldErrors?: readonly FieldError[] } {
   const query = useOffersSearch(search, order);
   const error = query.error;
   return {

@@ -12,5 +12,5 @@ export function AirlineLogo({ airline, name }: { airline: Airline; name: string 
       </span>
     );
   }
-  return <img className={classes.logo} src={airline.logo} alt={name} width={32} height={32} loading="lazy" onError={() => setFailed(true)} />;
+  return <img className={classes.logo} src={airline.logo} alt={name} width={32} height={32} onError={() => setFailed(true)} />;
 }

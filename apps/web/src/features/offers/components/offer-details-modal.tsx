@@ -29,72 +29,76 @@ export function OfferDetailsModal({ offer, search, format, onClose, onBook }: Of
   const phone = useMediaQuery('(max-width: 36em)');
   const { adults, children, infants } = search.passengers;
   return (
-    <Modal
-      opened={offer !== null}
-      onClose={onClose}
-      title={t('details.title')}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('details.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {offer && (
-        <Stack gap="lg">
-          {offer.slices.map((slice, index) => (
-            <SliceDetails key={index} slice={slice} label={sliceLabel(t, offer.tripType, index)} format={format} />
-          ))}
+    // Compound parts so the header is a <div>: Mantine's <header> inside the portal would be a second banner landmark.
+    <Modal.Root opened={offer !== null} onClose={onClose} size="lg" fullScreen={phone}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title fw={700} fz="lg">
+            {t('details.title')}
+          </Modal.Title>
+          <Modal.CloseButton aria-label={t('details.close')} />
+        </Modal.Header>
+        <Modal.Body>
+          {offer && (
+            <Stack gap="lg">
+              {offer.slices.map((slice, index) => (
+                <SliceDetails key={index} slice={slice} label={sliceLabel(t, offer.tripType, index)} format={format} />
+              ))}
 
-          <Divider />
-          <section aria-labelledby="offer-baggage-title">
-            <Title order={3} size="h5" id="offer-baggage-title" mb="xs">
-              {t('baggage.title')}
-            </Title>
-            <BaggageSummary baggage={offer.baggage} />
-          </section>
+              <Divider />
+              <section aria-labelledby="offer-baggage-title">
+                <Title order={3} size="h5" id="offer-baggage-title" mb="xs">
+                  {t('baggage.title')}
+                </Title>
+                <BaggageSummary baggage={offer.baggage} />
+              </section>
 
-          <section aria-labelledby="offer-fare-title">
-            <Title order={3} size="h5" id="offer-fare-title" mb="xs">
-              {t('details.fare')}
-            </Title>
-            <Stack gap={4}>
-              <div className={classes.summaryRow}>
-                <Text size="sm">{t('details.travellers')}</Text>
-                <Text size="sm">
-                  {[
-                    t('details.adults', { count: adults }),
-                    children > 0 && t('details.children', { count: children }),
-                    infants > 0 && t('details.infants', { count: infants }),
-                  ]
-                    .filter(Boolean)
-                    .join(format.language === 'ar' ? '، ' : ', ')}
-                </Text>
-              </div>
-              <div className={classes.summaryRow}>
-                <Text size="sm">{t('card.cabin')}</Text>
-                <Text size="sm">{format.cabin(offer.slices[0]!)}</Text>
-              </div>
-              <div className={classes.summaryRow}>
-                <Text fw={700}>{t('details.total')}</Text>
-                <Text fw={700} className={classes.price}>
-                  {format.price(offer.price, offer.currency)}
-                </Text>
-              </div>
-              <Text size="xs" c="gray.7" className={classes.baggageItem}>
-                <ClockIcon size={16} />
-                {t('details.validUntil', { time: formatClockTime(offer.expiresAt, format.language) })}
-              </Text>
+              <section aria-labelledby="offer-fare-title">
+                <Title order={3} size="h5" id="offer-fare-title" mb="xs">
+                  {t('details.fare')}
+                </Title>
+                <Stack gap={4}>
+                  <div className={classes.summaryRow}>
+                    <Text size="sm">{t('details.travellers')}</Text>
+                    <Text size="sm">
+                      {[
+                        t('details.adults', { count: adults }),
+                        children > 0 && t('details.children', { count: children }),
+                        infants > 0 && t('details.infants', { count: infants }),
+                      ]
+                        .filter(Boolean)
+                        .join(format.language === 'ar' ? '، ' : ', ')}
+                    </Text>
+                  </div>
+                  <div className={classes.summaryRow}>
+                    <Text size="sm">{t('card.cabin')}</Text>
+                    <Text size="sm">{format.cabin(offer.slices[0]!)}</Text>
+                  </div>
+                  <div className={classes.summaryRow}>
+                    <Text fw={700}>{t('details.total')}</Text>
+                    <Text fw={700} className={classes.price}>
+                      {format.price(offer.price, offer.currency)}
+                    </Text>
+                  </div>
+                  <Text size="xs" c="gray.7" className={classes.baggageItem}>
+                    <ClockIcon size={16} />
+                    {t('details.validUntil', { time: formatClockTime(offer.expiresAt, format.language) })}
+                  </Text>
+                </Stack>
+              </section>
+
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={onClose}>
+                  {t('details.close')}
+                </Button>
+                <Button onClick={() => onBook(offer)}>{t('card.book')}</Button>
+              </Group>
             </Stack>
-          </section>
-
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('details.close')}
-            </Button>
-            <Button onClick={() => onBook(offer)}>{t('card.book')}</Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
 
@@ -126,7 +130,9 @@ function SliceDetails({ slice, label, format }: { slice: OfferSlice; label: stri
                       </span>
                     </Text>
                     <Text size="xs" c="gray.7">
-                      {[segment.aircraft && t('details.aircraft', { aircraft: segment.aircraft }), format.cabin(slice)].filter(Boolean).join(' · ')}
+                      {[segment.aircraft && t('details.aircraft', { aircraft: segment.aircraft }), format.cabin(slice)]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                   </div>
                 </Group>
@@ -165,7 +171,19 @@ function SliceDetails({ slice, label, format }: { slice: OfferSlice; label: stri
   );
 }
 
-function SegmentEnd({ time, code, format, label, shift = 0 }: { time: string; code: string; format: OfferFormat; label: string; shift?: number }) {
+function SegmentEnd({
+  time,
+  code,
+  format,
+  label,
+  shift = 0,
+}: {
+  time: string;
+  code: string;
+  format: OfferFormat;
+  label: string;
+  shift?: number;
+}) {
   return (
     <div>
       <Text size="sm">

@@ -50,7 +50,7 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
           <div className={classes.line}>
             <PlaneIcon size={18} />
           </div>
-          <Text size="xs" fw={500} c={direct ? 'teal.9' : 'orange.9'}>
+          <Text size="xs" fw={500} className={direct ? classes.stopsDirect : classes.stopsConnecting}>
             {format.stops(slice)}
           </Text>
         </div>

@@ -81,7 +81,14 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
   }, [suggestions, query.isFetching, startBooking]);
 
   const card = (offer: Offer) => (
-    <OfferCard key={offer.reference} offer={offer} format={format} travellers={travellers} onBook={startBooking} onDetails={setSelected} />
+    <OfferCard
+      key={offer.reference}
+      offer={offer}
+      format={format}
+      travellers={travellers}
+      onBook={startBooking}
+      onDetails={setSelected}
+    />
   );
 
   let body: React.ReactNode;
@@ -124,7 +131,9 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
       ) : (
         <Stack gap="sm">
           {offers.map(card)}
-          {query.hasNextPage || query.isFetchNextPageError || pages.length > 1 ? <PagingFooter status={status} onLoadMore={loadMore} /> : null}
+          {query.hasNextPage || query.isFetchNextPageError || pages.length > 1 ? (
+            <PagingFooter status={status} onLoadMore={loadMore} />
+          ) : null}
           {suggestionsBlock}
         </Stack>
       );
@@ -141,7 +150,13 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
         )}
       </div>
       {body}
-      <OfferDetailsModal offer={selected} search={search} format={format} onClose={() => setSelected(null)} onBook={startBooking} />
+      <OfferDetailsModal
+        offer={selected}
+        search={search}
+        format={format}
+        onClose={() => setSelected(null)}
+        onBook={startBooking}
+      />
       <SessionTimeoutModal opened={expired} onRefresh={refresh} />
     </Stack>
   );

@@ -20,7 +20,9 @@ export function SearchHeading({ search }: { search: SearchState | null }) {
   const legs = searchedLegs(search);
   const first = legs[0]!;
   const title =
-    search.tripType === 'multi-city' ? t('multiCityHeading') : t('routeHeading', { from: format.city(first.from), to: format.city(first.to) });
+    search.tripType === 'multi-city'
+      ? t('multiCityHeading')
+      : t('routeHeading', { from: format.city(first.from), to: format.city(first.to) });
   const { adults, children, infants } = search.passengers;
   const travellers = [
     t('details.adults', { count: adults }),

@@ -6,26 +6,27 @@ import { ClockIcon } from './offer-icons';
 export function SessionTimeoutModal({ opened, onRefresh }: { opened: boolean; onRefresh: () => void }) {
   const { t } = useTranslation('offers');
   return (
-    <Modal
-      opened={opened}
-      onClose={onRefresh}
-      title={t('session.title')}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      zIndex={400}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <Stack gap="md">
-        <Stack gap="xs" align="center" ta="center">
-          <ClockIcon size={40} color="var(--mantine-color-teal-8)" />
-          <Text>{t('session.body')}</Text>
-        </Stack>
-        <Button onClick={onRefresh} fullWidth data-autofocus>
-          {t('session.refresh')}
-        </Button>
-      </Stack>
-    </Modal>
+    // Compound parts so the header is a <div>: Mantine's <header> inside the portal would be a second banner landmark.
+    <Modal.Root opened={opened} onClose={onRefresh} closeOnClickOutside={false} closeOnEscape={false} centered zIndex={400}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title fw={700} fz="lg">
+            {t('session.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="md">
+            <Stack gap="xs" align="center" ta="center">
+              <ClockIcon size={40} color="var(--mantine-color-teal-8)" />
+              <Text>{t('session.body')}</Text>
+            </Stack>
+            <Button onClick={onRefresh} fullWidth data-autofocus>
+              {t('session.refresh')}
+            </Button>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -20,14 +20,30 @@ interface SuggestionsSectionProps {
 }
 
 /** Alternative dates: the cheapest offer on each nearby date, each a full card with its date emphasised. */
-export function SuggestionsSection({ suggestions, requestedDate, hasOffers, format, travellers, onBook, onDetails }: SuggestionsSectionProps) {
+export function SuggestionsSection({
+  suggestions,
+  requestedDate,
+  hasOffers,
+  format,
+  travellers,
+  onBook,
+  onDetails,
+}: SuggestionsSectionProps) {
   const { t } = useTranslation('offers');
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
   const moreId = useId();
   const date = format.date(requestedDate, 'long');
   const card = (offer: Offer) => (
-    <OfferCard key={offer.reference} offer={offer} format={format} travellers={travellers} suggestion onBook={onBook} onDetails={onDetails} />
+    <OfferCard
+      key={offer.reference}
+      offer={offer}
+      format={format}
+      travellers={travellers}
+      suggestion
+      onBook={onBook}
+      onDetails={onDetails}
+    />
   );
   const shown = suggestions.slice(0, VISIBLE_SUGGESTIONS);
   const more = suggestions.slice(VISIBLE_SUGGESTIONS);
@@ -42,7 +58,13 @@ export function SuggestionsSection({ suggestions, requestedDate, hasOffers, form
           <Collapse expanded={expanded} id={moreId}>
             <Stack gap="sm">{more.map(card)}</Stack>
           </Collapse>
-          <Button variant="subtle" onClick={() => setExpanded((open) => !open)} aria-expanded={expanded} aria-controls={moreId} style={{ alignSelf: 'center' }}>
+          <Button
+            variant="subtle"
+            onClick={() => setExpanded((open) => !open)}
+            aria-expanded={expanded}
+            aria-controls={moreId}
+            style={{ alignSelf: 'center' }}
+          >
             {expanded ? t('suggestions.showLess') : t('suggestions.showMore')}
           </Button>
         </>

@@ -19,7 +19,12 @@ export function useInfiniteScroll(enabled: boolean, onReachBottom: () => void) {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const root = document.documentElement;
-        if (isNearBottom({ scrollTop: window.scrollY, viewportHeight: window.innerHeight, scrollHeight: root.scrollHeight }, SCROLL_THRESHOLD_PX)) {
+        if (
+          isNearBottom(
+            { scrollTop: window.scrollY, viewportHeight: window.innerHeight, scrollHeight: root.scrollHeight },
+            SCROLL_THRESHOLD_PX,
+          )
+        ) {
           callback.current();
         }
       });

@@ -49,7 +49,9 @@ export function useOfferFormat() {
       },
       airlineName: (airline: { nameAr: string; nameEn: string }) => (language === 'ar' ? airline.nameAr : airline.nameEn),
       cabin: (slice: Pick<OfferSlice, 'cabinClasses'>) =>
-        [...new Set(slice.cabinClasses.map((c) => (language === 'ar' ? c.labelAr : c.labelEn)))].join(language === 'ar' ? '، ' : ', '),
+        [...new Set(slice.cabinClasses.map((c) => (language === 'ar' ? c.labelAr : c.labelEn)))].join(
+          language === 'ar' ? '، ' : ', ',
+        ),
     }),
     [language, duration, stops, byCode],
   );

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { connectionAirports, dayShift, layovers, localDate, localTime, minutesBetween } from './flight-times';
 
-const segment = (origin: string, destination: string, departureDate: string, arrivalDate: string) => ({ origin, destination, departureDate, arrivalDate });
+const segment = (origin: string, destination: string, departureDate: string, arrivalDate: string) => ({
+  origin,
+  destination,
+  departureDate,
+  arrivalDate,
+});
 
 describe('local flight times', () => {
   it('reads the wall-clock time and date without time-zone conversion', () => {

@@ -45,7 +45,11 @@ export interface Layover {
 export function layovers(segments: readonly TimedLeg[]): Layover[] {
   return segments.slice(1).map((next, index) => {
     const previous = segments[index]!;
-    return { airport: previous.destination, minutes: minutesBetween(previous.arrivalDate, next.departureDate), afterSegment: index };
+    return {
+      airport: previous.destination,
+      minutes: minutesBetween(previous.arrivalDate, next.departureDate),
+      afterSegment: index,
+    };
   });
 }
 

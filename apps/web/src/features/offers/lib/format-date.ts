@@ -18,5 +18,7 @@ export function formatTravelDate(date: string, language: string, style: DateStyl
 
 /** A moment (ISO instant) as the traveller's clock shows it, 24-hour (expiry times). */
 export function formatClockTime(instant: string | number, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(instant),
+  );
 }

@@ -19,7 +19,9 @@ describe('resolveSearch', () => {
   });
 
   it('lets the address win for fields it has', () => {
-    const params = new URLSearchParams('tripType=one-way&departureStation=PZU&destinationStation=JED&departureDate=2026-12-14&currency=SAR');
+    const params = new URLSearchParams(
+      'tripType=one-way&departureStation=PZU&destinationStation=JED&departureDate=2026-12-14&currency=SAR',
+    );
     const search = resolveSearch(params, { search: oneWay, currency: 'USD' });
     expect(search.destinationStation).toBe('JED');
     expect(search.departureDate).toBe('2026-12-14');

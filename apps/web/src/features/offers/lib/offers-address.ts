@@ -1,5 +1,10 @@
 import { currencies, SEARCH_DEFAULTS, sortOrders, tripTypes, type Currency, type SortOrder } from '@kwenda/contracts';
-import { mergeSearchIntoParams, searchFromParams, type OffersNavigationState, type SearchState } from '../../../lib/search-params';
+import {
+  mergeSearchIntoParams,
+  searchFromParams,
+  type OffersNavigationState,
+  type SearchState,
+} from '../../../lib/search-params';
 
 /** The address parameters that carry each field of a search (as searchToParams writes them). */
 const FIELD_PARAMS: { [K in keyof SearchState]: readonly string[] } = {

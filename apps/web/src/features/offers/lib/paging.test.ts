@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isNearBottom, nextPageParam, pagingStatus } from './paging';
 
-const page = (page: number, count: number, total: number) => ({ page, pageSize: 10, total, offers: Array.from({ length: count }) as never[] });
+const page = (page: number, count: number, total: number) => ({
+  page,
+  pageSize: 10,
+  total,
+  offers: Array.from({ length: count }) as never[],
+});
 
 describe('nextPageParam', () => {
   it('asks for the next page while pages come back with offers', () => {
