@@ -1,7 +1,7 @@
 import type { Offer, OfferSlice } from '@kwenda/contracts';
 import { Button, Divider, Group, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchState } from '../../../lib/search-params';
 import type { OfferFormat } from '../hooks/use-offer-format';
@@ -27,6 +27,9 @@ interface OfferDetailsModalProps {
 export function OfferDetailsModal({ offer, search, format, onClose, onBook }: OfferDetailsModalProps) {
   const { t } = useTranslation('offers');
   const phone = useMediaQuery('(max-width: 36em)');
+  // Keep the last offer while the modal fades out, so it does not empty itself mid-animation.
+  const [shown, setShown] = useState(offer);
+  if (offer && offer !== shown) setShown(offer);
   const { adults, children, infants } = search.passengers;
   return (
     // Compound parts so the header is a <div>: Mantine's <header> inside the portal would be a second banner landmark.
@@ -40,10 +43,10 @@ export function OfferDetailsModal({ offer, search, format, onClose, onBook }: Of
           <Modal.CloseButton aria-label={t('details.close')} />
         </Modal.Header>
         <Modal.Body>
-          {offer && (
+          {shown && (
             <Stack gap="lg">
-              {offer.slices.map((slice, index) => (
-                <SliceDetails key={index} slice={slice} label={sliceLabel(t, offer.tripType, index)} format={format} />
+              {shown.slices.map((slice, index) => (
+                <SliceDetails key={index} slice={slice} label={sliceLabel(t, shown.tripType, index)} format={format} />
               ))}
 
               <Divider />
@@ -51,7 +54,7 @@ export function OfferDetailsModal({ offer, search, format, onClose, onBook }: Of
                 <Title order={3} size="h5" id="offer-baggage-title" mb="xs">
                   {t('baggage.title')}
                 </Title>
-                <BaggageSummary baggage={offer.baggage} />
+                <BaggageSummary baggage={shown.baggage} />
               </section>
 
               <section aria-labelledby="offer-fare-title">
@@ -73,17 +76,17 @@ export function OfferDetailsModal({ offer, search, format, onClose, onBook }: Of
                   </div>
                   <div className={classes.summaryRow}>
                     <Text size="sm">{t('card.cabin')}</Text>
-                    <Text size="sm">{format.cabin(offer.slices[0]!)}</Text>
+                    <Text size="sm">{format.cabin(shown.slices[0]!)}</Text>
                   </div>
                   <div className={classes.summaryRow}>
                     <Text fw={700}>{t('details.total')}</Text>
                     <Text fw={700} className={classes.price}>
-                      {format.price(offer.price, offer.currency)}
+                      {format.price(shown.price, shown.currency)}
                     </Text>
                   </div>
                   <Text size="xs" c="gray.7" className={classes.baggageItem}>
                     <ClockIcon size={16} />
-                    {t('details.validUntil', { time: formatClockTime(offer.expiresAt, format.language) })}
+                    {t('details.validUntil', { time: formatClockTime(shown.expiresAt, format.language) })}
                   </Text>
                 </Stack>
               </section>
@@ -92,7 +95,7 @@ export function OfferDetailsModal({ offer, search, format, onClose, onBook }: Of
                 <Button variant="default" onClick={onClose}>
                   {t('details.close')}
                 </Button>
-                <Button onClick={() => onBook(offer)}>{t('card.book')}</Button>
+                <Button onClick={() => onBook(shown)}>{t('card.book')}</Button>
               </Group>
             </Stack>
           )}

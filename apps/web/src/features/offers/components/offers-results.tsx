@@ -1,7 +1,7 @@
 import type { Offer, SortOrder } from '@kwenda/contracts';
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';
@@ -56,7 +56,6 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
     failed: query.isFetchNextPageError,
-    nearBottom: false,
   });
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
@@ -91,7 +90,7 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
     />
   );
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (query.isPending) {
     body = (
       <Stack gap="sm">

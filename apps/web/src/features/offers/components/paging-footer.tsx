@@ -26,7 +26,7 @@ export function PagingFooter({ status, onLoadMore }: { status: PagingStatus; onL
           </Button>
         </>
       )}
-      {(status === 'idle' || status === 'should-fetch-more') && (
+      {status === 'idle' && (
         <Button variant="default" onClick={onLoadMore}>
           {t('paging.loadMore')}
         </Button>

@@ -34,15 +34,14 @@ describe('isNearBottom', () => {
 });
 
 describe('pagingStatus', () => {
-  const base = { hasNextPage: true, isFetchingNextPage: false, failed: false, nearBottom: false };
-  it('moves from idle to should-fetch-more at the bottom, then fetching-more, then complete', () => {
+  const base = { hasNextPage: true, isFetchingNextPage: false, failed: false };
+  it('waits for the reader, then fetches more, then completes', () => {
     expect(pagingStatus(base)).toBe('idle');
-    expect(pagingStatus({ ...base, nearBottom: true })).toBe('should-fetch-more');
-    expect(pagingStatus({ ...base, nearBottom: true, isFetchingNextPage: true })).toBe('fetching-more');
-    expect(pagingStatus({ ...base, hasNextPage: false, nearBottom: true })).toBe('complete');
+    expect(pagingStatus({ ...base, isFetchingNextPage: true })).toBe('fetching-more');
+    expect(pagingStatus({ ...base, hasNextPage: false })).toBe('complete');
   });
 
   it('waits for a retry after a failed page instead of looping', () => {
-    expect(pagingStatus({ ...base, failed: true, nearBottom: true })).toBe('failed');
+    expect(pagingStatus({ ...base, failed: true })).toBe('failed');
   });
 });

@@ -22,24 +22,23 @@ export function isNearBottom(
 }
 
 /**
- * SPEC section 4: after the first page, reaching the bottom gives should-fetch-more, then
- * fetching-more, then complete. `idle` waits for the reader to scroll; `failed` waits for a retry.
+ * Paging after the first page (SPEC section 4). `idle`: the last page came back with offers and
+ * more may follow; scrolling within 20 px of the bottom is should-fetch-more (useInfiniteScroll),
+ * which starts `fetching-more`; `complete` once paging stops. `failed` waits for a retry instead of
+ * looping on a broken page.
  */
-export type PagingStatus = 'idle' | 'should-fetch-more' | 'fetching-more' | 'failed' | 'complete';
+export type PagingStatus = 'idle' | 'fetching-more' | 'failed' | 'complete';
 
 export function pagingStatus({
   hasNextPage,
   isFetchingNextPage,
   failed,
-  nearBottom,
 }: {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   failed: boolean;
-  nearBottom: boolean;
 }): PagingStatus {
   if (isFetchingNextPage) return 'fetching-more';
   if (!hasNextPage) return 'complete';
-  if (failed) return 'failed';
-  return nearBottom ? 'should-fetch-more' : 'idle';
+  return failed ? 'failed' : 'idle';
 }
