@@ -11,6 +11,7 @@ import {
   resolveSearch,
   SearchHeading,
   useOffersSearchStatus,
+  useRerunOffersSearch,
 } from '../../features/offers';
 import { SearchForm } from '../../features/search';
 import { useAppPath } from '../../lib/referral';
@@ -38,14 +39,24 @@ export function OffersPage() {
   const ready = isSearchReady(search);
   const status = useOffersSearchStatus(ready ? search : null, order);
 
+  // A new search from the form is a new history entry; a different currency or order of the same search replaces it.
   const show = useCallback(
-    (next: SearchState, nextOrder: SortOrder) => {
+    (next: SearchState, nextOrder: SortOrder, replace: boolean) => {
       const state: OffersNavigationState = { search: next, currency: next.currency };
-      void navigate(`${appPath('/offers')}?${offersParams(params, next, nextOrder)}`, { state, replace: true });
+      void navigate(`${appPath('/offers')}?${offersParams(params, next, nextOrder)}`, { state, replace });
     },
     [navigate, appPath, params],
   );
-  const changeCurrency = (currency: Currency) => show({ ...search, currency }, order);
+  const rerun = useRerunOffersSearch();
+  const submit = (next: SearchState) => {
+    const submitted = { ...next, currency: search.currency };
+    // Pressing search again on the same search asks for fresh prices rather than the cached pages.
+    const same = offersParams(params, submitted, order).toString() === params.toString();
+    if (same) rerun(submitted, order);
+    show(submitted, order, same);
+  };
+
+  const changeCurrency = (currency: Currency) => show({ ...search, currency }, order, true);
   // The form reads `initial` once; a new search from outside (back button, shared link) remounts it.
   // Currency is left out of the key so switching it does not fold the form or drop an edit.
   const formKey = searchToParams({ ...search, currency: emptySearch().currency }).toString();
@@ -58,7 +69,7 @@ export function OffersPage() {
             key={formKey}
             variant="compact"
             initial={search}
-            onSubmit={(next) => show({ ...next, currency: search.currency }, order)}
+            onSubmit={submit}
             fieldErrors={status.fieldErrors}
             submitting={status.searching}
           />
@@ -67,7 +78,11 @@ export function OffersPage() {
           <SearchHeading search={ready ? search : null} />
           <CurrencySelect value={search.currency} onChange={changeCurrency} />
         </Group>
-        {ready ? <OffersResults search={search} order={order} onOrderChange={(next) => show(search, next)} /> : <InitialPrompt />}
+        {ready ? (
+          <OffersResults search={search} order={order} onOrderChange={(next) => show(search, next, true)} />
+        ) : (
+          <InitialPrompt />
+        )}
       </Stack>
     </Container>
   );

@@ -4,6 +4,7 @@ export { CurrencySelect } from './components/currency-select';
 export { InitialPrompt } from './components/initial-prompt';
 export { SearchHeading } from './components/search-heading';
 export { useOffersSearchStatus } from './api/use-offers-search-status';
+export { useRerunOffersSearch } from './api/use-offers-search';
 export { useStartBooking } from './hooks/use-start-booking';
 export { AUTO_BOOK_SINGLE_SUGGESTION } from './lib/auto-book';
 export { offersParams, orderFromParams, resolveSearch } from './lib/offers-address';

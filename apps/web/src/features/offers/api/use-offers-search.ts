@@ -1,6 +1,6 @@
 import { offerSearchResultSchema, type OfferRequestInput, type OfferSearchResult, type SortOrder } from '@kwenda/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { toOfferFilters, type SearchState } from '../../../lib/search-params';
 import { nextPageParam } from '../lib/paging';
@@ -37,4 +37,14 @@ export function useOffersSearch(search: SearchState | null, order: SortOrder) {
     // Offers expire about 30 minutes after the search; a cached answer is reused only briefly.
     staleTime: 60_000,
   });
+}
+
+/** Runs a search again from page 1, dropping the pages on screen (session refresh, same search submitted again). */
+export function useRerunOffersSearch() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (search: SearchState, order: SortOrder) =>
+      void queryClient.resetQueries({ queryKey: offersQueryKey(search, order), exact: true }),
+    [queryClient],
+  );
 }

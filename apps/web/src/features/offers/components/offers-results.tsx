@@ -1,11 +1,10 @@
 import type { Offer, SortOrder } from '@kwenda/contracts';
 import { Group, Loader, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';
-import { offersQueryKey, useOffersSearch } from '../api/use-offers-search';
+import { useOffersSearch, useRerunOffersSearch } from '../api/use-offers-search';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { useOfferFormat } from '../hooks/use-offer-format';
 import { useSessionExpired } from '../hooks/use-session-expired';
@@ -39,7 +38,7 @@ interface OffersResultsProps {
 export function OffersResults({ search, order, onOrderChange }: OffersResultsProps) {
   const { t } = useTranslation('offers');
   const format = useOfferFormat();
-  const queryClient = useQueryClient();
+  const rerun = useRerunOffersSearch();
   const { data: config } = usePublicConfig();
   const query = useOffersSearch(search, order);
   const startBooking = useStartBooking(search);
@@ -67,8 +66,8 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
   const refresh = useCallback(() => {
     setSelected(null);
     window.scrollTo({ top: 0 });
-    void queryClient.resetQueries({ queryKey: offersQueryKey(search, order), exact: true });
-  }, [queryClient, search, order]);
+    rerun(search, order);
+  }, [rerun, search, order]);
 
   // SPEC section 4: a single suggestion is booked automatically (off until booking lands; see auto-book.ts).
   const autoBooked = useRef<string | null>(null);
