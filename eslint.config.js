@@ -26,6 +26,25 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['../../features/*/**', '../features/*/**'], message: 'Import a feature only through its index from src/app.' }] },
       ],
+      // The home page's first download stays free of zod (docs/decisions/0005-home-page-js-budget.md).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kwenda/contracts',
+              allowTypeImports: true,
+              message: "Use '@kwenda/contracts/rules', `import type`, or a lazy schema: apiRequest(path, () => import('@kwenda/contracts').then((m) => m.fooSchema)).",
+            },
+            { name: 'zod', allowTypeImports: true, message: 'Schemas live in @kwenda/contracts; load them lazily (see lib/api-client.ts).' },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // Lazy route chunks may load the schemas eagerly.
+    files: ['apps/web/src/features/offers/**', 'apps/web/src/app/routes/offers-page.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencies } from './currencies.js';
 
 /** Calendar date as travellers write it on the wire: yyyy-MM-dd. */
 export const isoDateSchema = z
@@ -19,23 +20,6 @@ export const iataCodeSchema = z
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{3}$/, 'Expected a three-letter IATA airport code'));
 
-export const currencies = ['SDG', 'USD', 'EUR', 'SAR', 'AED', 'EGP', 'QAR', 'TRY'] as const;
 export const currencySchema = z.enum(currencies, {
   error: () => `Unsupported currency; use one of ${currencies.join(', ')}`,
 });
-export type Currency = z.infer<typeof currencySchema>;
-export const DEFAULT_CURRENCY: Currency = 'SDG';
-
-/** Agency's home time zone: "today" for date rules is today in Sudan. */
-export const AGENCY_TIME_ZONE = 'Africa/Khartoum';
-
-/** Today's date (yyyy-MM-dd) in a time zone. */
-export function todayIn(timeZone: string = AGENCY_TIME_ZONE, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** Adds days to a yyyy-MM-dd date. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencies } from './common.js';
+import { currencies } from './currencies.js';
 
 /** What the browser learns about the deployment at run time (GET /api/v1/config). */
 export const publicConfigSchema = z.object({

@@ -1,3 +1,4 @@
+export * from './rules.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './airports.js';

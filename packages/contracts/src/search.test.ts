@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, todayIn } from './common.js';
-import { checkSearchRules, offerRequestSchema, searchFiltersSchema, type SearchFilters } from './search.js';
+import { addDays, todayIn } from './calendar.js';
+import { checkSearchRules } from './search-rules.js';
+import { offerRequestSchema, searchFiltersSchema, type SearchFilters } from './search.js';
 
 const today = '2026-11-21';
 const base = (overrides: Partial<SearchFilters> = {}): SearchFilters =>

@@ -1,4 +1,4 @@
-import { airportListSchema, type Airport } from '@kwenda/contracts';
+import type { Airport } from '@kwenda/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest } from './api-client';
@@ -7,7 +7,7 @@ import { apiRequest } from './api-client';
 export function useAirports() {
   const query = useQuery({
     queryKey: ['airports'],
-    queryFn: () => apiRequest('/trips/airports', airportListSchema),
+    queryFn: () => apiRequest('/trips/airports', () => import('@kwenda/contracts').then((m) => m.airportListSchema)),
     staleTime: Infinity,
   });
   const byCode = useMemo(() => new Map((query.data ?? []).map((a) => [a.iataCode, a])), [query.data]);

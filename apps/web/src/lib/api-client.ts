@@ -1,4 +1,4 @@
-import { apiErrorSchema, type ApiError } from '@kwenda/contracts';
+import type { ApiError } from '@kwenda/contracts';
 import type { z } from 'zod';
 
 export const API_BASE = '/api/v1';
@@ -16,12 +16,22 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * The contract to parse an answer with: the schema itself, or a function that imports it.
+ * Code on the home page passes the function form (`() => import('@kwenda/contracts').then((m) =>
+ * m.airportListSchema)`), so zod and the schemas stay out of the first download.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
 /** Fetches JSON from the API and parses it with the shared contract. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  schema: S,
+  schema: SchemaSource<S>,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<z.infer<S>> {
+  // Start loading a lazy contract together with the request rather than after it.
+  const contract = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  contract.catch(() => {}); // awaited below unless the request fails first
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -36,8 +46,9 @@ export async function apiRequest<S extends z.ZodType>(
   }
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const { apiErrorSchema } = await import('@kwenda/contracts');
     const parsed = apiErrorSchema.safeParse(json);
     throw new ApiRequestError(response.status, parsed.success ? parsed.data : null);
   }
-  return schema.parse(json);
+  return (await contract).parse(json);
 }

@@ -1,4 +1,3 @@
-import { publicConfigSchema } from '@kwenda/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
@@ -6,7 +5,7 @@ import { apiRequest } from './api-client';
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: () => apiRequest('/config', publicConfigSchema),
+    queryFn: () => apiRequest('/config', () => import('@kwenda/contracts').then((m) => m.publicConfigSchema)),
     staleTime: Infinity,
   });
 }

@@ -7,7 +7,7 @@ import {
   type CabinClassCode,
   type Currency,
   type TripType,
-} from '@kwenda/contracts';
+} from '@kwenda/contracts/rules';
 
 /**
  * The search as the form holds it and as it travels between pages. SPEC section 2: the

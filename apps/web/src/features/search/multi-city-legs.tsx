@@ -1,5 +1,5 @@
 import { ActionIcon, Button } from '@mantine/core';
-import { addDays, SEARCH_LIMITS } from '@kwenda/contracts';
+import { addDays, SEARCH_LIMITS } from '@kwenda/contracts/rules';
 import { useTranslation } from 'react-i18next';
 import { IconPlaneArrival, IconPlaneDeparture, IconPlus, IconTrash } from '../../components/icons';
 import type { SearchLeg } from '../../lib/search-params';

@@ -1,4 +1,4 @@
-import { SEARCH_LIMITS } from '@kwenda/contracts';
+import { SEARCH_LIMITS } from '@kwenda/contracts/rules';
 import { describe, expect, it } from 'vitest';
 import { emptySearch, type SearchState } from '../../lib/search-params';
 import { searchReducer, type SearchAction } from './search-form-state';

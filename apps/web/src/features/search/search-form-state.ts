@@ -1,4 +1,4 @@
-import { SEARCH_LIMITS, type CabinClassCode, type TripType } from '@kwenda/contracts';
+import { SEARCH_LIMITS, type CabinClassCode, type TripType } from '@kwenda/contracts/rules';
 import { newLegId, type SearchLeg, type SearchState } from '../../lib/search-params';
 
 export type CountKey = 'adults' | 'children' | 'infants' | 'hold' | 'carryOn';

@@ -1,6 +1,7 @@
 import { Alert, Button, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { addDays, cabinClassCodes, SEARCH_LIMITS, type CabinClassCode, type FieldError } from '@kwenda/contracts';
+import type { FieldError } from '@kwenda/contracts';
+import { addDays, cabinClassCodes, SEARCH_LIMITS, type CabinClassCode } from '@kwenda/contracts/rules';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigation } from 'react-router';

@@ -1,4 +1,5 @@
-import { checkSearchRules, fieldErrorCodes, type FieldError, type SearchFilters } from '@kwenda/contracts';
+import type { FieldError, SearchFilters } from '@kwenda/contracts';
+import { checkSearchRules, fieldErrorCodes } from '@kwenda/contracts/rules';
 import { toOfferFilters, type SearchState } from '../../lib/search-params';
 
 /** A problem with one part of the search: `path` is dotted like the server's (`slices.1.departureDate`). */

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { SEARCH_LIMITS } from '@kwenda/contracts';
+import { SEARCH_LIMITS } from '@kwenda/contracts/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountStepper } from '../../components/count-stepper';

@@ -1,4 +1,4 @@
-import { tripTypes, type TripType } from '@kwenda/contracts';
+import { tripTypes, type TripType } from '@kwenda/contracts/rules';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './trip-type-control.module.css';

@@ -1,4 +1,4 @@
-import { todayIn } from '@kwenda/contracts';
+import { todayIn } from '@kwenda/contracts/rules';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { mergeSearchIntoParams, searchFromParams, type SearchState } from '../../lib/search-params';

@@ -1,0 +1,42 @@
+/**
+ * Error codes on the wire. The web app translates each code; `message` is English for
+ * developers and logs. Names from SPEC section 8 are kept exactly.
+ */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'SUPPLIER_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+  // SPEC section 8
+  'OFFER_CORRUPTED',
+  'NoOfferFound',
+  'DupePassengerFlight',
+  'EMAIL_IS_NOT_UNIQUE',
+  'REQUIRED_PASSWORD',
+  'REQUIRED_PASSWORD_CONFIRMATION',
+  'PASSWORD_CONFIRMATION_MISMATCH',
+  'ACCOUNT_NOT_FOUND',
+  'EXPIRED_TOKEN',
+  'ALREADY_USED_TOKEN',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Stable field error codes used by the shared refinements (translated on screen). */
+export const fieldErrorCodes = {
+  dateInPast: 'date_in_past',
+  dateTooFar: 'date_too_far',
+  returnBeforeDeparture: 'return_before_departure',
+  returnRequired: 'return_required',
+  sameStations: 'same_stations',
+  noTraveller: 'no_traveller',
+  infantsExceedAdults: 'infants_exceed_adults',
+  legDateOrder: 'leg_date_order',
+  legsRequired: 'legs_required',
+  unknownAirport: 'unknown_airport',
+} as const;
