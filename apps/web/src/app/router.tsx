@@ -1,17 +1,13 @@
-import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Outlet, RouterProvider, useParams, type RouteObject } from 'react-router';
+import { lazy } from 'react';
+import { BrowserRouter, Outlet, Route, Routes, useParams } from 'react-router';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { HomePage } from './routes/home-page';
 
-function RouteLoading() {
-  return (
-    <Center mih="50vh">
-      <Loader aria-label="…" />
-    </Center>
-  );
-}
+// Declarative routes rather than a data router: nothing here loads data before rendering, and
+// createBrowserRouter's loader/action machinery weighed about 16 KB gzipped on the home page.
+const OffersPage = lazy(async () => ({ default: (await import('./routes/offers-page')).OffersPage }));
 
 /** SPEC section 2: every route also lives under an optional leading referral-code segment. */
 function ReferralScope() {
@@ -26,37 +22,43 @@ function ReferralScope() {
 }
 
 /** Pages not built yet answer with the coming-soon page until their issue lands. */
-const pending = (path: string): RouteObject => ({ path, Component: ComingSoonPage });
-
-const pages: RouteObject[] = [
-  { index: true, Component: HomePage },
-  { path: 'offers', lazy: async () => ({ Component: (await import('./routes/offers-page')).OffersPage }) },
-  pending('booking/:id'),
-  pending('login'),
-  pending('signup'),
-  pending('email_confirmation'),
-  pending('forgot_password'),
-  pending('password_reset/:token'),
-  pending('profile'),
-  pending('about'),
-  pending('faqs'),
-  pending('privacy_policy'),
-  pending('changelog'),
-  pending('logout_success'),
-  { path: '*', Component: ComingSoonPage },
+const pendingPaths = [
+  'booking/:id',
+  'login',
+  'signup',
+  'email_confirmation',
+  'forgot_password',
+  'password_reset/:token',
+  'profile',
+  'about',
+  'faqs',
+  'privacy_policy',
+  'changelog',
+  'logout_success',
 ];
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: AppLayout,
-    HydrateFallback: RouteLoading,
-    children: [...pages, { path: ':referralCode', Component: ReferralScope, children: pages }],
-  },
-];
-
-const router = createBrowserRouter(routes);
+const pages = (
+  <>
+    <Route index element={<HomePage />} />
+    <Route path="offers" element={<OffersPage />} />
+    {pendingPaths.map((path) => (
+      <Route key={path} path={path} element={<ComingSoonPage />} />
+    ))}
+    <Route path="*" element={<ComingSoonPage />} />
+  </>
+);
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<AppLayout />}>
+          {pages}
+          <Route path=":referralCode" element={<ReferralScope />}>
+            {pages}
+          </Route>
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
 import { isReferralCode, ReferralContext } from '../../lib/referral';
 import classes from './app-layout.module.css';
@@ -8,12 +9,21 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { StagingBanner } from './staging-banner';
 
+function RouteLoading() {
+  return (
+    <Center mih="50vh">
+      <Loader aria-label="…" />
+    </Center>
+  );
+}
+
 export function AppLayout() {
   const { t, i18n } = useTranslation();
   const config = usePublicConfig();
   // The referral segment is matched by a child route; the header and footer sit above it, so
-  // they read it from the deepest match to keep it in their links too.
-  const referralCode = useMatches().at(-1)?.params.referralCode;
+  // they read it from the address to keep it in their links too. Page names never have a
+  // referral code's shape (docs/decisions/0003-referral-segment.md).
+  const referralCode = useMatch('/:referralCode/*')?.params.referralCode;
   const referral = isReferralCode(referralCode) ? referralCode : null;
 
   useEffect(() => {
@@ -29,7 +39,10 @@ export function AppLayout() {
         {config.data?.staging ? <StagingBanner /> : null}
         <SiteHeader />
         <main id="main-content" tabIndex={-1} className={classes.main}>
-          <Outlet />
+          {/* Lazy pages (offers) suspend here: on a link the current page stays until the next one has loaded. */}
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
         <SiteFooter config={config.data} />
       </div>

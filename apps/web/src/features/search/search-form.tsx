@@ -2,9 +2,9 @@ import { Alert, Button, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FieldError } from '@kwenda/contracts';
 import { addDays, cabinClassCodes, SEARCH_LIMITS, type CabinClassCode } from '@kwenda/contracts/rules';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useNavigation } from 'react-router';
+import { useNavigate } from 'react-router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
 import { useAirports } from '../../lib/airports';
 import { useAppPath } from '../../lib/referral';
@@ -60,7 +60,8 @@ export function SearchForm({
   const { t } = useTranslation('search');
   const { t: te } = useTranslation('errors');
   const navigate = useNavigate();
-  const navigation = useNavigation();
+  // Going to /offers may first load its code; the transition keeps this page (and "searching…") meanwhile.
+  const [navigating, startNavigation] = useTransition();
   const appPath = useAppPath();
   const id = useId();
   const { search, dispatch, today } = useSearchForm({ initial, syncAddress });
@@ -115,7 +116,7 @@ export function SearchForm({
   const otherErrors = messages(issues.filter((issue) => !FIELD_PATHS.test(issue.path)));
 
   const ready = isSearchReady(search) && localIssues.length === 0;
-  const busy = pending || submitting || navigation.state !== 'idle';
+  const busy = pending || submitting || navigating;
 
   const act: typeof dispatch = (action) => {
     if (fieldErrors) setDismissedServerErrors(fieldErrors);
@@ -128,7 +129,7 @@ export function SearchForm({
     const request = submittedSearch(search);
     if (!onSubmit) {
       const state: OffersNavigationState = { search: request, currency: request.currency };
-      navigate(`${appPath('/offers')}?${searchToParams(request)}`, { state });
+      startNavigation(() => navigate(`${appPath('/offers')}?${searchToParams(request)}`, { state }));
       return;
     }
     const result = onSubmit(request);
