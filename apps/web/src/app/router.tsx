@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useParams } from 'react-router';
+import { loadNamespace } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';
 import { ComingSoonPage } from './routes/coming-soon-page';
@@ -7,7 +8,11 @@ import { HomePage } from './routes/home-page';
 
 // Declarative routes rather than a data router: nothing here loads data before rendering, and
 // createBrowserRouter's loader/action machinery weighed about 16 KB gzipped on the home page.
-const OffersPage = lazy(async () => ({ default: (await import('./routes/offers-page')).OffersPage }));
+const OffersPage = lazy(async () => {
+  // Its strings come with it, in the current language.
+  const [page] = await Promise.all([import('./routes/offers-page'), loadNamespace('offers')]);
+  return { default: page.OffersPage };
+});
 
 /** SPEC section 2: every route also lives under an optional leading referral-code segment. */
 function ReferralScope() {

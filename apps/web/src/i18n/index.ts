@@ -2,22 +2,64 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import arCommon from './locales/ar/common.json';
 import arErrors from './locales/ar/errors.json';
-import arOffers from './locales/ar/offers.json';
+import type arOffers from './locales/ar/offers.json';
 import arSearch from './locales/ar/search.json';
-import enCommon from './locales/en/common.json';
-import enErrors from './locales/en/errors.json';
-import enOffers from './locales/en/offers.json';
-import enSearch from './locales/en/search.json';
 
-/** Arabic is the source locale; English mirrors its keys (a test checks both have the same keys). */
-export const resources = {
-  ar: { common: arCommon, search: arSearch, offers: arOffers, errors: arErrors },
-  en: { common: enCommon, search: enSearch, offers: enOffers, errors: enErrors },
-} as const;
+/** Arabic is the source locale: its catalogs type the keys (a test checks English has the same keys). */
+export interface Catalogs {
+  common: typeof arCommon;
+  search: typeof arSearch;
+  offers: typeof arOffers;
+  errors: typeof arErrors;
+}
+export type Namespace = keyof Catalogs;
 
 export const languages = ['ar', 'en'] as const;
 export type Language = (typeof languages)[number];
 export const LANGUAGE_STORAGE_KEY = 'kwenda.language';
+
+/**
+ * Only Arabic (the default and fallback) ships in the first download, and only the namespaces
+ * every page uses; English loads when chosen, and route namespaces (offers) with their route.
+ */
+const firstPageNamespaces: Namespace[] = ['common', 'search', 'errors'];
+const lazyCatalogs = import.meta.glob<Record<string, unknown>>(['./locales/en/*.json', './locales/ar/offers.json'], {
+  import: 'default',
+});
+/** Namespaces the visitor's pages have needed so far: a language switch loads all of them. */
+const namespacesInUse = new Set<Namespace>(firstPageNamespaces);
+
+async function loadCatalogs(language: string, namespaces: Iterable<Namespace>) {
+  await Promise.all(
+    [...namespaces]
+      .filter((ns) => !i18n.hasResourceBundle(language, ns))
+      .map(async (ns) => {
+        const load = lazyCatalogs[`./locales/${language}/${ns}.json`];
+        if (!load) throw new Error(`No ${language} catalog for ${ns}`);
+        i18n.addResourceBundle(language, ns, await load());
+      }),
+  );
+}
+
+/** Loads a namespace that comes with its route, in the current language, before the route renders. */
+export function loadNamespace(ns: Namespace): Promise<void> {
+  namespacesInUse.add(ns);
+  return loadCatalogs(i18n.language, [ns]);
+}
+
+/** Fetches a language ahead of a likely switch (the pointer is on the switch). */
+export function preloadLanguage(language: Language) {
+  loadCatalogs(language, namespacesInUse).catch(() => {}); // the switch itself retries and reports
+}
+
+/** Changes language once its catalogs are there, so the page never shows keys or half a language. */
+export async function switchLanguage(language: Language) {
+  // A route may add a namespace while this loads: load until every namespace in use is there.
+  while ([...namespacesInUse].some((ns) => !i18n.hasResourceBundle(language, ns))) {
+    await loadCatalogs(language, namespacesInUse);
+  }
+  await i18n.changeLanguage(language);
+}
 
 export function directionOf(language: string): 'rtl' | 'ltr' {
   return language === 'ar' ? 'rtl' : 'ltr';
@@ -37,16 +79,22 @@ function applyLanguage(language: string) {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: 'ar',
-  ns: ['common', 'search', 'offers', 'errors'],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-applyLanguage(i18n.language);
-i18n.on('languageChanged', applyLanguage);
+/** Resolves when the first page can render: at once in Arabic, after its catalogs in English. */
+export const i18nReady = (async () => {
+  const language = initialLanguage();
+  await i18n.use(initReactI18next).init({
+    resources: { ar: { common: arCommon, search: arSearch, errors: arErrors } },
+    lng: 'ar',
+    fallbackLng: 'ar',
+    ns: firstPageNamespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  // Without its catalogs (a failed download) the page still opens, in Arabic.
+  if (language !== 'ar') await switchLanguage(language).catch(() => {});
+  applyLanguage(i18n.language);
+  i18n.on('languageChanged', applyLanguage);
+})();
 
 export default i18n;

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconGlobe } from '../../components/icons';
+import { preloadLanguage, switchLanguage } from '../../i18n';
 
 /**
  * Shows the other language in that language ("English" on the Arabic site, "العربية" on
@@ -17,8 +18,12 @@ export function LanguageSwitch(props: ButtonProps & { onSwitched?: () => void })
       leftSection={<IconGlobe size={18} />}
       lang={other}
       aria-label={t('language.switchLabel')}
+      // The other language's catalogs load on demand: start when the pointer or focus gets here.
+      onPointerEnter={() => preloadLanguage(other)}
+      onFocus={() => preloadLanguage(other)}
       onClick={() => {
-        void i18n.changeLanguage(other);
+        // Offline, the page stays in its language and another tap tries again.
+        switchLanguage(other).catch(() => {});
         onSwitched?.();
       }}
       {...buttonProps}
