@@ -97,3 +97,16 @@ test('a date without a flight offers alternative dates', async ({ page, language
   const whatsapp = page.locator('a[href^="https://wa.me/"]').filter({ hasText: tr(language, 'offers:states.whatsapp') });
   await expect(whatsapp).toHaveAttribute('href', /DOG/);
 });
+
+test('a page whose code cannot be downloaded offers a reload instead of a blank screen', async ({ page, language, problems }) => {
+  await page.route(/\/assets\/offers-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`);
+  await expect(page.getByRole('alert').filter({ hasText: tr(language, 'routeError.title') })).toBeVisible();
+  await expect(page.getByRole('button', { name: tr(language, 'routeError.reload') })).toBeVisible();
+  // The header still works: the visitor can go home.
+  await expect(page.getByRole('banner')).toBeVisible();
+  // The failed download itself is reported in the console; nothing else may be.
+  const unexpected = problems.filter((p) => !/offers-page|Failed to fetch dynamically imported module|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p));
+  expect(unexpected).toEqual([]);
+  problems.length = 0;
+});

@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatch } from 'react-router';
+import { Outlet, useLocation, useMatch } from 'react-router';
+import { RouteErrorBoundary } from '../../components/route-error-boundary';
 import { usePublicConfig } from '../../lib/public-config';
 import { isReferralCode, ReferralContext } from '../../lib/referral';
 import classes from './app-layout.module.css';
@@ -20,6 +21,7 @@ function RouteLoading() {
 export function AppLayout() {
   const { t, i18n } = useTranslation();
   const config = usePublicConfig();
+  const location = useLocation();
   // The referral segment is matched by a child route; the header and footer sit above it, so
   // they read it from the address to keep it in their links too. Page names never have a
   // referral code's shape (docs/decisions/0003-referral-segment.md).
@@ -40,9 +42,11 @@ export function AppLayout() {
         <SiteHeader />
         <main id="main-content" tabIndex={-1} className={classes.main}>
           {/* Lazy pages (offers) suspend here: on a link the current page stays until the next one has loaded. */}
-          <Suspense fallback={<RouteLoading />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<RouteLoading />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <SiteFooter config={config.data} />
       </div>
