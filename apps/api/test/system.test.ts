@@ -64,3 +64,24 @@ describe('health when the database is gone', () => {
     await ctx.app.close();
   });
 });
+
+describe('airports list compression', () => {
+  it('answers gzip, brotli and identity with the same list', async () => {
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const ctx = await createTestApp('pglite');
+    try {
+      const get = (encoding?: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/trips/airports', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const plain = await get();
+      const gz = await get('gzip, deflate');
+      const br = await get('gzip, deflate, br');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

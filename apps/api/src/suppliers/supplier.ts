@@ -45,8 +45,8 @@ export interface SeatMap {
  */
 export interface Supplier {
   readonly name: string;
-  /** Every offer for the search, unsorted; the offers service sorts and pages. */
-  searchOffers(search: SupplierSearch, now?: Date): Promise<SupplierOffer[]>;
+  /** Every offer for the search, unsorted; the offers service sorts and pages. May be a shared, cached array: never mutate it. */
+  searchOffers(search: SupplierSearch, now?: Date): Promise<readonly SupplierOffer[]>;
   /** Re-prices an offer by reference, as a booking does before it holds seats. */
   getOffer(reference: string, now?: Date): Promise<GetOfferResult>;
   getSeatMap(reference: string, sliceIndex: number): Promise<SeatMap | null>;

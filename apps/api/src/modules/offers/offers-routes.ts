@@ -1,5 +1,6 @@
 import { apiErrorSchema, bestOffersRequestSchema, bestOffersResultSchema, offerRequestSchema, offerSearchResultSchema } from '@kwenda/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { OffersService } from './offers-service.js';
 
 export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = async (app, { offers }) => {
@@ -12,6 +13,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = as
         body: offerRequestSchema,
         response: { 200: offerSearchResultSchema, 400: apiErrorSchema, 503: apiErrorSchema },
       },
+      serializerCompiler: trustedJsonSerializer,
     },
     async (request) => offers.searchOffers(request.body),
   );
@@ -25,6 +27,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = as
         body: bestOffersRequestSchema,
         response: { 200: bestOffersResultSchema, 400: apiErrorSchema, 503: apiErrorSchema },
       },
+      serializerCompiler: trustedJsonSerializer,
     },
     async (request) => offers.bestOffers(request.body.filters),
   );

@@ -91,7 +91,7 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
         const shifted = legs.map((leg) => ({ ...leg, departureDate: addDays(leg.departureDate, shift) }));
         if (shifted.some((leg) => leg.departureDate < today)) return null;
         const offers = await ask(toSearch(filters, shifted), now);
-        const cheapest = offers.sort(comparators.lowest)[0];
+        const cheapest = [...offers].sort(comparators.lowest)[0];
         return cheapest ? { shift, offer: cheapest } : null;
       }),
     );
@@ -106,7 +106,7 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
       checkAirports(filters);
       if (!rates.has(filters.currency)) throw validationError([{ path: 'filters.currency', code: 'unsupported_currency', message: `No exchange rate for ${filters.currency}` }]);
       const legs = legsOf(filters);
-      const all = (await ask(toSearch(filters, legs), now)).sort(comparators[order]);
+      const all = [...(await ask(toSearch(filters, legs), now))].sort(comparators[order]);
       const offers = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((offer) => present(offer, filters.currency));
       const suggestions = page === 1 && all.length < FEW_OFFERS ? await suggestionsFor(filters, legs, now) : [];
       return { offers, suggestions, page, pageSize: PAGE_SIZE, total: all.length };

@@ -13,9 +13,9 @@ const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + 
 const THREE_WEEKS = '2026-03-23'; // a Monday
 const oneWay = (origin: string, destination: string, date: string, overrides = {}, now = NOW) =>
   supplier.searchOffers(searchFor([[origin, destination, date]], overrides), now);
-const carriers = (offers: SupplierOffer[]) =>
+const carriers = (offers: readonly SupplierOffer[]) =>
   new Set(offers.flatMap((o) => o.slices.flatMap((s) => s.segments.map((x) => x.airline.iataCode))));
-const direct = (offers: SupplierOffer[]) => offers.filter((o) => o.slices.every((s) => s.segments.length === 1));
+const direct = (offers: readonly SupplierOffer[]) => offers.filter((o) => o.slices.every((s) => s.segments.length === 1));
 const flightsOf = (offer: SupplierOffer) => offer.slices.map((s) => s.segments.map((x) => x.flightNumber).join('+')).join(' / ');
 const departsAt = (segment: { origin: string; departureDate: string }) => instantOf(segment.departureDate, zone(segment.origin));
 const arrivesAt = (segment: { destination: string; arrivalDate: string }) =>

@@ -192,30 +192,44 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
     return itineraries;
   }
 
+  const RECENT_SEARCHES = 500;
+  const recentSearches = new Map<string, readonly SupplierOffer[]>();
+  function searchUncached(search: SupplierSearch, nowMinute: number): readonly SupplierOffer[] {
+    const keep = optionsPerSlice(search.legs.length);
+    const perSlice = search.legs.map((_, index) => candidatesFor(search, index, nowMinute, keep));
+    if (perSlice.some((candidates) => candidates.length === 0)) return [];
+    const cabin = search.cabinClass ?? 'economy';
+    return combine(perSlice).map((picks) => {
+      const token: OfferToken = {
+        tripType: search.tripType,
+        cabin,
+        passengers: search.passengers,
+        baggage: search.baggage,
+        issuedAt: nowMinute,
+        pricedAt: nowMinute,
+        repriced: false,
+        slices: picks.map((p) => refsOf(p.itinerary)),
+      };
+      return toOffer(token, picks);
+    });
+  }
+
   return {
     name: 'sandbox',
     schedule,
 
-    async searchOffers(search: SupplierSearch, now: Date = clock()): Promise<SupplierOffer[]> {
+    async searchOffers(search: SupplierSearch, now: Date = clock()): Promise<readonly SupplierOffer[]> {
       if (search.legs.length === 0) return [];
       const nowMinute = minuteOf(now);
-      const keep = optionsPerSlice(search.legs.length);
-      const perSlice = search.legs.map((_, index) => candidatesFor(search, index, nowMinute, keep));
-      if (perSlice.some((candidates) => candidates.length === 0)) return [];
-      const cabin = search.cabinClass ?? 'economy';
-      return combine(perSlice).map((picks) => {
-        const token: OfferToken = {
-          tripType: search.tripType,
-          cabin,
-          passengers: search.passengers,
-          baggage: search.baggage,
-          issuedAt: nowMinute,
-          pricedAt: nowMinute,
-          repriced: false,
-          slices: picks.map((p) => refsOf(p.itinerary)),
-        };
-        return toOffer(token, picks);
-      });
+      // Same search in the same minute = same offers (references carry the minute): answer from
+      // memory, as a real supplier's search cache would. Callers must not mutate the array.
+      const cacheKey = `${nowMinute}|${JSON.stringify(search)}`;
+      const cached = recentSearches.get(cacheKey);
+      if (cached) return cached;
+      const offers = searchUncached(search, nowMinute);
+      recentSearches.set(cacheKey, offers);
+      if (recentSearches.size > RECENT_SEARCHES) recentSearches.delete(recentSearches.keys().next().value!);
+      return offers;
     },
 
     async getOffer(reference: string, now: Date = clock()): Promise<GetOfferResult> {
