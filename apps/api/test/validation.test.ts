@@ -65,6 +65,13 @@ describe('offers API refuses bad input with a 400 naming the field', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('answers a wrong method with a JSON 405 that names the right one', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/offers/request' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+    expect(response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/nope' });
     expect(response.statusCode).toBe(404);

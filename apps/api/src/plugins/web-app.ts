@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 
 /**
  * One process in production: the API serves the built web app (pre-compressed .br/.gz
@@ -28,6 +28,12 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
+    // The path exists with another method: say which methods it takes (405), not that it is missing.
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => method !== request.method && app.hasRoute({ method: method as 'GET', url: pathname }));
+    if (pathname.startsWith('/api/') && allowed.length) {
+      reply.header('allow', allowed.join(', '));
+      throw new AppError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}; use ${allowed.join(' or ')}`);
+    }
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !hasBuild || path.extname(pathname)) {
       throw notFound(`No route for ${request.method} ${pathname}`);
     }
