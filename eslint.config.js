@@ -44,7 +44,7 @@ export default tseslint.config(
   },
   {
     // Lazy route chunks may load the schemas eagerly.
-    files: ['apps/web/src/features/offers/**', 'apps/web/src/app/routes/offers-page.tsx'],
+    files: ['apps/web/src/features/offers/**', 'apps/web/src/features/booking/**', 'apps/web/src/app/routes/offers-page.tsx', 'apps/web/src/app/routes/booking-page.tsx'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountSchema } from './bookings.js';
 import { currencies } from './currencies.js';
 
 /** What the browser learns about the deployment at run time (GET /api/v1/config). */
@@ -10,6 +11,8 @@ export const publicConfigSchema = z.object({
   supportEmail: z.string(),
   supportPhone: z.string(),
   offerTtlMinutes: z.number().int().positive(),
+  /** Where travellers who pay later send a bank transfer / mobile banking payment. */
+  bankAccounts: z.array(bankAccountSchema),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

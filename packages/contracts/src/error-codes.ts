@@ -13,6 +13,16 @@ export const errorCodes = [
   'SUPPLIER_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  /** The action does not fit the booking's current status (e.g. paying a canceled booking). */
+  'INVALID_BOOKING_STATE',
+  /** The supplier re-priced the offer: the booking now carries the new amount; confirm to go on. */
+  'PRICE_CHANGED',
+  /** The booking belongs to another account. */
+  'FORBIDDEN',
+  'UNAUTHORIZED',
+  /** A payment notification whose signature or timestamp does not check out. */
+  'INVALID_SIGNATURE',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   // SPEC section 8
   'OFFER_CORRUPTED',
   'NoOfferFound',

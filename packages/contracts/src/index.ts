@@ -5,3 +5,4 @@ export * from './airports.js';
 export * from './search.js';
 export * from './offers.js';
 export * from './config.js';
+export * from './bookings.js';

@@ -8,3 +8,4 @@ export * from './calendar.js';
 export * from './currencies.js';
 export * from './error-codes.js';
 export * from './search-rules.js';
+export * from './booking-rules.js';

@@ -1,4 +1,6 @@
-import { numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { BaggageRequest, BookingStatus, PassengerCounts, PassengerField, StatusTrigger } from '@kwenda/contracts';
+import { bigserial, date, integer, jsonb, numeric, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SupplierOffer } from '../suppliers/supplier.js';
 
 /** Units of a currency per 1 USD; kept in the database so the agency can update rates. */
 export const exchangeRates = pgTable('exchange_rates', {
@@ -6,3 +8,155 @@ export const exchangeRates = pgTable('exchange_rates', {
   unitsPerUsd: numeric('units_per_usd', { precision: 18, scale: 6, mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------- bookings (migrations/0002_bookings.sql) ----------
+
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const bookings = pgTable('bookings', {
+  id: text('id').primaryKey(),
+  bookingReference: text('booking_reference').notNull().unique(),
+  status: text('status').$type<BookingStatus>().notNull(),
+  statusTrigger: text('status_trigger').$type<StatusTrigger>().notNull(),
+  userId: text('user_id'),
+  language: text('language').$type<'ar' | 'en'>().notNull().default('ar'),
+  referralCode: text('referral_code'),
+  offerReference: text('offer_reference').notNull(),
+  offer: jsonb('offer').$type<SupplierOffer>().notNull(),
+  offerExpiresAt: at('offer_expires_at').notNull(),
+  requestedDate: date('requested_date', { mode: 'string' }),
+  passengerCounts: jsonb('passenger_counts').$type<PassengerCounts>().notNull(),
+  requestedBaggage: jsonb('requested_baggage').$type<BaggageRequest>().notNull(),
+  currency: text('currency').notNull(),
+  exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+  amount: money('amount').notNull(),
+  previousAmount: money('previous_amount'),
+  email: text('email'),
+  mobile: text('mobile'),
+  segmentsKey: text('segments_key').notNull(),
+  supplierOrderId: text('supplier_order_id'),
+  pnr: text('pnr'),
+  holdExpiresAt: at('hold_expires_at'),
+  paymentMethod: text('payment_method').$type<'card' | 'bank-transfer'>(),
+  paymentError: text('payment_error'),
+  ticketedAt: at('ticketed_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+export type BookingRow = typeof bookings.$inferSelect;
+
+export const bookingPassengers = pgTable('booking_passengers', {
+  id: text('id').primaryKey(),
+  bookingId: text('booking_id')
+    .notNull()
+    .references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  passengerType: text('passenger_type').$type<'adult' | 'child' | 'infant'>().notNull(),
+  requiredFields: jsonb('required_fields').$type<PassengerField[]>().notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  gender: text('gender').$type<'M' | 'F'>(),
+  placeOfBirth: text('place_of_birth'),
+  nationalityCountry: text('nationality_country'),
+  documentNumber: text('document_number'),
+  documentIssuanceCountry: text('document_issuance_country'),
+  documentIssuanceDate: date('document_issuance_date', { mode: 'string' }),
+  documentExpiryDate: date('document_expiry_date', { mode: 'string' }),
+  extraBaggage: jsonb('extra_baggage').$type<Record<string, number>>().notNull().default({}),
+  ticketNumber: text('ticket_number'),
+});
+export type PassengerRow = typeof bookingPassengers.$inferSelect;
+
+export const bookingEvents = pgTable('booking_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  bookingId: text('booking_id').notNull(),
+  fromStatus: text('from_status').$type<BookingStatus>(),
+  toStatus: text('to_status').$type<BookingStatus>().notNull(),
+  statusTrigger: text('status_trigger').$type<StatusTrigger>().notNull(),
+  actor: text('actor').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+export type BookingEventRow = typeof bookingEvents.$inferSelect;
+
+export type PaymentStatus = 'open' | 'succeeded' | 'failed' | 'expired' | 'refund-required' | 'refunded';
+export const payments = pgTable('payments', {
+  id: text('id').primaryKey(),
+  bookingId: text('booking_id').notNull(),
+  provider: text('provider').$type<'sandbox' | 'stripe' | 'bank-transfer'>().notNull(),
+  status: text('status').$type<PaymentStatus>().notNull(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  providerSessionId: text('provider_session_id'),
+  providerPaymentId: text('provider_payment_id'),
+  checkoutUrl: text('checkout_url'),
+  failureCode: text('failure_code'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const webhookEvents = pgTable('webhook_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  eventType: text('event_type').notNull(),
+  receivedAt: at('received_at').notNull().defaultNow(),
+});
+
+export const paymentReceipts = pgTable('payment_receipts', {
+  id: text('id').primaryKey(),
+  bookingId: text('booking_id').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  storagePath: text('storage_path').notNull(),
+  status: text('status').$type<'submitted' | 'accepted' | 'rejected'>().notNull().default('submitted'),
+  uploadedAt: at('uploaded_at').notNull().defaultNow(),
+  reviewedAt: at('reviewed_at'),
+  reviewedBy: text('reviewed_by'),
+});
+export type ReceiptRow = typeof paymentReceipts.$inferSelect;
+
+export const gatewaySessions = pgTable('gateway_sessions', {
+  id: text('id').primaryKey(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  clientReference: text('client_reference').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+  attempts: integer('attempts').notNull().default(0),
+  lastDecline: text('last_decline'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  completedAt: at('completed_at'),
+});
+export type GatewaySessionRow = typeof gatewaySessions.$inferSelect;
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+export const mailOutbox = pgTable('mail_outbox', {
+  id: text('id').primaryKey(),
+  dedupeKey: text('dedupe_key').unique(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  transport: text('transport'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  sentAt: at('sent_at'),
+});
+export type MailRow = typeof mailOutbox.$inferSelect;

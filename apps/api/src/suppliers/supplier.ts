@@ -1,4 +1,4 @@
-import type { BaggageRequest, CabinClassCode, Offer, PassengerCounts, TripType } from '@kwenda/contracts';
+import type { BaggageCategory, BaggageRequest, BaggageType, CabinClassCode, Gender, Offer, PassengerCounts, PassengerField, PassengerType, TripType } from '@kwenda/contracts';
 
 /** One leg to search: the single leg of a one-way, both of a round trip, each of a multi-city. */
 export interface SupplierLeg {
@@ -39,9 +39,65 @@ export interface SeatMap {
   rows: { number: number; nextToExit: boolean; columns: { seats: { letter: string; available: boolean; priceUsd: number | null }[] }[] }[];
 }
 
+/** A bag the supplier sells or includes, per passenger, for the whole trip (Duffel: a service). */
+export interface SupplierBaggageOption {
+  reference: string;
+  category: BaggageCategory;
+  baggageType: BaggageType;
+  /** USD per piece; 0 = included in the fare. */
+  priceUsd: number;
+  weight: number;
+  /** Pieces included (free options); 0 for paid options. */
+  included: number;
+  /** Most pieces of this option one passenger may have. */
+  limit: number;
+}
+
+/** What the supplier needs of each passenger of an offer, and what it sells them. */
+export interface PassengerRequirements {
+  passengerType: PassengerType;
+  requiredFields: PassengerField[];
+  /** Empty for infants (no bags of their own). */
+  baggage: SupplierBaggageOption[];
+  /** This passenger's share of the offer total, USD. */
+  fareUsd: number;
+}
+
+export interface SupplierPassenger {
+  id: string;
+  passengerType: PassengerType;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: Gender;
+  placeOfBirth: string | null;
+  nationalityCountry: string;
+  documentNumber: string;
+  documentIssuanceCountry: string;
+  documentIssuanceDate: string | null;
+  documentExpiryDate: string;
+  /** Paid extras: option reference -> pieces. */
+  extraBaggage: Record<string, number>;
+}
+
+export type CreateOrderResult =
+  /** Seats held until paymentRequiredBy (Duffel: a hold order). */
+  | { status: 'held'; orderId: string; paymentRequiredBy: Date; totalUsd: number }
+  | { status: 'price-changed'; offer: SupplierOffer; previousTotal: number }
+  | { status: 'unavailable' }
+  | { status: 'expired' };
+
+export interface TicketedOrder {
+  /** The airline booking reference (6 characters). */
+  pnr: string;
+  tickets: { passengerId: string; ticketNumber: string }[];
+}
+
 /**
  * The seam every flight source plugs into (sandbox now; Duffel, Amadeus or a GDS later).
- * Order methods (hold, pay, cancel) join this interface with the booking issue.
+ * Orders follow Duffel's hold model: hold seats with passengers, pay (ticket) before the hold
+ * ends, or cancel to release the seats. Suppliers have no idempotency keys: the booking row
+ * guards against a second hold or ticket.
  */
 export interface Supplier {
   readonly name: string;
@@ -50,4 +106,12 @@ export interface Supplier {
   /** Re-prices an offer by reference, as a booking does before it holds seats. */
   getOffer(reference: string, now?: Date): Promise<GetOfferResult>;
   getSeatMap(reference: string, sliceIndex: number): Promise<SeatMap | null>;
+  /** Per passenger of the offer, in order: adults, then children, then infants. */
+  passengerRequirements(offer: SupplierOffer): PassengerRequirements[];
+  /** Re-prices the offer and holds its seats for these passengers, extras included. */
+  createOrder(input: { offerReference: string; passengers: SupplierPassenger[]; holdMinutes: number }, now?: Date): Promise<CreateOrderResult>;
+  /** Pays the held order and issues tickets; throws when the order is gone. */
+  ticketOrder(orderId: string, passengers: SupplierPassenger[]): Promise<TicketedOrder>;
+  /** Releases the held seats; cancelling an unknown or already cancelled order is not an error. */
+  cancelOrder(orderId: string): Promise<void>;
 }

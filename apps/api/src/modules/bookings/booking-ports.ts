@@ -1,0 +1,75 @@
+import type { Booking, Currency } from '@kwenda/contracts';
+import type { Db } from '../../db/client.js';
+
+/**
+ * A Drizzle handle that may be a transaction: the repositories of several modules write in one
+ * transaction when one event changes several tables (a payment and its booking).
+ */
+export type Tx = Db;
+
+/** What the payments module asks of bookings. Implemented by the booking service. */
+export interface BookingPaymentsPort {
+  /**
+   * pending-payment -> payment-confirmed, inside the caller's transaction (which also marks the
+   * payment row). Returns 'confirmed' the first time, 'already-paid' when the booking is already
+   * payment-confirmed or later (a replay), 'not-payable' when it is no longer held (expired,
+   * canceled): the caller then records the money for a refund.
+   */
+  confirmPayment(
+    tx: Tx,
+    input: { bookingId: string; method: 'card' | 'bank-transfer'; amount: number; currency: Currency; actor: string },
+  ): Promise<'confirmed' | 'already-paid' | 'not-payable'>;
+  /** A declined card: the booking stays held, paymentError says why (card_declined, insufficient_funds, ...). */
+  recordPaymentFailure(tx: Tx, input: { bookingId: string; failureCode: string; actor: string }): Promise<void>;
+  /** A transfer receipt arrived: statusTrigger receipt-uploaded (the agency checks it). */
+  recordReceipt(tx: Tx, input: { bookingId: string; receiptId: string; actor: string }): Promise<void>;
+  /** The agency found no matching transfer: back to waiting for payment (receipt-rejected). */
+  recordReceiptRejected(tx: Tx, input: { bookingId: string; receiptId: string; actor: string }): Promise<void>;
+  /** After payment-confirmed: ticket with the supplier, confirm, e-mail the e-ticket. Safe to call twice. */
+  fulfil(bookingId: string): Promise<void>;
+  /** The booking as the API shows it, or null. */
+  getBooking(bookingId: string): Promise<Booking | null>;
+}
+
+/** What bookings ask of the payments module. */
+export interface CheckoutPort {
+  /**
+   * The hosted payment page for this booking's amount: the open checkout when there is one,
+   * else a new one (one open checkout per booking, whatever races). Returns its URL.
+   */
+  openCheckout(input: {
+    bookingId: string;
+    bookingReference: string;
+    amount: number;
+    currency: Currency;
+    email: string | null;
+    language: 'ar' | 'en';
+    expiresAt: Date;
+  }): Promise<{ url: string }>;
+  /** The open checkout's URL, if any (shown as paymentLink). */
+  openCheckoutUrl(bookingId: string): Promise<string | null>;
+  /** Closes open checkouts of a booking that can no longer be paid (hold expired). */
+  expireCheckouts(tx: Tx, bookingId: string): Promise<void>;
+}
+
+/** What bookings ask of the mail module. */
+export interface MailPort {
+  /**
+   * Queues a message in the caller's transaction; with a dedupeKey already queued it does
+   * nothing (a second e-ticket e-mail for one booking is never sent).
+   */
+  enqueue(
+    tx: Tx,
+    message: {
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      attachments?: { filename: string; contentType: string; content: Buffer }[];
+      dedupeKey?: string;
+    },
+  ): Promise<void>;
+}
+
+/** The e-ticket PDF of a confirmed booking. */
+export type RenderETicket = (booking: Booking) => Promise<Buffer>;

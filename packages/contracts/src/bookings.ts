@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import {
+  baggageCategories,
+  baggageTypes,
+  bookingStatuses,
+  genders,
+  passengerFields,
+  passengerTypes,
+  paymentMethods,
+  statusTriggers,
+} from './booking-rules.js';
+import { currencySchema, isoDateSchema } from './common.js';
+import { apiErrorSchema } from './errors.js';
+import { offerSliceSchema } from './offers.js';
+import { baggageRequestSchema, cabinClassCodeSchema, passengerCountsSchema, tripTypeSchema } from './search.js';
+
+export const bookingStatusSchema = z.enum(bookingStatuses);
+export const statusTriggerSchema = z.enum(statusTriggers);
+export const passengerTypeSchema = z.enum(passengerTypes);
+export const genderSchema = z.enum(genders);
+export const passengerFieldSchema = z.enum(passengerFields);
+export const paymentMethodSchema = z.enum(paymentMethods);
+
+/** Booking ids are 22+ url-safe characters of randomness: unguessable, so GET needs no token. */
+export const bookingIdSchema = z.string().regex(/^bk_[A-Za-z0-9_-]{22,64}$/, 'Not a booking id');
+
+// ---------- POST /bookings ----------
+
+export const createBookingRequestSchema = z.object({
+  /** The offer reference from the search. The price is re-read from the supplier, never taken from here. */
+  reference: z.string().min(1).max(2048),
+  payload: z
+    .object({
+      referralCode: z.string().regex(/^[A-Za-z0-9_-]{2,32}$/).nullish(),
+      passengers: passengerCountsSchema,
+      baggage: baggageRequestSchema,
+      /** The traveller's language, for e-mails and the e-ticket. */
+      language: z.enum(['ar', 'en']).optional(),
+      /** Present when the offer came from an alternative-date suggestion (the date first asked for). */
+      requestedDate: isoDateSchema.nullish(),
+    })
+    .default({ passengers: { adults: 1, children: 0, infants: 0 }, baggage: { hold: 1, carryOn: 0 } }),
+});
+export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
+export type CreateBookingRequestInput = z.input<typeof createBookingRequestSchema>;
+
+export const createBookingResponseSchema = z.object({
+  success: z.literal(true),
+  booking: z.object({ id: bookingIdSchema }),
+});
+
+// ---------- the Booking (GET /bookings/{id}) ----------
+
+/**
+ * SPEC section 3 "Baggage option". Free options (price 0) show what the fare includes (`count`
+ * pieces); paid options are extras a passenger may buy, `count` chosen so far, at most `limit`.
+ */
+export const baggageOptionSchema = z.object({
+  reference: z.string(),
+  category: z.enum(baggageCategories),
+  baggageType: z.enum(baggageTypes),
+  /** Per piece, in the booking currency, for the whole trip. 0 = included in the fare. */
+  price: z.number().nonnegative(),
+  weight: z.number().nonnegative(),
+  count: z.number().int().min(0),
+  limit: z.number().int().min(0),
+});
+export type BaggageOption = z.infer<typeof baggageOptionSchema>;
+
+export const passengerSchema = z.object({
+  id: z.string(),
+  passengerType: passengerTypeSchema,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  dateOfBirth: isoDateSchema.nullable(),
+  gender: genderSchema.nullable(),
+  placeOfBirth: z.string().nullable(),
+  nationalityCountry: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  documentIssuanceCountry: z.string().nullable(),
+  documentIssuanceDate: isoDateSchema.nullable(),
+  documentExpiryDate: isoDateSchema.nullable(),
+  /** Fare of this passenger plus the extras chosen for them, in the booking currency. */
+  amount: z.number().nonnegative(),
+  baggage: z.array(baggageOptionSchema),
+  requiredFields: z.array(passengerFieldSchema),
+  ticketNumber: z.string().nullable(),
+});
+export type Passenger = z.infer<typeof passengerSchema>;
+
+/** The price summary panel (SPEC section 2): fares per passenger type, extras, total. */
+export const priceBreakdownSchema = z.object({
+  adults: z.object({ count: z.number().int(), amount: z.number() }),
+  children: z.object({ count: z.number().int(), amount: z.number() }),
+  infants: z.object({ count: z.number().int(), amount: z.number() }),
+  /** Extra pieces chosen on the booking page (bags asked for in the search are in the fares). */
+  hold: z.object({ count: z.number().int(), amount: z.number() }),
+  carryOn: z.object({ count: z.number().int(), amount: z.number() }),
+  total: z.number(),
+});
+export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
+
+export const receiptSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  uploadedAt: z.iso.datetime(),
+  status: z.enum(['submitted', 'accepted', 'rejected']),
+});
+
+export const bookingSchema = z.object({
+  id: bookingIdSchema,
+  /** The short reference a person reads out on the phone or WhatsApp (e.g. KW7F3K9Q). */
+  bookingReference: z.string(),
+  status: bookingStatusSchema,
+  statusTrigger: statusTriggerSchema,
+  amount: z.number().nonnegative(),
+  currency: currencySchema,
+  priceBreakdown: priceBreakdownSchema,
+  /** Set when the supplier re-priced the offer: the amount the traveller saw before. */
+  previousAmount: z.number().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  pnr: z.string().nullable(),
+  /** When the booking was made (ISO). */
+  date: z.iso.datetime(),
+  origin: z.string(),
+  destination: z.string(),
+  slices: z.array(offerSliceSchema),
+  tripType: tripTypeSchema,
+  cabinClass: cabinClassCodeSchema,
+  requestedHoldBaggage: z.number().int(),
+  requestedCarryOnBaggage: z.number().int(),
+  /** The date first asked for when the offer was an alternative-date suggestion (the banner). */
+  requestedDate: isoDateSchema.nullable(),
+  passengers: z.array(passengerSchema),
+  paymentMethod: paymentMethodSchema.nullable(),
+  /** Code of the last failed card payment (card_declined, insufficient_funds, ...), cleared on success. */
+  paymentError: z.string().nullable(),
+  receipts: z.array(receiptSchema),
+  /** The e-ticket PDF, once ticketed. */
+  ticketLink: z.string().nullable(),
+  ticketLinkUrl: z.string().nullable(),
+  manageMyBookingLink: z.string().nullable(),
+  /** The hosted card payment page while a card payment is open. */
+  paymentLink: z.string().nullable(),
+  /** Until when seats are held (ISO), once held. */
+  holdExpiresAt: z.iso.datetime().nullable(),
+  /** Until when the offer can be held. */
+  offerExpiresAt: z.iso.datetime(),
+  referralCode: z.string().nullable(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+// ---------- PUT /bookings/{id} ----------
+
+const text = (max: number) => z.string().max(max).nullish();
+
+export const passengerInputSchema = z.object({
+  id: z.string().min(1).max(64),
+  firstName: text(200),
+  lastName: text(200),
+  dateOfBirth: text(32),
+  gender: text(8),
+  placeOfBirth: text(200),
+  nationalityCountry: text(8),
+  documentNumber: text(64),
+  documentIssuanceCountry: text(8),
+  documentIssuanceDate: text(32),
+  documentExpiryDate: text(32),
+  /** Paid extras chosen for this passenger: option reference -> pieces (in order: 2 means the 1st and 2nd). */
+  baggage: z
+    .array(z.object({ reference: z.string().min(1).max(64), count: z.number().int().min(0).max(9) }))
+    .max(10)
+    .default([]),
+});
+export type PassengerInput = z.input<typeof passengerInputSchema>;
+
+export const updateBookingRequestSchema = z.object({
+  bookingId: z.string().max(80),
+  payload: z.object({
+    passengers: z.array(passengerInputSchema).min(1).max(27),
+    email: z.string().max(254).nullish(),
+    /** E.164, e.g. +249912345678 (dial code plus digits). */
+    mobile: z.string().max(32).nullish(),
+  }),
+});
+export type UpdateBookingRequest = z.infer<typeof updateBookingRequestSchema>;
+export type UpdateBookingRequestInput = z.input<typeof updateBookingRequestSchema>;
+
+export const bookingResponseSchema = z.object({ success: z.literal(true), booking: bookingSchema });
+export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+/** 400 of PUT /bookings/{id}: passenger id (or "contact") -> field -> code (translated on screen). */
+export const validationErrorsSchema = z.record(z.string(), z.record(z.string(), z.string()));
+export const bookingValidationErrorSchema = apiErrorSchema.extend({
+  success: z.literal(false),
+  validationErrors: validationErrorsSchema,
+});
+export type BookingValidationError = z.infer<typeof bookingValidationErrorSchema>;
+
+// ---------- PUT /bookings/{id}/pay ----------
+
+export const payBookingRequestSchema = z.object({
+  /** true: hold for two hours and pay by bank transfer / mobile banking; false: pay by card now. */
+  payLater: z.boolean(),
+});
+export type PayBookingRequest = z.infer<typeof payBookingRequestSchema>;
+
+// ---------- seat map (GET /bookings/{id}/seat-map?slice=0) ----------
+
+export const seatMapSchema = z.object({
+  sliceIndex: z.number().int(),
+  flightNumber: z.string(),
+  currency: currencySchema,
+  rows: z.array(
+    z.object({
+      number: z.number().int(),
+      nextToExit: z.boolean(),
+      columns: z.array(
+        z.object({
+          seats: z.array(z.object({ letter: z.string(), available: z.boolean(), price: z.number().nullable() })),
+        }),
+      ),
+    }),
+  ),
+});
+export type SeatMapView = z.infer<typeof seatMapSchema>;
+
+/** The agency's accounts for bank transfer / mobile banking (GET /config). */
+export const bankAccountSchema = z.object({
+  bankAr: z.string(),
+  bankEn: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  noteAr: z.string().optional(),
+  noteEn: z.string().optional(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
