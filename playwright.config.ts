@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The mail sink (e2e/support/mail-sink.mjs): a real SMTP server the app sends to, read over HTTP by tests. */
+export const MAIL_SINK = { smtpPort: Number(process.env.MAIL_SINK_SMTP_PORT ?? 3225), httpPort: Number(process.env.MAIL_SINK_HTTP_PORT ?? 3226) };
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
 
 const chromium = {
@@ -35,21 +37,35 @@ export default defineConfig<KwendaOptions>({
     { name: 'ar-phone', use: { ...devices['Pixel 7'], language: 'ar', locale: 'ar-SD' } },
     { name: 'en-phone', use: { ...devices['Pixel 7'], language: 'en', locale: 'en-GB' } },
   ],
-  webServer: {
-    command: 'npx tsx apps/api/src/server.ts',
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '5000',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  webServer: [
+    {
+      command: 'node e2e/support/mail-sink.mjs',
+      url: `http://127.0.0.1:${MAIL_SINK.httpPort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK.smtpPort), MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort) },
     },
-  },
+    {
+      command: 'npx tsx apps/api/src/server.ts',
+      url: `http://127.0.0.1:${PORT}/api/v1/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '5000',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+        JOBS_INTERVAL_SECONDS: '1',
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      },
+    },
+  ],
 });

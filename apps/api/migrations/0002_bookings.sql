@@ -45,6 +45,9 @@ CREATE TABLE booking_passengers (
   position integer NOT NULL,
   passenger_type text NOT NULL CHECK (passenger_type IN ('adult', 'child', 'infant')),
   required_fields jsonb NOT NULL,
+  -- what the supplier priced and sells this passenger (USD), kept with the booking
+  fare_usd numeric(12, 2) NOT NULL,
+  baggage_options jsonb NOT NULL,
   first_name text,
   last_name text,
   date_of_birth date,

@@ -12,6 +12,19 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { createExchangeRates } from './modules/offers/exchange-rates.js';
 import { createOffersService } from './modules/offers/offers-service.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
+import { startJobs } from './jobs/job-runner.js';
+import { createBookingService } from './modules/bookings/booking-service.js';
+import { bookingsRoutes } from './modules/bookings/bookings-routes.js';
+import { devOutboxRoutes } from './modules/mail/dev-outbox-routes.js';
+import { createMailService } from './modules/mail/mail-service.js';
+import { createPaymentsService } from './modules/payments/payments-service.js';
+import { paymentsRoutes } from './modules/payments/payments-routes.js';
+import { receiptsRoutes } from './modules/receipts/receipts-routes.js';
+import { composeETicketEmail } from './modules/tickets/eticket-email.js';
+import { renderETicket } from './modules/tickets/eticket-pdf.js';
+import { ticketsRoutes } from './modules/tickets/tickets-routes.js';
+import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from './payments/payment-provider.js';
+import { sandboxGatewayRoutes } from './payments/sandbox/gateway-routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -24,9 +37,16 @@ export interface AppDeps {
   /** Defaults to the supplier chosen by env.SUPPLIER. */
   supplier?: Supplier;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to the card gateway chosen by env.PAYMENT_PROVIDER. */
+  paymentProvider?: PaymentProvider;
+  /** How the sandbox gateway delivers its webhooks (tests route them through app.inject). */
+  deliverWebhook?: DeliverWebhook;
 }
 
-export async function buildApp({ env, database, supplier = createSupplier(env), logger }: AppDeps) {
+/** Where travellers reach the site: links in e-mails, payment return pages, webhooks. */
+export const publicUrlOf = (env: Env) => (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`).replace(/\/$/, '');
+
+export async function buildApp({ env, database, supplier = createSupplier(env), logger, paymentProvider, deliverWebhook }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 256 * 1024,
@@ -65,6 +85,37 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
   await rates.load();
   const offers = createOffersService({ supplier, rates });
 
+  const publicUrl = publicUrlOf(env);
+  const agency = { name: 'Kwenda', phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL, whatsapp: env.WHATSAPP_NUMBER, publicUrl };
+  const mail = createMailService({ database, env });
+  const bookings = createBookingService({
+    database,
+    supplier,
+    rates,
+    publicUrl,
+    holdMinutes: env.HOLD_MINUTES,
+    mail,
+    documents: {
+      render: (booking) => renderETicket(booking, agency),
+      compose: (booking, links) => composeETicketEmail(booking, links, agency),
+    },
+    logger: app.log,
+  });
+  const provider = paymentProvider ?? createPaymentProvider(env, { database, deliverWebhook });
+  const payments = createPaymentsService({ database, provider, bookings: bookings.ports, env, logger: app.log, publicUrl });
+  bookings.attachCheckout(payments);
+
+  const jobs = startJobs(
+    [
+      { name: 'hold-expiry', run: (now) => bookings.expireHolds(now) },
+      { name: 'ticketing-retry', run: (now) => bookings.fulfilPending(now) },
+      { name: 'mail-delivery', run: (now) => mail.deliverDue(now) },
+    ],
+    { intervalMs: env.JOBS_INTERVAL_SECONDS * 1000, logger: app.log, autoStart: env.RUN_JOBS },
+  );
+  app.addHook('onClose', async () => jobs.stop());
+  app.decorate('kwenda', { bookings, payments, mail, jobs });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
@@ -72,12 +123,30 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
       await api.register(airportsRoutes);
       await api.register(countriesRoutes);
       await api.register(offersRoutes, { offers });
+      await api.register(bookingsRoutes, { bookings, supplier });
+      await api.register(ticketsRoutes, { getBooking: bookings.getBooking, renderETicket: (booking) => renderETicket(booking, agency) });
+      await api.register(paymentsRoutes, { payments, provider });
+      await api.register(receiptsRoutes, { payments, bookings: bookings.ports, env, database });
     },
     { prefix: '/api/v1' },
   );
+  if (provider.name === 'sandbox') await app.register(sandboxGatewayRoutes, { provider });
+  if (env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { database });
 
   await registerWebApp(app, env);
   return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services behind the routes, for jobs, scripts and tests. */
+    kwenda: {
+      bookings: import('./modules/bookings/booking-service.js').BookingService;
+      payments: ReturnType<typeof createPaymentsService>;
+      mail: ReturnType<typeof createMailService>;
+      jobs: import('./jobs/job-runner.js').JobRunner;
+    };
+  }
+}

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
+    /** More members of the JSON answer (e.g. validationErrors of a booking). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

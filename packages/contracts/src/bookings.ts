@@ -34,12 +34,14 @@ export const createBookingRequestSchema = z.object({
       referralCode: z.string().regex(/^[A-Za-z0-9_-]{2,32}$/).nullish(),
       passengers: passengerCountsSchema,
       baggage: baggageRequestSchema,
+      /** The currency the offer was shown in; the booking is priced and paid in it. */
+      currency: currencySchema.default('SDG'),
       /** The traveller's language, for e-mails and the e-ticket. */
       language: z.enum(['ar', 'en']).optional(),
       /** Present when the offer came from an alternative-date suggestion (the date first asked for). */
       requestedDate: isoDateSchema.nullish(),
     })
-    .default({ passengers: { adults: 1, children: 0, infants: 0 }, baggage: { hold: 1, carryOn: 0 } }),
+    .default({ passengers: { adults: 1, children: 0, infants: 0 }, baggage: { hold: 1, carryOn: 0 }, currency: 'SDG' }),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 export type CreateBookingRequestInput = z.input<typeof createBookingRequestSchema>;
@@ -197,6 +199,12 @@ export const bookingValidationErrorSchema = apiErrorSchema.extend({
   validationErrors: validationErrorsSchema,
 });
 export type BookingValidationError = z.infer<typeof bookingValidationErrorSchema>;
+
+/** 409 of the booking calls; PRICE_CHANGED carries the re-priced booking. */
+export const bookingConflictSchema = apiErrorSchema.extend({
+  success: z.literal(false).optional(),
+  booking: bookingSchema.optional(),
+});
 
 // ---------- PUT /bookings/{id}/pay ----------
 

@@ -1,6 +1,6 @@
 import type { BaggageRequest, BookingStatus, PassengerCounts, PassengerField, StatusTrigger } from '@kwenda/contracts';
 import { bigserial, date, integer, jsonb, numeric, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { SupplierOffer } from '../suppliers/supplier.js';
+import type { SupplierBaggageOption, SupplierOffer } from '../suppliers/supplier.js';
 
 /** Units of a currency per 1 USD; kept in the database so the agency can update rates. */
 export const exchangeRates = pgTable('exchange_rates', {
@@ -55,6 +55,8 @@ export const bookingPassengers = pgTable('booking_passengers', {
   position: integer('position').notNull(),
   passengerType: text('passenger_type').$type<'adult' | 'child' | 'infant'>().notNull(),
   requiredFields: jsonb('required_fields').$type<PassengerField[]>().notNull(),
+  fareUsd: numeric('fare_usd', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  baggageOptions: jsonb('baggage_options').$type<SupplierBaggageOption[]>().notNull(),
   firstName: text('first_name'),
   lastName: text('last_name'),
   dateOfBirth: date('date_of_birth', { mode: 'string' }),

@@ -33,7 +33,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     let body: ApiError;
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { code: error.code, message: error.message, fields: error.fields };
+      body = { ...error.extra, code: error.code, message: error.message, fields: error.fields };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const fields = zodFields(error);

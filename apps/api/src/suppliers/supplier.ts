@@ -110,8 +110,8 @@ export interface Supplier {
   passengerRequirements(offer: SupplierOffer): PassengerRequirements[];
   /** Re-prices the offer and holds its seats for these passengers, extras included. */
   createOrder(input: { offerReference: string; passengers: SupplierPassenger[]; holdMinutes: number }, now?: Date): Promise<CreateOrderResult>;
-  /** Pays the held order and issues tickets; throws when the order is gone. */
-  ticketOrder(orderId: string, passengers: SupplierPassenger[]): Promise<TicketedOrder>;
+  /** Pays the held order and issues tickets; throws when the order is gone. `offer` is the order's offer as booked. */
+  ticketOrder(orderId: string, passengers: SupplierPassenger[], offer: SupplierOffer): Promise<TicketedOrder>;
   /** Releases the held seats; cancelling an unknown or already cancelled order is not an error. */
   cancelOrder(orderId: string): Promise<void>;
 }

@@ -1,22 +1,38 @@
-import { buildApp, type App } from '../../src/app.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App, type AppDeps } from '../../src/app.js';
 import { loadEnv, type Env } from '../../src/env.js';
 import type { Supplier } from '../../src/suppliers/supplier.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './test-database.js';
 
 export interface TestContext {
   app: App;
+  bookings: App['kwenda']['bookings'];
   database: TestDatabase;
   env: Env;
   close(): Promise<void>;
 }
 
-export async function createTestApp(backend: Backend, options: { env?: Record<string, string>; supplier?: Supplier } = {}): Promise<TestContext> {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
+export async function createTestApp(
+  backend: Backend,
+  options: { env?: Record<string, string>; supplier?: Supplier; deliverWebhook?: AppDeps['deliverWebhook'] } = {},
+): Promise<TestContext> {
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', RUN_JOBS: 'false', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')), ...options.env });
   const database = await createTestDatabase(backend);
-  const app = await buildApp({ env, database, supplier: options.supplier });
+  // Webhooks of the sandbox gateway go through app.inject unless a test says otherwise.
+  let app: App | undefined = undefined;
+  const deliverWebhook: AppDeps['deliverWebhook'] =
+    options.deliverWebhook ??
+    (async (url, body, headers) => {
+      const response = await app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
+      return { status: response.statusCode };
+    });
+  app = await buildApp({ env, database, supplier: options.supplier, deliverWebhook });
   await app.ready();
   return {
     app,
+    bookings: app.kwenda.bookings,
     database,
     env,
     async close() {

@@ -1,6 +1,34 @@
-import { currencies, publicConfigSchema } from '@kwenda/contracts';
+import { bankAccountSchema, currencies, publicConfigSchema, type BankAccount } from '@kwenda/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '../../env.js';
+
+/**
+ * Accounts shown to travellers who pay later. Placeholders until the agency sets BANK_ACCOUNTS:
+ * the staging banner and these names make clear they are not real.
+ */
+export const DEFAULT_BANK_ACCOUNTS: BankAccount[] = [
+  {
+    bankAr: 'بنك الخرطوم (تطبيق بنكك)',
+    bankEn: 'Bank of Khartoum (Bankak app)',
+    accountName: 'Kwenda Travel & Tourism',
+    accountNumber: '0000000000000',
+    noteAr: 'اكتب رقم الحجز في خانة التعليق، ثم ارفع صورة الإشعار.',
+    noteEn: 'Write the booking reference in the comment, then upload the receipt screenshot.',
+  },
+];
+
+/** BANK_ACCOUNTS as JSON; a bad value stops the server like any other bad setting. */
+export function bankAccountsOf(env: Pick<Env, 'BANK_ACCOUNTS'>): BankAccount[] {
+  if (!env.BANK_ACCOUNTS) return DEFAULT_BANK_ACCOUNTS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(env.BANK_ACCOUNTS);
+  } catch {
+    throw new Error('BANK_ACCOUNTS must be a JSON array of { bankAr, bankEn, accountName, accountNumber }');
+  }
+  return z.array(bankAccountSchema).min(1).parse(parsed);
+}
 
 /** Run-time facts for the browser, so one build serves staging and production. */
 export const configRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
@@ -11,6 +39,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { e
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
     offerTtlMinutes: env.OFFER_TTL_MINUTES,
+    bankAccounts: bankAccountsOf(env),
   });
   app.get(
     '/config',

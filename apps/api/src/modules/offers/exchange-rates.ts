@@ -5,11 +5,19 @@ import { exchangeRates } from '../../db/schema.js';
 /** Currencies quoted in whole units, as Sudanese and Egyptian agencies print them. */
 const WHOLE_UNITS = new Set<Currency>(['SDG', 'EGP']);
 
+/** USD -> currency at a given rate, rounded to what a price tag shows. */
+export function convertUsd(amountUsd: number, unitsPerUsd: number, currency: Currency): number {
+  const value = amountUsd * unitsPerUsd;
+  return WHOLE_UNITS.has(currency) ? Math.round(value) : Math.round(value * 100) / 100;
+}
+
 export interface ExchangeRates {
   load(): Promise<void>;
   /** Converts a USD amount into `currency`, rounded to what a price tag shows. */
   fromUsd(amountUsd: number, currency: Currency): number;
   has(currency: Currency): boolean;
+  /** Units of `currency` per USD now (a booking keeps the rate it was made at). */
+  rate(currency: Currency): number;
 }
 
 /**
@@ -30,11 +38,13 @@ export function createExchangeRates(db: Db, refreshMs = 5 * 60_000): ExchangeRat
       timer.unref();
     },
     has: (currency) => rates.has(currency),
-    fromUsd(amountUsd, currency) {
+    rate(currency) {
       const rate = rates.get(currency);
       if (rate === undefined) throw new Error(`No exchange rate for ${currency}`);
-      const value = amountUsd * rate;
-      return WHOLE_UNITS.has(currency) ? Math.round(value) : Math.round(value * 100) / 100;
+      return rate;
+    },
+    fromUsd(amountUsd, currency) {
+      return convertUsd(amountUsd, this.rate(currency), currency);
     },
   };
 }

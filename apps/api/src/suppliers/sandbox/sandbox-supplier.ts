@@ -1,5 +1,5 @@
 import type { CabinClassCode, OfferSlice, TripType } from '@kwenda/contracts';
-import type { GetOfferResult, SeatMap, Supplier, SupplierOffer, SupplierSearch } from '../supplier.js';
+import type { CreateOrderResult, GetOfferResult, SeatMap, Supplier, SupplierOffer, SupplierPassenger, SupplierSearch } from '../supplier.js';
 import { toAirline } from './airlines.js';
 import { cabinLabels } from './cabins.js';
 import { createNetwork, itineraryKey, type Itinerary, type Network } from './itineraries.js';
@@ -12,6 +12,7 @@ import {
 } from './offer-reference.js';
 import { countryLookup, offerBaggage, priceOffer, round2, sliceFare, type AirportCountry } from './pricing.js';
 import { buildSchedule, type Schedule } from './schedules.js';
+import { createOrderBook, extrasUsd, passengerRequirementsFor, type SandboxOrderState } from './orders.js';
 import { seatMapFor } from './seat-map.js';
 import { epochDayOf, formatLocal, localEpochDay } from './time.js';
 
@@ -54,6 +55,8 @@ interface Candidate {
 export interface SandboxSupplier extends Supplier {
   readonly name: 'sandbox';
   readonly schedule: Schedule;
+  /** State of an order this process created (tests: seats released after a cancel). */
+  orderState(orderId: string): SandboxOrderState | undefined;
 }
 
 /**
@@ -214,9 +217,41 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
     });
   }
 
-  return {
+  const orderBook = createOrderBook();
+  const requirementsOf = (offer: SupplierOffer) => {
+    const token = verifyOfferReference(offer.reference, secret);
+    if (!token) throw new Error('Not a sandbox offer');
+    return passengerRequirementsFor(offer, token, countryOf, (flightNumber) => schedule.byNumber.get(flightNumber)?.distanceKm ?? 0);
+  };
+
+  const supplier: SandboxSupplier = {
     name: 'sandbox',
     schedule,
+    orderState: (orderId) => orderBook.state(orderId),
+    passengerRequirements: requirementsOf,
+
+    async createOrder({ offerReference, passengers, holdMinutes }, now: Date = clock()): Promise<CreateOrderResult> {
+      const priced = await supplier.getOffer(offerReference, now);
+      if (priced.status !== 'available') return priced;
+      const requirements = requirementsOf(priced.offer);
+      const types = (list: { passengerType: string }[]) => list.map((p) => p.passengerType).join(',');
+      if (types(requirements) !== types(passengers)) throw new Error('Passengers do not match the offer');
+      const carrier = priced.offer.slices[0]!.segments[0]!.airline.iataCode;
+      return {
+        status: 'held',
+        orderId: orderBook.open(carrier),
+        paymentRequiredBy: new Date(now.getTime() + holdMinutes * 60_000),
+        totalUsd: Math.round((priced.offer.totalAmount + extrasUsd(requirements, passengers)) * 100) / 100,
+      };
+    },
+
+    async ticketOrder(orderId: string, passengers: SupplierPassenger[], offer: SupplierOffer) {
+      return orderBook.ticket(orderId, passengers, offer.slices[0]!.segments[0]!.airline.iataCode);
+    },
+
+    async cancelOrder(orderId: string) {
+      orderBook.cancel(orderId);
+    },
 
     async searchOffers(search: SupplierSearch, now: Date = clock()): Promise<readonly SupplierOffer[]> {
       if (search.legs.length === 0) return [];
@@ -269,4 +304,5 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
       return seatMapFor(flight, first.day);
     },
   };
+  return supplier;
 }

@@ -1,0 +1,122 @@
+import type { BaggageOption, Booking, Currency, Passenger, PriceBreakdown } from '@kwenda/contracts';
+import type { BookingRow, PassengerRow, ReceiptRow } from '../../db/schema.js';
+import type { SupplierBaggageOption } from '../../suppliers/supplier.js';
+import { convertUsd } from '../offers/exchange-rates.js';
+
+/**
+ * Prices a booking shows, all in its currency at the rate it was made at. The total is the sum of
+ * the parts as shown (each fare and each bag converted on its own), so the summary always adds up.
+ */
+export function bookingMoney(row: Pick<BookingRow, 'currency' | 'exchangeRate'>, passengers: Pick<PassengerRow, 'passengerType' | 'fareUsd' | 'baggageOptions' | 'extraBaggage'>[]) {
+  const currency = row.currency as Currency;
+  const money = (usd: number) => convertUsd(usd, row.exchangeRate, currency);
+  const breakdown: PriceBreakdown = {
+    adults: { count: 0, amount: 0 },
+    children: { count: 0, amount: 0 },
+    infants: { count: 0, amount: 0 },
+    hold: { count: 0, amount: 0 },
+    carryOn: { count: 0, amount: 0 },
+    total: 0,
+  };
+  const perPassenger = passengers.map((p) => {
+    const group = p.passengerType === 'adult' ? breakdown.adults : p.passengerType === 'child' ? breakdown.children : breakdown.infants;
+    const fare = money(p.fareUsd);
+    group.count += 1;
+    group.amount += fare;
+    let extras = 0;
+    for (const option of p.baggageOptions) {
+      const pieces = option.priceUsd > 0 ? (p.extraBaggage[option.reference] ?? 0) : 0;
+      if (!pieces) continue;
+      const cost = pieces * money(option.priceUsd);
+      const bucket = option.category === 'hold' ? breakdown.hold : breakdown.carryOn;
+      bucket.count += pieces;
+      bucket.amount += cost;
+      extras += cost;
+    }
+    return round(fare + extras);
+  });
+  for (const part of [breakdown.adults, breakdown.children, breakdown.infants, breakdown.hold, breakdown.carryOn]) part.amount = round(part.amount);
+  breakdown.total = round(perPassenger.reduce((sum, amount) => sum + amount, 0));
+  return { breakdown, perPassenger, money };
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function baggageView(options: SupplierBaggageOption[], chosen: Record<string, number>, money: (usd: number) => number): BaggageOption[] {
+  return options.map((o) => ({
+    reference: o.reference,
+    category: o.category,
+    baggageType: o.baggageType,
+    price: o.priceUsd > 0 ? money(o.priceUsd) : 0,
+    weight: o.weight,
+    count: o.priceUsd > 0 ? (chosen[o.reference] ?? 0) : o.included,
+    limit: o.limit,
+  }));
+}
+
+export const ticketPath = (bookingId: string) => `/api/v1/bookings/${bookingId}/ticket.pdf`;
+export const managePath = (bookingId: string) => `/booking/${bookingId}`;
+
+export function presentBooking(
+  row: BookingRow,
+  passengers: PassengerRow[],
+  receipts: ReceiptRow[],
+  options: { publicUrl: string; paymentLink: string | null },
+): Booking {
+  const { breakdown, perPassenger, money } = bookingMoney(row, passengers);
+  const slices = row.offer.slices;
+  const first = slices[0]!;
+  const ticketed = row.status === 'confirmed' && row.pnr !== null;
+  return {
+    id: row.id,
+    bookingReference: row.bookingReference,
+    status: row.status,
+    statusTrigger: row.statusTrigger,
+    amount: row.amount,
+    currency: row.currency as Currency,
+    priceBreakdown: breakdown,
+    previousAmount: row.previousAmount,
+    mobile: row.mobile,
+    email: row.email,
+    pnr: row.pnr,
+    date: row.createdAt.toISOString(),
+    origin: first.origin,
+    destination: first.destination,
+    slices,
+    tripType: row.offer.tripType,
+    cabinClass: first.cabinClasses[0]?.code ?? 'economy',
+    requestedHoldBaggage: row.requestedBaggage.hold,
+    requestedCarryOnBaggage: row.requestedBaggage.carryOn,
+    requestedDate: row.requestedDate,
+    passengers: passengers.map(
+      (p, index): Passenger => ({
+        id: p.id,
+        passengerType: p.passengerType,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        dateOfBirth: p.dateOfBirth,
+        gender: p.gender,
+        placeOfBirth: p.placeOfBirth,
+        nationalityCountry: p.nationalityCountry,
+        documentNumber: p.documentNumber,
+        documentIssuanceCountry: p.documentIssuanceCountry,
+        documentIssuanceDate: p.documentIssuanceDate,
+        documentExpiryDate: p.documentExpiryDate,
+        amount: perPassenger[index]!,
+        baggage: baggageView(p.baggageOptions, p.extraBaggage, money),
+        requiredFields: p.requiredFields,
+        ticketNumber: p.ticketNumber,
+      }),
+    ),
+    paymentMethod: row.paymentMethod,
+    paymentError: row.status === 'pending-payment' ? row.paymentError : null,
+    receipts: receipts.map((r) => ({ id: r.id, fileName: r.fileName, uploadedAt: r.uploadedAt.toISOString(), status: r.status })),
+    ticketLink: ticketed ? ticketPath(row.id) : null,
+    ticketLinkUrl: ticketed ? `${options.publicUrl}${ticketPath(row.id)}` : null,
+    manageMyBookingLink: managePath(row.id),
+    paymentLink: options.paymentLink,
+    holdExpiresAt: row.status === 'pending-payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    offerExpiresAt: row.offerExpiresAt.toISOString(),
+    referralCode: row.referralCode,
+  };
+}

@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { BookingStatus } from '@kwenda/contracts';
+import { bookingEvents, bookingPassengers, bookings, paymentReceipts, type BookingRow, type PassengerRow } from '../../db/schema.js';
+import type { Tx } from './booking-ports.js';
+
+/** Every query of bookings, passengers and their audit trail; nothing else in the module writes SQL. */
+
+export type NewBooking = typeof bookings.$inferInsert;
+export type NewPassenger = typeof bookingPassengers.$inferInsert;
+export type BookingPatch = Partial<Omit<NewBooking, 'id' | 'status' | 'statusTrigger' | 'createdAt'>>;
+
+export async function insertBooking(tx: Tx, booking: NewBooking, passengers: NewPassenger[]) {
+  await tx.insert(bookings).values(booking);
+  if (passengers.length) await tx.insert(bookingPassengers).values(passengers);
+}
+
+export async function findBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+export async function findBookingByReference(tx: Tx, reference: string): Promise<BookingRow | undefined> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.bookingReference, reference.toUpperCase()));
+  return row;
+}
+
+/** The row locked until the transaction ends: the one place concurrent changes of a booking queue up. */
+export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row;
+}
+
+export async function findPassengers(tx: Tx, bookingId: string): Promise<PassengerRow[]> {
+  return tx.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position));
+}
+
+export async function findReceipts(tx: Tx, bookingId: string) {
+  return tx.select().from(paymentReceipts).where(eq(paymentReceipts.bookingId, bookingId)).orderBy(asc(paymentReceipts.uploadedAt));
+}
+
+export async function updatePassenger(tx: Tx, id: string, patch: Partial<Omit<NewPassenger, 'id' | 'bookingId'>>) {
+  await tx.update(bookingPassengers).set(patch).where(eq(bookingPassengers.id, id));
+}
+
+/** Status, trigger and any other columns together, plus the audit row. Called by booking-transitions only. */
+export async function writeTransition(
+  tx: Tx,
+  booking: BookingRow,
+  change: { to: BookingStatus; trigger: BookingRow['statusTrigger']; actor: string; patch?: BookingPatch; details?: Record<string, unknown> },
+): Promise<BookingRow> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...change.patch, status: change.to, statusTrigger: change.trigger, updatedAt: sql`now()` })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
+    .returning();
+  if (!row) throw new Error(`Booking ${booking.id} changed under a transition (was ${booking.status})`);
+  await tx.insert(bookingEvents).values({
+    bookingId: booking.id,
+    fromStatus: booking.status,
+    toStatus: change.to,
+    statusTrigger: change.trigger,
+    actor: change.actor,
+    details: change.details ?? null,
+  });
+  return row;
+}
+
+export async function insertCreationEvent(tx: Tx, booking: Pick<BookingRow, 'id' | 'status' | 'statusTrigger'>, actor: string, details: Record<string, unknown>) {
+  await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: null, toStatus: booking.status, statusTrigger: booking.statusTrigger, actor, details });
+}
+
+export async function findEvents(tx: Tx, bookingId: string) {
+  return tx.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id));
+}
+
+/**
+ * Passengers already holding or flying the same flights in another live booking, matched on
+ * name and date of birth (case-insensitive), for DupePassengerFlight.
+ */
+export async function findDuplicatePassengers(
+  tx: Tx,
+  input: { bookingId: string; segmentsKey: string; passengers: { firstName: string; lastName: string; dateOfBirth: string }[] },
+): Promise<{ firstName: string; lastName: string; dateOfBirth: string }[]> {
+  if (!input.passengers.length) return [];
+  const live: BookingStatus[] = ['pending-payment', 'payment-confirmed', 'confirmed'];
+  const rows = await tx
+    .select({ firstName: bookingPassengers.firstName, lastName: bookingPassengers.lastName, dateOfBirth: bookingPassengers.dateOfBirth })
+    .from(bookingPassengers)
+    .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
+    .where(and(eq(bookings.segmentsKey, input.segmentsKey), ne(bookings.id, input.bookingId), inArray(bookings.status, live)));
+  const key = (p: { firstName: string | null; lastName: string | null; dateOfBirth: string | null }) =>
+    `${(p.firstName ?? '').toUpperCase()}|${(p.lastName ?? '').toUpperCase()}|${p.dateOfBirth ?? ''}`;
+  const taken = new Set(rows.map(key));
+  return input.passengers.filter((p) => taken.has(key(p)));
+}
+
+/** Held bookings whose hold has ended, oldest first. */
+export async function findExpiredHolds(tx: Tx, now: Date, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'pending-payment'), lte(bookings.holdExpiresAt, now)))
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Paid bookings not ticketed after `olderThan` (ticketing failed or the process stopped). */
+export async function findUnticketed(tx: Tx, olderThan: Date, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'payment-confirmed'), lte(bookings.updatedAt, olderThan)))
+    .orderBy(asc(bookings.updatedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function listUserBookings(tx: Tx, userId: string) {
+  return tx.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt));
+}

@@ -1,0 +1,74 @@
+import type { BookingStatus, StatusTrigger } from '@kwenda/contracts';
+import type { BookingRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Tx } from './booking-ports.js';
+import { lockBooking, writeTransition, type BookingPatch } from './booking-repository.js';
+
+/**
+ * The only way a booking changes status (STYLE habit 7): each trigger lists the states it may
+ * start from and the state it leads to. The row is locked, the current state checked, the new
+ * state and an audit row written, all in the caller's transaction.
+ */
+export const transitions: Record<StatusTrigger, { from: readonly BookingStatus[]; to: BookingStatus | 'same' }> = {
+  'booking-created': { from: [], to: 'created' },
+  'passengers-submit': { from: ['created'], to: 'same' },
+  'price-changed': { from: ['created'], to: 'same' },
+  'offer-unavailable': { from: ['created'], to: 'offer-unavailable' },
+  'payment-info-submit': { from: ['created', 'pending-payment'], to: 'pending-payment' },
+  'payment-started': { from: ['created', 'pending-payment'], to: 'pending-payment' },
+  'payment-failed': { from: ['pending-payment'], to: 'same' },
+  'receipt-uploaded': { from: ['pending-payment'], to: 'same' },
+  'receipt-rejected': { from: ['pending-payment'], to: 'same' },
+  'payment-succeeded': { from: ['pending-payment'], to: 'payment-confirmed' },
+  'receipt-confirmed': { from: ['pending-payment'], to: 'payment-confirmed' },
+  'ticket-issued': { from: ['payment-confirmed'], to: 'confirmed' },
+  'ticketing-failed': { from: ['payment-confirmed'], to: 'same' },
+  'hold-expired': { from: ['pending-payment'], to: 'canceled' },
+  'refund-issued': { from: ['canceled', 'payment-confirmed'], to: 'refunded' },
+};
+
+export const canTrigger = (status: BookingStatus, trigger: StatusTrigger) => transitions[trigger].from.includes(status);
+
+export class InvalidTransitionError extends AppError {
+  constructor(
+    readonly from: BookingStatus,
+    readonly trigger: StatusTrigger,
+  ) {
+    super(409, 'INVALID_BOOKING_STATE', `A booking in status ${from} cannot take "${trigger}"`);
+  }
+}
+
+/**
+ * Locks the booking, checks `trigger` may fire from its status, then writes the change and its
+ * audit row. `guard` may refuse on other grounds after the lock (throw an AppError).
+ */
+export async function transition(
+  tx: Tx,
+  bookingId: string,
+  trigger: StatusTrigger,
+  change: { actor: string; patch?: BookingPatch | ((row: BookingRow) => BookingPatch); details?: Record<string, unknown>; guard?: (row: BookingRow) => void },
+): Promise<BookingRow> {
+  const row = await lockBooking(tx, bookingId);
+  if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+  return transitionLocked(tx, row, trigger, change);
+}
+
+/** As transition, for a row the caller has already locked in this transaction. */
+export async function transitionLocked(
+  tx: Tx,
+  row: BookingRow,
+  trigger: StatusTrigger,
+  change: { actor: string; patch?: BookingPatch | ((row: BookingRow) => BookingPatch); details?: Record<string, unknown>; guard?: (row: BookingRow) => void },
+): Promise<BookingRow> {
+  if (!canTrigger(row.status, trigger)) throw new InvalidTransitionError(row.status, trigger);
+  change.guard?.(row);
+  const rule = transitions[trigger];
+  const patch = typeof change.patch === 'function' ? change.patch(row) : change.patch;
+  return writeTransition(tx, row, {
+    to: rule.to === 'same' ? row.status : rule.to,
+    trigger,
+    actor: change.actor,
+    patch,
+    details: change.details,
+  });
+}

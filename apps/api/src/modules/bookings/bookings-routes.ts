@@ -1,0 +1,150 @@
+import {
+  apiErrorSchema,
+  bookingIdSchema,
+  bookingResponseSchema,
+  bookingConflictSchema,
+  bookingSchema,
+  bookingValidationErrorSchema,
+  createBookingRequestSchema,
+  createBookingResponseSchema,
+  payBookingRequestSchema,
+  seatMapSchema,
+  updateBookingRequestSchema,
+  type Currency,
+} from '@kwenda/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { Supplier } from '../../suppliers/supplier.js';
+import { convertUsd } from '../offers/exchange-rates.js';
+import type { Actor, BookingService } from './booking-service.js';
+
+/**
+ * Who is asking. Accounts arrive with issue 4 (a bearer token then names the user); until then
+ * everyone is a guest holding the booking's unguessable id.
+ */
+export type ResolveUser = (request: FastifyRequest) => Promise<string | null>;
+
+const idParams = z.object({ id: bookingIdSchema });
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
+
+export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; supplier: Supplier; resolveUser?: ResolveUser }> = async (
+  app,
+  { bookings, supplier, resolveUser = async () => null },
+) => {
+  const actorOf = async (request: FastifyRequest): Promise<Actor> => {
+    const userId = await resolveUser(request);
+    return { userId, label: userId ? `user:${userId}` : 'guest' };
+  };
+  // An id that is not a booking id is simply not found (not a validation error).
+  const notFound = () => new AppError(404, 'NOT_FOUND', 'No booking with this id');
+  const checkId = (id: string) => {
+    if (!bookingIdSchema.safeParse(id).success) throw notFound();
+  };
+
+  app.post(
+    '/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Create a booking from an offer (re-priced by the supplier)',
+        body: createBookingRequestSchema,
+        response: { 201: createBookingResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const language = request.body.payload.language ?? (/^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en' : 'ar');
+      const booking = await bookings.createBooking(request.body, await actorOf(request), language);
+      return reply.status(201).send({ success: true as const, booking });
+    },
+  );
+
+  app.get(
+    '/bookings/:id',
+    {
+      schema: { tags: ['bookings'], summary: 'A booking (read with its unguessable id, no token)', params: z.object({ id: z.string().max(100) }), response: { 200: bookingSchema, 404: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      checkId(request.params.id);
+      const booking = await bookings.getBooking(request.params.id);
+      if (!booking) throw notFound();
+      reply.header('cache-control', 'no-store');
+      return booking;
+    },
+  );
+
+  app.put(
+    '/bookings/:id',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Save passengers and contact details',
+        params: z.object({ id: z.string().max(100) }),
+        body: updateBookingRequestSchema,
+        response: { 200: bookingResponseSchema, 400: bookingValidationErrorSchema.or(apiErrorSchema), 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      const booking = await bookings.submitPassengers(request.params.id, request.body, await actorOf(request));
+      return { success: true as const, booking };
+    },
+  );
+
+  app.put(
+    '/bookings/:id/pay',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Hold the seats and pay later (bank transfer) or open the card payment page',
+        params: z.object({ id: z.string().max(100) }),
+        body: payBookingRequestSchema,
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      const booking = await bookings.payBooking(request.params.id, request.body, await actorOf(request));
+      return { success: true as const, booking };
+    },
+  );
+
+  app.get(
+    '/bookings/:id/seat-map',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Seat map of the first flight of a slice (view only; seats are assigned at check-in)',
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ slice: z.coerce.number().int().min(0).max(8).default(0) }),
+        response: { 200: seatMapSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      const booking = await bookings.getBookingRow(request.params.id);
+      if (!booking) throw notFound();
+      const slice = booking.offer.slices[request.query.slice];
+      const map = slice ? await supplier.getSeatMap(booking.offerReference, request.query.slice) : null;
+      if (!slice || !map) throw new AppError(404, 'NOT_FOUND', 'No seat map for this slice');
+      const currency = booking.currency as Currency;
+      return {
+        sliceIndex: request.query.slice,
+        flightNumber: slice.segments[0]!.flightNumber,
+        currency,
+        rows: map.rows.map((row) => ({
+          number: row.number,
+          nextToExit: row.nextToExit,
+          columns: row.columns.map((column) => ({
+            seats: column.seats.map((seat) => ({
+              letter: seat.letter,
+              available: seat.available,
+              price: seat.priceUsd === null ? null : convertUsd(seat.priceUsd, booking.exchangeRate, currency),
+            })),
+          })),
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import {
+  CONTACT_ERRORS_KEY,
+  checkPassenger,
+  isEmail,
+  normalizeName,
+  passengerErrorCodes,
+  type PassengerField,
+  type PassengerInput,
+} from '@kwenda/contracts';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { listCountries } from '../../data/countries.js';
+import type { PassengerRow } from '../../db/schema.js';
+
+let countryCodes: Set<string> | undefined;
+const isCountry = (code: string) => (countryCodes ??= new Set(listCountries().map((c) => c.code))).has(code);
+
+export type ValidationErrors = Record<string, Record<string, string>>;
+
+export interface CleanPassenger {
+  id: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: 'M' | 'F';
+  placeOfBirth: string | null;
+  nationalityCountry: string;
+  documentNumber: string;
+  documentIssuanceCountry: string;
+  documentIssuanceDate: string | null;
+  documentExpiryDate: string;
+  extraBaggage: Record<string, number>;
+}
+
+const optional = (value: string | null | undefined) => {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * Server-side rules of PUT /bookings/{id} (the shared checkPassenger plus what only the server
+ * knows: the booking's passengers, bag options and limits, phone numbering plans). Answers the
+ * cleaned passengers, or every problem keyed by passenger id (or "contact") and field.
+ */
+export function validatePassengers(
+  input: { passengers: (PassengerInput & { baggage?: { reference: string; count: number }[] })[]; email?: string | null; mobile?: string | null },
+  booked: PassengerRow[],
+  travel: { firstDate: string; lastDate: string; today: string },
+): { ok: true; passengers: CleanPassenger[]; email: string; mobile: string } | { ok: false; errors: ValidationErrors } {
+  const errors: ValidationErrors = {};
+  const fail = (key: string, field: string, code: string) => ((errors[key] ??= {})[field] = code);
+
+  const byId = new Map(input.passengers.map((p) => [p.id, p]));
+  for (const p of input.passengers) if (!booked.some((b) => b.id === p.id)) fail(p.id, 'id', 'unknown_passenger');
+  if (byId.size !== input.passengers.length) fail(CONTACT_ERRORS_KEY, 'passengers', 'duplicate_passenger');
+
+  const clean: CleanPassenger[] = [];
+  for (const row of booked) {
+    const p = byId.get(row.id);
+    if (!p) {
+      fail(row.id, 'firstName', passengerErrorCodes.required);
+      continue;
+    }
+    const draft = {
+      firstName: optional(p.firstName),
+      lastName: optional(p.lastName),
+      dateOfBirth: optional(p.dateOfBirth),
+      gender: optional(p.gender)?.toUpperCase() ?? null,
+      placeOfBirth: optional(p.placeOfBirth),
+      nationalityCountry: optional(p.nationalityCountry)?.toUpperCase() ?? null,
+      documentNumber: optional(p.documentNumber)?.toUpperCase() ?? null,
+      documentIssuanceCountry: optional(p.documentIssuanceCountry)?.toUpperCase() ?? null,
+      documentIssuanceDate: optional(p.documentIssuanceDate),
+      documentExpiryDate: optional(p.documentExpiryDate),
+    };
+    const problems = checkPassenger(draft, {
+      passengerType: row.passengerType,
+      requiredFields: row.requiredFields,
+      firstTravelDate: travel.firstDate,
+      lastTravelDate: travel.lastDate,
+      today: travel.today,
+      isCountry,
+    });
+    for (const [field, code] of Object.entries(problems)) fail(row.id, field as PassengerField, code);
+
+    // Extra bags: only paid options of this passenger, within each option's limit.
+    const extraBaggage: Record<string, number> = {};
+    for (const choice of p.baggage ?? []) {
+      const option = row.baggageOptions.find((o) => o.reference === choice.reference && o.priceUsd > 0);
+      if (!option || choice.reference in extraBaggage) fail(row.id, `baggage.${choice.reference}`, passengerErrorCodes.unknownBaggage);
+      else if (choice.count > option.limit) fail(row.id, `baggage.${choice.reference}`, passengerErrorCodes.baggageLimit);
+      else if (choice.count > 0) extraBaggage[choice.reference] = choice.count;
+    }
+
+    if (!errors[row.id]) {
+      clean.push({
+        id: row.id,
+        firstName: normalizeName(draft.firstName!),
+        lastName: normalizeName(draft.lastName!),
+        dateOfBirth: draft.dateOfBirth!,
+        gender: draft.gender as 'M' | 'F',
+        placeOfBirth: draft.placeOfBirth ? normalizeName(draft.placeOfBirth) : null,
+        nationalityCountry: draft.nationalityCountry!,
+        documentNumber: draft.documentNumber!,
+        documentIssuanceCountry: draft.documentIssuanceCountry!,
+        documentIssuanceDate: draft.documentIssuanceDate,
+        documentExpiryDate: draft.documentExpiryDate!,
+        extraBaggage,
+      });
+    }
+  }
+
+  // One person twice in one booking.
+  const seen = new Set<string>();
+  for (const p of clean) {
+    const key = `${p.firstName.toUpperCase()}|${p.lastName.toUpperCase()}|${p.dateOfBirth}`;
+    if (seen.has(key)) fail(p.id, 'firstName', passengerErrorCodes.duplicatePassenger);
+    seen.add(key);
+  }
+
+  const email = optional(input.email)?.toLowerCase() ?? null;
+  if (!email) fail(CONTACT_ERRORS_KEY, 'email', passengerErrorCodes.required);
+  else if (!isEmail(email)) fail(CONTACT_ERRORS_KEY, 'email', passengerErrorCodes.invalidEmail);
+  const mobile = optional(input.mobile)?.replace(/[\s()-]/g, '') ?? null;
+  if (!mobile) fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.required);
+  else if (!/^\+\d{6,15}$/.test(mobile) || !isValidPhoneNumber(mobile)) fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.invalidMobile);
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, passengers: clean, email: email!, mobile: mobile! };
+}

@@ -1,0 +1,83 @@
+import type { Booking, Offer, OfferSearchResult, PassengerInput, SearchFiltersInput } from '@kwenda/contracts';
+import { sandboxRepricingOutcome } from '../../src/suppliers/sandbox/offer-reference.js';
+import { daysAhead, offerRequest } from './factories.js';
+import type { TestContext } from './test-app.js';
+
+type Outcome = 'available' | 'price-changed' | 'unavailable';
+
+/**
+ * An offer the sandbox will answer with `outcome` when re-priced (about 1 in 20 offers is sold out,
+ * 1 in 20 dearer): searches the route over several dates until one turns up.
+ */
+export async function findOffer(ctx: TestContext, outcome: Outcome = 'available', filters: Partial<SearchFiltersInput> = {}): Promise<Offer> {
+  for (let day = 14; day < 60; day++) {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/offers/request', payload: offerRequest({ departureDate: daysAhead(day), ...filters }) });
+    const result = response.json() as OfferSearchResult;
+    const offer = result.offers.find((o) => sandboxRepricingOutcome(o.reference)?.kind === outcome);
+    if (offer) return offer;
+  }
+  throw new Error(`No ${outcome} offer found`);
+}
+
+export async function createBooking(ctx: TestContext, offer: Offer, passengers = { adults: 1, children: 0, infants: 0 }, extra: Record<string, unknown> = {}) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/bookings',
+    payload: { reference: offer.reference, payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: offer.currency, ...extra } },
+  });
+  return response;
+}
+
+export async function getBooking(ctx: TestContext, id: string): Promise<Booking> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${id}` });
+  if (response.statusCode !== 200) throw new Error(`GET booking ${response.statusCode}: ${response.body}`);
+  return response.json() as Booking;
+}
+
+const FIRST_NAMES = ['AHMED', 'FATIMA', 'OMER', 'AMNA', 'KHALID', 'HIBA'];
+
+/** Valid passenger data for each passenger of the booking, by type; override per passenger. */
+export function passengersFor(booking: Booking, overrides: Record<number, Partial<PassengerInput>> = {}, family = 'OSMAN'): PassengerInput[] {
+  const firstFlight = booking.slices[0]!.departureDate.slice(0, 10);
+  const yearsBefore = (years: number) => `${Number(firstFlight.slice(0, 4)) - years}${firstFlight.slice(4)}`;
+  return booking.passengers.map((p, index) => {
+    const age = p.passengerType === 'adult' ? 34 : p.passengerType === 'child' ? 7 : 1;
+    const base: PassengerInput = {
+      id: p.id,
+      firstName: FIRST_NAMES[index % FIRST_NAMES.length]!,
+      lastName: family,
+      dateOfBirth: yearsBefore(age).replace(/-(\d\d)$/, (_m, d: string) => `-${d === '29' ? '28' : d}`),
+      gender: index % 2 ? 'F' : 'M',
+      nationalityCountry: 'SD',
+      documentNumber: `P0${1234567 + index}`,
+      documentIssuanceCountry: 'SD',
+      documentExpiryDate: yearsBefore(-5),
+      ...(p.requiredFields.includes('documentIssuanceDate') ? { documentIssuanceDate: yearsBefore(2) } : {}),
+      ...(p.requiredFields.includes('placeOfBirth') ? { placeOfBirth: 'Khartoum' } : {}),
+      baggage: [],
+    };
+    return { ...base, ...overrides[index] };
+  });
+}
+
+export async function submitPassengers(ctx: TestContext, booking: Booking, passengers: PassengerInput[], contact = { email: 'traveller@example.com', mobile: '+249912345678' }) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v1/bookings/${booking.id}`,
+    payload: { bookingId: booking.id, payload: { passengers, ...contact } },
+  });
+}
+
+export async function pay(ctx: TestContext, id: string, payLater: boolean) {
+  return ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${id}/pay`, payload: { payLater } });
+}
+
+/** Booked, passengers saved: ready to pay. */
+export async function readyBooking(ctx: TestContext, offer: Offer, family = 'OSMAN', passengers = { adults: 1, children: 0, infants: 0 }): Promise<Booking> {
+  const created = await createBooking(ctx, offer, passengers);
+  if (created.statusCode !== 201) throw new Error(`create ${created.statusCode}: ${created.body}`);
+  const booking = await getBooking(ctx, (created.json() as { booking: { id: string } }).booking.id);
+  const saved = await submitPassengers(ctx, booking, passengersFor(booking, {}, family));
+  if (saved.statusCode !== 200) throw new Error(`passengers ${saved.statusCode}: ${saved.body}`);
+  return (saved.json() as { booking: Booking }).booking;
+}
