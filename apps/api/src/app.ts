@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { airportsRoutes } from './modules/airports/airports-routes.js';
-import { configRoutes } from './modules/config/config-routes.js';
+import { bankAccountsOf, configRoutes } from './modules/config/config-routes.js';
 import { countriesRoutes } from './modules/countries/countries-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createExchangeRates } from './modules/offers/exchange-rates.js';
@@ -94,6 +94,8 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
     rates,
     publicUrl,
     holdMinutes: env.HOLD_MINUTES,
+    bankAccounts: bankAccountsOf(env),
+    agencyEmail: env.SUPPORT_EMAIL,
     mail,
     documents: {
       render: (booking) => renderETicket(booking, agency),

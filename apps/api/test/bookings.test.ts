@@ -257,4 +257,28 @@ describe.each(backends)('bookings API on %s', (backend) => {
       expect(retry.json().booking.status).toBe('pending-payment');
     });
   });
+
+  describe('GET /bookings/{id}/seat-map', () => {
+    it('shows the first flight of a slice in the booking currency, seats $30-50, exit rows marked', async () => {
+      const booking = await newBooking();
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${booking.id}/seat-map?slice=0` });
+      expect(response.statusCode, response.body).toBe(200);
+      const map = response.json();
+      expect(map.flightNumber).toBe(booking.slices[0]!.segments[0]!.flightNumber);
+      expect(map.currency).toBe(booking.currency);
+      expect(map.rows[0].number).toBe(3);
+      expect(map.rows.some((r: { nextToExit: boolean }) => r.nextToExit)).toBe(true);
+      const seats = map.rows.flatMap((r: { columns: { seats: { available: boolean; price: number | null }[] }[] }) => r.columns.flatMap((c) => c.seats));
+      expect(seats.some((seat: { available: boolean }) => !seat.available)).toBe(true);
+      const [rate] = await ctx.database.sql.query<{ exchange_rate: string }>('SELECT exchange_rate FROM bookings WHERE id = $1', [booking.id]);
+      for (const seat of seats.filter((x: { available: boolean }) => x.available)) {
+        expect(seat.price / Number(rate!.exchange_rate)).toBeGreaterThanOrEqual(29.5);
+        expect(seat.price / Number(rate!.exchange_rate)).toBeLessThanOrEqual(50.5);
+      }
+      const missing = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${booking.id}/seat-map?slice=5` });
+      expect(missing.statusCode).toBe(404);
+      const bad = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${booking.id}/seat-map?slice=abc` });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   todayIn,
+  type BankAccount,
   type Booking,
   type CreateBookingRequest,
   type Currency,
@@ -13,6 +14,7 @@ import { AppError, validationError } from '../../errors.js';
 import type { Supplier, SupplierOffer, SupplierPassenger } from '../../suppliers/supplier.js';
 import type { ExchangeRates } from '../offers/exchange-rates.js';
 import type { BookingPaymentsPort, CheckoutPort, MailPort, Tx } from './booking-ports.js';
+import { composeAgencyHeldEmail, composeHeldEmail } from './booking-emails.js';
 import { bookingMoney, managePath, presentBooking, ticketPath } from './booking-presenter.js';
 import * as repo from './booking-repository.js';
 import { transition, transitionLocked } from './booking-transitions.js';
@@ -35,6 +37,10 @@ export interface BookingServiceDeps {
   rates: ExchangeRates;
   publicUrl: string;
   holdMinutes: number;
+  /** Shown to travellers who pay later (e-mail and the booking page). */
+  bankAccounts: BankAccount[];
+  /** The agency's inbox: told about every booking held for pay-later. */
+  agencyEmail: string;
   mail: MailPort;
   documents: ETicketDocuments;
   logger: Logger;
@@ -130,6 +136,15 @@ export function createBookingService(deps: BookingServiceDeps) {
       patch: { offer, offerReference: offer.reference, offerExpiresAt: new Date(offer.expiresAt), amount, previousAmount: row.amount },
       details: { previousAmount: row.amount, amount },
     });
+  }
+
+  /** The traveller learns what to pay and where, the agency that money may come (once per booking). */
+  async function tellHeld(tx: Tx, id: string) {
+    const booking = await load(id, tx);
+    if (!booking?.holdExpiresAt) return;
+    const links = { manageUrl: `${deps.publicUrl}${managePath(id)}` };
+    if (booking.email) await deps.mail.enqueue(tx, { to: booking.email, ...composeHeldEmail(booking, deps.bankAccounts, links), dedupeKey: `held:${id}` });
+    await deps.mail.enqueue(tx, { to: deps.agencyEmail, ...composeAgencyHeldEmail(booking, links), dedupeKey: `held-agency:${id}` });
   }
 
   const service = {
@@ -261,7 +276,9 @@ export function createBookingService(deps: BookingServiceDeps) {
             // The same choice again (a retry, a second tab) changes nothing; a new choice or a
             // new try after a declined card is recorded.
             if (current.paymentMethod === method && current.statusTrigger !== 'payment-failed') return current;
-            return transitionLocked(tx, current, trigger, { actor: actor.label, patch: { paymentMethod: method, paymentError: null } });
+            const switched = await transitionLocked(tx, current, trigger, { actor: actor.label, patch: { paymentMethod: method, paymentError: null } });
+            if (method === 'bank-transfer') await tellHeld(tx, id);
+            return switched;
           }
           if (current.status === 'offer-unavailable') throw noOfferFound();
           if (current.status !== 'created') throw new AppError(409, 'INVALID_BOOKING_STATE', `The booking is ${current.status}; it cannot be paid again`);
@@ -300,6 +317,7 @@ export function createBookingService(deps: BookingServiceDeps) {
             patch: { supplierOrderId: order.orderId, holdExpiresAt: holdUntil, paymentMethod: method, paymentError: null },
             details: { orderId: order.orderId, holdExpiresAt: holdUntil.toISOString(), amount: current.amount },
           });
+          if (method === 'bank-transfer') await tellHeld(tx, id);
           orderToRelease = null;
           return held;
         }).then((result) => {
