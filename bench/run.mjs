@@ -63,7 +63,7 @@ function load(name, options) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     let non2xx = 0;
-    const instance = autocannon({ url: BASE, connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
+    const instance = autocannon({ url: BASE, connections: options.connections ?? CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
       if (error) return reject(error);
       latencies.sort((a, b) => a - b);
       resolve({
@@ -134,15 +134,29 @@ try {
   const offers = await load('POST /offers/request', { requests: searches });
   const cold = await load('POST /offers/request, 300 distinct searches', { requests: coldSearches });
   const airports = await load('GET /trips/airports', { requests: [{ method: 'GET', path: '/api/v1/trips/airports', headers: { 'accept-encoding': 'gzip' } }] });
+
+  // Bookings: creating one (supplier re-price + two inserts in a transaction) and reading one
+  // (what the booking page and the card-return poll do).
+  const search = await (await fetch(`${BASE}/api/v1/offers/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: searches[1].body })).json();
+  const create = {
+    method: 'POST',
+    path: '/api/v1/bookings',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reference: search.offers[0].reference, payload: { passengers: { adults: 2, children: 0, infants: 0 }, baggage: { hold: 1, carryOn: 0 }, currency: 'USD' } }),
+  };
+  const ids = [];
+  for (let i = 0; i < 20; i++) ids.push((await (await fetch(`${BASE}${create.path}`, { method: 'POST', headers: create.headers, body: create.body })).json()).booking.id);
+  const createBookings = await load('POST /bookings', { requests: [create], connections: 10 });
+  const readBookings = await load('GET /bookings/{id}', { requests: ids.map((id) => ({ method: 'GET', path: `/api/v1/bookings/${id}` })) });
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const rssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   const peakMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`, weight, offers, cold, airports, memory: { rssMb, peakMb } };
+  const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`, weight, offers, cold, airports, createBookings, readBookings, memory: { rssMb, peakMb } };
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
   console.log(`\nHome page: ${weight.jsGzipKb.toFixed(1)} KB JS gzipped in ${weight.jsFiles} files (target <= 150), ${weight.cssGzipKb.toFixed(1)} KB CSS gzipped`);
-  for (const r of [offers, cold, airports]) {
-    console.log(`${r.name}: ${r.rps} req/s at ${CONNECTIONS} connections, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`);
+  for (const r of [offers, cold, airports, createBookings, readBookings]) {
+    console.log(`${r.name}: ${r.rps} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`);
   }
   console.log(`Server memory after load: ${rssMb} MB resident, ${peakMb} MB peak`);
   console.log(`Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 150 ? 'met' : 'NOT met'}`);
