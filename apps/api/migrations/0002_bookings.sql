@@ -129,6 +129,8 @@ CREATE TABLE gateway_sessions (
   client_reference text NOT NULL,
   success_url text NOT NULL,
   cancel_url text NOT NULL,
+  language text NOT NULL DEFAULT 'ar',
+  expires_at timestamptz NOT NULL,
   status text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'complete', 'expired')),
   attempts integer NOT NULL DEFAULT 0,
   last_decline text,

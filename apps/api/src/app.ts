@@ -1,3 +1,4 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -20,6 +21,7 @@ import { createMailService } from './modules/mail/mail-service.js';
 import { createPaymentsService } from './modules/payments/payments-service.js';
 import { paymentsRoutes } from './modules/payments/payments-routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts-routes.js';
+import { createReceiptsService } from './modules/receipts/receipts-service.js';
 import { composeETicketEmail } from './modules/tickets/eticket-email.js';
 import { renderETicket } from './modules/tickets/eticket-pdf.js';
 import { ticketsRoutes } from './modules/tickets/tickets-routes.js';
@@ -87,7 +89,7 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
 
   const publicUrl = publicUrlOf(env);
   const agency = { name: 'Kwenda', phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL, whatsapp: env.WHATSAPP_NUMBER, publicUrl };
-  const mail = createMailService({ database, env });
+  const mail = createMailService({ database, env, logger: app.log });
   const bookings = createBookingService({
     database,
     supplier,
@@ -103,9 +105,15 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
     },
     logger: app.log,
   });
-  const provider = paymentProvider ?? createPaymentProvider(env, { database, deliverWebhook });
-  const payments = createPaymentsService({ database, provider, bookings: bookings.ports, env, logger: app.log, publicUrl });
+  const provider = paymentProvider ?? createPaymentProvider(env, { database, deliverWebhook, publicUrl });
+  const payments = createPaymentsService({ database, provider, bookings: bookings.ports, logger: app.log });
   bookings.attachCheckout(payments);
+  const receipts = createReceiptsService({
+    database,
+    bookings: bookings.ports,
+    findBookingIdByReference: async (reference) => (await bookings.findByReference(reference))?.id,
+    uploadsDir: env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads'),
+  });
 
   const jobs = startJobs(
     [
@@ -116,7 +124,7 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
     { intervalMs: env.JOBS_INTERVAL_SECONDS * 1000, logger: app.log, autoStart: env.RUN_JOBS },
   );
   app.addHook('onClose', async () => jobs.stop());
-  app.decorate('kwenda', { bookings, payments, mail, jobs });
+  app.decorate('kwenda', { bookings, payments, receipts, mail, jobs });
 
   await app.register(
     async (api) => {
@@ -127,8 +135,8 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
       await api.register(offersRoutes, { offers });
       await api.register(bookingsRoutes, { bookings, supplier });
       await api.register(ticketsRoutes, { getBooking: bookings.getBooking, renderETicket: (booking) => renderETicket(booking, agency) });
-      await api.register(paymentsRoutes, { payments, provider });
-      await api.register(receiptsRoutes, { payments, bookings: bookings.ports, env, database });
+      await api.register(paymentsRoutes, { payments });
+      await api.register(receiptsRoutes, { receipts, bookings: bookings.ports });
     },
     { prefix: '/api/v1' },
   );
@@ -147,6 +155,7 @@ declare module 'fastify' {
     kwenda: {
       bookings: import('./modules/bookings/booking-service.js').BookingService;
       payments: ReturnType<typeof createPaymentsService>;
+      receipts: import('./modules/receipts/receipts-service.js').ReceiptsService;
       mail: ReturnType<typeof createMailService>;
       jobs: import('./jobs/job-runner.js').JobRunner;
     };

@@ -131,6 +131,8 @@ export const gatewaySessions = pgTable('gateway_sessions', {
   clientReference: text('client_reference').notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
+  language: text('language').$type<'ar' | 'en'>().notNull().default('ar'),
+  expiresAt: at('expires_at').notNull(),
   status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
   attempts: integer('attempts').notNull().default(0),
   lastDecline: text('last_decline'),

@@ -26,7 +26,6 @@ import type { Actor, BookingService } from './booking-service.js';
  */
 export type ResolveUser = (request: FastifyRequest) => Promise<string | null>;
 
-const idParams = z.object({ id: bookingIdSchema });
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; supplier: Supplier; resolveUser?: ResolveUser }> = async (

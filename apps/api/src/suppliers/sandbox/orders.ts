@@ -90,18 +90,14 @@ const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TICKET_PREFIX: Record<string, string> = { SD: '200', MS: '077', SV: '065', ET: '071', QR: '157', TK: '235', EK: '176', '3T': '811', J4: '066' };
 
 export function pnrOf(orderId: string): string {
-  let h = hash32(`pnr|${orderId}`);
   let pnr = '';
-  for (let i = 0; i < 6; i++) {
-    pnr += PNR_ALPHABET[h % PNR_ALPHABET.length];
-    h = Math.floor(h / PNR_ALPHABET.length) ^ hash32(`${orderId}|${i}`);
-  }
+  for (let i = 0; i < 6; i++) pnr += PNR_ALPHABET[(hash32(`pnr|${orderId}|${i}`) >>> 0) % PNR_ALPHABET.length];
   return pnr;
 }
 
 export function ticketNumberOf(orderId: string, passengerId: string, airline: string): string {
-  const prefix = TICKET_PREFIX[airline] ?? String(100 + (hash32(`prefix|${airline}`) % 900));
-  const serial = String(hash32(`ticket|${orderId}|${passengerId}`)).padStart(10, '0').slice(-10);
+  const prefix = TICKET_PREFIX[airline] ?? String(100 + ((hash32(`prefix|${airline}`) >>> 0) % 900));
+  const serial = String(hash32(`ticket|${orderId}|${passengerId}`) >>> 0).padStart(10, '0').slice(-10);
   return `${prefix}${serial}`;
 }
 

@@ -1,0 +1,55 @@
+import type { Currency } from '@kwenda/contracts';
+import type { Database } from '../db/client.js';
+import type { Env } from '../env.js';
+import { createSandboxGateway } from './sandbox/sandbox-gateway.js';
+import { createStripeProvider } from './stripe/stripe-provider.js';
+
+/**
+ * The seam card payments plug into (SPEC: local methods or credit card). A provider opens a
+ * hosted checkout and later tells us what happened through a signed webhook; the amount always
+ * comes from our booking, never from the notification.
+ */
+
+export interface CheckoutRequest {
+  paymentId: string;
+  bookingId: string;
+  bookingReference: string;
+  amount: number;
+  currency: Currency;
+  description: string;
+  customerEmail: string | null;
+  language: 'ar' | 'en';
+  /** Where the browser returns, as site paths (/booking/bk_...?payment=return); providers make them absolute if they must. */
+  successPath: string;
+  cancelPath: string;
+  expiresAt: Date;
+  /** The same key twice gives the same checkout (the provider's idempotency). */
+  idempotencyKey: string;
+}
+
+export type PaymentEvent =
+  | { id: string; type: 'payment.succeeded'; sessionId: string; providerPaymentId: string | null; amount: number; currency: string }
+  | { id: string; type: 'payment.failed'; sessionId: string; failureCode: string }
+  | { id: string; type: 'session.expired'; sessionId: string }
+  | { id: string; type: 'ignored'; eventType: string };
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Checks signature and timestamp; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now?: Date): PaymentEvent;
+}
+
+/** How the sandbox gateway reaches our webhook endpoint (fetch by default; tests route it through app.inject). */
+export type DeliverWebhook = (url: string, body: string, headers: Record<string, string>) => Promise<{ status: number }>;
+
+export function createPaymentProvider(env: Env, deps: { database: Database; deliverWebhook?: DeliverWebhook; publicUrl: string }): PaymentProvider {
+  switch (env.PAYMENT_PROVIDER) {
+    case 'sandbox':
+      return createSandboxGateway({ database: deps.database, env, publicUrl: deps.publicUrl, deliverWebhook: deps.deliverWebhook });
+    case 'stripe':
+      return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL, publicUrl: deps.publicUrl });
+  }
+}
