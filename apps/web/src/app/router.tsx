@@ -14,6 +14,11 @@ const OffersPage = lazy(async () => {
   return { default: page.OffersPage };
 });
 
+const BookingPage = lazy(async () => {
+  const [page] = await Promise.all([import('./routes/booking-page'), loadNamespace('booking')]);
+  return { default: page.BookingPage };
+});
+
 /** SPEC section 2: every route also lives under an optional leading referral-code segment. */
 function ReferralScope() {
   const { referralCode } = useParams();
@@ -28,7 +33,6 @@ function ReferralScope() {
 
 /** Pages not built yet answer with the coming-soon page until their issue lands. */
 const pendingPaths = [
-  'booking/:id',
   'login',
   'signup',
   'email_confirmation',
@@ -46,6 +50,7 @@ const pages = (
   <>
     <Route index element={<HomePage />} />
     <Route path="offers" element={<OffersPage />} />
+    <Route path="booking/:id" element={<BookingPage />} />
     {pendingPaths.map((path) => (
       <Route key={path} path={path} element={<ComingSoonPage />} />
     ))}

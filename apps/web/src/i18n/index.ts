@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import arCommon from './locales/ar/common.json';
 import arErrors from './locales/ar/errors.json';
+import type arBooking from './locales/ar/booking.json';
 import type arOffers from './locales/ar/offers.json';
 import arSearch from './locales/ar/search.json';
 
@@ -10,6 +11,7 @@ export interface Catalogs {
   common: typeof arCommon;
   search: typeof arSearch;
   offers: typeof arOffers;
+  booking: typeof arBooking;
   errors: typeof arErrors;
 }
 export type Namespace = keyof Catalogs;
@@ -23,7 +25,7 @@ export const LANGUAGE_STORAGE_KEY = 'kwenda.language';
  * every page uses; English loads when chosen, and route namespaces (offers) with their route.
  */
 const firstPageNamespaces: Namespace[] = ['common', 'search', 'errors'];
-const lazyCatalogs = import.meta.glob<Record<string, unknown>>(['./locales/en/*.json', './locales/ar/offers.json'], {
+const lazyCatalogs = import.meta.glob<Record<string, unknown>>(['./locales/en/*.json', './locales/ar/offers.json', './locales/ar/booking.json'], {
   import: 'default',
 });
 /** Namespaces the visitor's pages have needed so far: a language switch loads all of them. */

@@ -8,6 +8,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiError | null,
+    /** The whole answer, for calls whose errors carry more (validationErrors, a re-priced booking). */
+    readonly raw: unknown = null,
   ) {
     super(body?.message ?? (status === 0 ? 'Network error' : `HTTP ${status}`));
   }
@@ -48,7 +50,7 @@ export async function apiRequest<S extends z.ZodType>(
   if (!response.ok) {
     const { apiErrorSchema } = await import('@kwenda/contracts');
     const parsed = apiErrorSchema.safeParse(json);
-    throw new ApiRequestError(response.status, parsed.success ? parsed.data : null);
+    throw new ApiRequestError(response.status, parsed.success ? parsed.data : null, json);
   }
   return (await contract).parse(json);
 }

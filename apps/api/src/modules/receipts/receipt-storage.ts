@@ -12,7 +12,7 @@ export function detectReceiptType(bytes: Buffer): { contentType: string; extensi
 
 /** A name fit to show back to people: no path, no control characters, at most 100 characters. */
 export const cleanFileName = (name: string | undefined) =>
-  (path.basename(name ?? 'receipt').replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').trim() || 'receipt').slice(0, 100);
+  ([...path.basename(name ?? 'receipt')].map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '<>:"/\\|?*'.includes(c) ? '_' : c)).join('').trim() || 'receipt').slice(0, 100);
 
 /**
  * Receipts live under UPLOADS_DIR/receipts/<bookingId>/<receiptId>.<ext>: outside the web root,

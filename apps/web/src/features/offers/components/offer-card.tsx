@@ -17,10 +17,12 @@ interface OfferCardProps {
   suggestion?: boolean;
   onBook: (offer: Offer) => void;
   onDetails: (offer: Offer) => void;
+  /** This offer's booking is being created. */
+  booking?: boolean;
 }
 
 /** One offer: each slice stacked, baggage, total price, book and details. */
-export function OfferCard({ offer, format, travellers, suggestion = false, onBook, onDetails }: OfferCardProps) {
+export function OfferCard({ offer, format, travellers, suggestion = false, onBook, onDetails, booking = false }: OfferCardProps) {
   const { t } = useTranslation('offers');
   const priceId = useId();
   const price = format.price(offer.price, offer.currency);
@@ -57,7 +59,7 @@ export function OfferCard({ offer, format, travellers, suggestion = false, onBoo
             )}
           </div>
           <div className={classes.asideActions}>
-            <Button onClick={() => onBook(offer)} aria-label={t('card.bookLabel', { price })}>
+            <Button onClick={() => onBook(offer)} loading={booking} aria-label={t('card.bookLabel', { price })}>
               {t('card.book')}
             </Button>
             <Button variant="default" onClick={() => onDetails(offer)} aria-label={t('card.detailsLabel', { price })}>

@@ -1,5 +1,5 @@
 import type { Offer, SortOrder } from '@kwenda/contracts';
-import { Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -41,7 +41,7 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
   const rerun = useRerunOffersSearch();
   const { data: config } = usePublicConfig();
   const query = useOffersSearch(search, order);
-  const startBooking = useStartBooking(search);
+  const { startBooking, pendingReference, bookingError, clearBookingError } = useStartBooking(search);
   const [selected, setSelected] = useState<Offer | null>(null);
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
@@ -85,6 +85,7 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
       format={format}
       travellers={travellers}
       onBook={startBooking}
+      booking={pendingReference === offer.reference}
       onDetails={setSelected}
     />
   );
@@ -147,6 +148,11 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
           </Text>
         )}
       </div>
+      {bookingError && (
+        <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('booking.dismiss')} onClose={clearBookingError} title={t('booking.failed')}>
+          {t(`errors:codes.${bookingError}` as never, { defaultValue: '' })}
+        </Alert>
+      )}
       {body}
       <OfferDetailsModal
         offer={selected}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAirports } from '../../../lib/airports';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';
-import { formatTravelDate } from '../lib/format-date';
+import { formatTravelDate } from '../../../lib/format/format-date';
 import { searchedLegs, whatsappUrl } from '../lib/support-link';
 import { WhatsAppIcon } from './offer-icons';
 

@@ -2,10 +2,10 @@ import type { OfferSlice } from '@kwenda/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { airportCity, useAirports } from '../../../lib/airports';
-import { connectionAirports } from '../lib/flight-times';
-import { splitDuration } from '../lib/format-duration';
-import { formatTravelDate, type DateStyle } from '../lib/format-date';
-import { formatPrice } from '../lib/format-price';
+import { connectionAirports } from '../../../lib/format/flight-times';
+import { splitDuration } from '../../../lib/format/format-duration';
+import { formatTravelDate, type DateStyle } from '../../../lib/format/format-date';
+import { formatPrice } from '../../../lib/format/format-price';
 
 /** Formatting of offer facts in the current language, shared by the cards and the details modal. */
 export function useOfferFormat() {

@@ -1,10 +1,9 @@
 /**
  * SPEC section 4: "If exactly one suggestion exists and the search is not loading, a booking is
- * created automatically from it." Off until the booking issue lands: today startBooking only
- * reaches a placeholder page, and sending travellers there unasked would hurt them. The booking
- * issue turns this on.
+ * created automatically from it." The booking page shows the alternative-date banner, so the
+ * traveller sees the date changed and can go back to the offers.
  */
-export const AUTO_BOOK_SINGLE_SUGGESTION = false;
+export const AUTO_BOOK_SINGLE_SUGGESTION = true;
 
 export function shouldAutoBook({
   enabled = AUTO_BOOK_SINGLE_SUGGESTION,

@@ -1,0 +1,94 @@
+import {
+  bookingConflictSchema,
+  bookingResponseSchema,
+  bookingSchema,
+  bookingValidationErrorSchema,
+  countryListSchema,
+  seatMapSchema,
+  type Booking,
+  type PayBookingRequest,
+  type UpdateBookingRequestInput,
+} from '@kwenda/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, apiRequest, ApiRequestError } from '../../../lib/api-client';
+
+export const bookingKey = (id: string) => ['booking', id] as const;
+
+/** The booking; `poll` re-reads it every 2 s (waiting for a card payment to be confirmed). */
+export function useBooking(id: string, poll = false) {
+  return useQuery({
+    queryKey: bookingKey(id),
+    queryFn: ({ signal }) => apiRequest(`/bookings/${encodeURIComponent(id)}`, bookingSchema, { signal }),
+    refetchInterval: poll ? 2000 : false,
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
+  });
+}
+
+export function useCountries() {
+  return useQuery({ queryKey: ['countries'], queryFn: () => apiRequest('/countries', countryListSchema), staleTime: Infinity });
+}
+
+export function useSeatMap(id: string, slice: number, enabled: boolean) {
+  return useQuery({ queryKey: ['seat-map', id, slice], queryFn: () => apiRequest(`/bookings/${id}/seat-map?slice=${slice}`, seatMapSchema), enabled, staleTime: 60_000 });
+}
+
+/** Field problems of a refused passenger submit, keyed by passenger id (or "contact") and field. */
+export function validationErrorsOf(error: unknown): Record<string, Record<string, string>> | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
+  const parsed = bookingValidationErrorSchema.safeParse(error.raw);
+  return parsed.success ? parsed.data.validationErrors : null;
+}
+
+/** The re-priced booking a PRICE_CHANGED answer carries. */
+export function repricedBookingOf(error: unknown): Booking | null {
+  if (!(error instanceof ApiRequestError) || error.code !== 'PRICE_CHANGED') return null;
+  const parsed = bookingConflictSchema.safeParse(error.raw);
+  return parsed.success ? (parsed.data.booking ?? null) : null;
+}
+
+/** SPEC section 8: these failures mean the offer is gone; the page shows the expired-offer modal. */
+export const EXPIRED_CODES = ['OFFER_CORRUPTED', 'NoOfferFound', 'DupePassengerFlight'];
+export const isExpiredError = (error: unknown) => error instanceof ApiRequestError && EXPIRED_CODES.includes(error.code);
+
+function useBookingMutation<Input>(id: string, call: (input: Input) => Promise<{ booking: Booking }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: ({ booking }) => client.setQueryData(bookingKey(id), booking),
+    onError: (error) => {
+      const repriced = repricedBookingOf(error);
+      if (repriced) client.setQueryData(bookingKey(id), repriced);
+    },
+  });
+}
+
+export function useSubmitPassengers(id: string) {
+  return useBookingMutation(id, (payload: UpdateBookingRequestInput['payload']) =>
+    apiRequest(`/bookings/${id}`, bookingResponseSchema, { method: 'PUT', body: { bookingId: id, payload } }),
+  );
+}
+
+export function usePayBooking(id: string) {
+  return useBookingMutation(id, (body: PayBookingRequest) => apiRequest(`/bookings/${id}/pay`, bookingResponseSchema, { method: 'PUT', body }));
+}
+
+/** Multipart upload of a transfer receipt (apiRequest speaks JSON only). */
+export function useUploadReceipt(id: string) {
+  return useBookingMutation(id, async (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}/bookings/${id}/receipts`, { method: 'POST', body: form, headers: { accept: 'application/json' } });
+    } catch {
+      throw new ApiRequestError(0, null);
+    }
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const { apiErrorSchema } = await import('@kwenda/contracts');
+      const parsed = apiErrorSchema.safeParse(json);
+      throw new ApiRequestError(response.status, parsed.success ? parsed.data : null, json);
+    }
+    return bookingResponseSchema.parse(json);
+  });
+}

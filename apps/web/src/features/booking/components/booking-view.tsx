@@ -1,0 +1,180 @@
+import type { Booking } from '@kwenda/contracts';
+import { Alert, Button, Container, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format/format-price';
+import { formatTravelDate } from '../../../lib/format/format-date';
+import { useAppPath } from '../../../lib/referral';
+import { searchToParams, type SearchState } from '../../../lib/search-params';
+import { isExpiredError, useBooking } from '../api/booking-api';
+import { extrasOf, type ExtrasTotal } from '../lib/baggage-selection';
+import { completedSteps, screenOnLoad, type BookingScreen, type BookingStep } from '../lib/booking-steps';
+import { searchFromBooking } from '../lib/search-from-booking';
+import { BookingStepper } from './booking-stepper';
+import classes from './booking.module.css';
+import { ExpiredOfferModal } from './expired-offer-modal';
+import { ClosedScreen, FinalScreen } from './final-screen';
+import { PassengersStep } from './passengers-step';
+import { PaymentStep } from './payment-step';
+import { PriceSummary } from './price-summary';
+import { SeatMapModal } from './seat-map-modal';
+import { TripSummary } from './trip-summary';
+
+/** How long the page waits for a card payment's webhook after the gateway sent the traveller back. */
+const CONFIRM_POLL_MS = 60_000;
+
+interface BookingViewProps {
+  id: string;
+  /** The search the traveller came from (navigation state), else rebuilt from the booking. */
+  search: SearchState | null;
+  /** ?payment=return (back from the card page) or ?payment=cancel. */
+  paymentReturn: 'return' | 'cancel' | null;
+}
+
+/** SPEC sections 2 and 4: the stepped booking, opened at the step its status calls for. */
+export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
+  const { t, i18n } = useTranslation('booking');
+  const { t: tErrors } = useTranslation('errors');
+  const navigate = useNavigate();
+  const appPath = useAppPath();
+  const [pollUntil] = useState(() => (paymentReturn === 'return' ? Date.now() + CONFIRM_POLL_MS : 0));
+  const [polling, setPolling] = useState(paymentReturn === 'return');
+  const query = useBooking(id, polling);
+  const booking = query.data;
+  const [screen, setScreen] = useState<BookingScreen | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [seatMapSlice, setSeatMapSlice] = useState<number | null>(null);
+  const [extras, setExtras] = useState<ExtrasTotal | null>(null);
+
+  // The step follows the booking's status on load and whenever the status moves on.
+  const statusKey = booking ? `${booking.status}:${booking.statusTrigger}` : null;
+  useEffect(() => {
+    if (!booking) return;
+    setScreen((current) => {
+      const fromStatus = screenOnLoad(booking);
+      // The traveller went back to the passengers before paying: stay there until they submit.
+      if (current === 'passengers' && fromStatus === 'passengers') return current;
+      if (paymentReturn === 'return' && booking.status === 'pending-payment' && booking.statusTrigger === 'payment-started') return 'confirmation';
+      return fromStatus;
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [statusKey]);
+
+  // Back from the card page: poll until the payment is confirmed (or declined), then stop.
+  useEffect(() => {
+    if (!polling || !booking) return;
+    const settled = booking.status === 'confirmed' || booking.status === 'canceled' || booking.statusTrigger === 'payment-failed';
+    if (settled || Date.now() > pollUntil) setPolling(false);
+  }, [polling, booking, pollUntil]);
+
+  useEffect(() => {
+    if (booking) document.title = `${t('pageTitle', { reference: booking.bookingReference })} · Kwenda`;
+  }, [booking, t]);
+
+  const price = useCallback((amount: number) => formatPrice(amount, booking?.currency ?? 'SDG', i18n.language), [booking?.currency, i18n.language]);
+  const savedExtras = useMemo(() => (booking ? extrasOf(booking.passengers, booking.passengers.map((p) => Object.fromEntries(p.baggage.filter((b) => b.price > 0).map((b) => [b.reference, b.count])))) : null), [booking]);
+
+  const offersHref = useMemo(() => {
+    const from = search ?? (booking ? searchFromBooking(booking) : null);
+    return from ? `${appPath('/offers')}?${searchToParams(from)}` : appPath('/');
+  }, [search, booking, appPath]);
+
+  const onError = useCallback(
+    (error: unknown) => {
+      if (isExpiredError(error)) return setExpired(true);
+      setFailure(error instanceof ApiRequestError && error.status === 0 ? 'network' : error instanceof ApiRequestError && error.body ? `code:${error.code}` : 'unexpected');
+      void query.refetch();
+    },
+    [query],
+  );
+
+  if (query.isPending) {
+    return (
+      <Container size="lg" py="md">
+        <Stack gap="md" role="status" aria-label={t('loading')}>
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text>{t('loading')}</Text>
+          </Group>
+          <Skeleton height={120} radius="md" />
+          <Skeleton height={320} radius="md" />
+        </Stack>
+      </Container>
+    );
+  }
+  if (query.isError || !booking) {
+    const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <Container size="sm" py="xl">
+        <Stack gap="md" align="flex-start">
+          <Title order={1} size="h2">
+            {notFound ? t('notFound') : t('loadFailed')}
+          </Title>
+          <Group>
+            {!notFound && <Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
+            <Button component={Link} to={appPath('/')} variant="default">
+              {t('backHome')}
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const current: BookingScreen = screen ?? screenOnLoad(booking);
+  const step: BookingStep = current === 'closed' ? 'confirmation' : current;
+  const clickable = completedSteps(booking, step);
+  const select = (target: BookingStep) => {
+    if (target === 'search') void navigate(offersHref);
+    else setScreen(target);
+  };
+  const firstDate = booking.slices[0]!.departureDate.slice(0, 10);
+  const manageHref = appPath(`/booking/${booking.id}`);
+
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('pageTitle', { reference: booking.bookingReference })}
+        </Title>
+        <BookingStepper current={step} clickable={clickable} onSelect={select} />
+        {booking.requestedDate && booking.requestedDate !== firstDate && (
+          <Alert color="blue" role="status">
+            {t('altDate', { date: formatTravelDate(firstDate, i18n.language, 'long'), requested: formatTravelDate(booking.requestedDate, i18n.language, 'long') })}
+          </Alert>
+        )}
+        {booking.previousAmount !== null && booking.status === 'created' && (
+          <Alert color="yellow" role="status">
+            {t('priceChanged', { previous: price(booking.previousAmount), current: price(booking.amount) })}
+          </Alert>
+        )}
+        {failure && (
+          <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
+            {failure === 'network' ? tErrors('network') : failure.startsWith('code:') ? tErrors(`codes.${failure.slice(5)}` as never, { defaultValue: tErrors('unexpected') }) : tErrors('unexpected')}
+          </Alert>
+        )}
+        <div className={classes.layout}>
+          <Stack gap="md">
+            <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
+            {current === 'passengers' && (
+              <PassengersStep booking={booking} price={price} onExtrasChange={setExtras} onDone={() => setScreen('payment')} onError={onError} />
+            )}
+            {current === 'payment' && <PaymentStep booking={booking} price={price} cancelled={paymentReturn === 'cancel'} onHeld={() => setScreen('confirmation')} onError={onError} />}
+            {current === 'confirmation' && <FinalScreen booking={booking} price={price} confirming={polling} manageHref={manageHref} />}
+            {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}
+          </Stack>
+          <aside className={classes.aside}>
+            <PriceSummary booking={booking} extras={(current === 'passengers' ? extras : null) ?? savedExtras!} price={price} />
+          </aside>
+        </div>
+      </Stack>
+      <SeatMapModal booking={booking} slice={seatMapSlice} onClose={() => setSeatMapSlice(null)} price={price} />
+      <ExpiredOfferModal opened={expired} onBack={() => void navigate(offersHref)} />
+    </Container>
+  );
+}
+
+export type { Booking };

@@ -1,0 +1,62 @@
+import type { Country } from '@kwenda/contracts';
+import { Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cleanLocalNumber } from '../lib/phone-number';
+
+interface ContactFieldsProps {
+  email: string;
+  dialCode: string;
+  mobile: string;
+  countries: readonly Country[];
+  errors: Record<string, string> | undefined;
+  onChange: (patch: { email?: string; dialCode?: string; mobile?: string }) => void;
+}
+
+/** E-mail for the e-ticket and a mobile number: dial code (+249 by default) plus digits only. */
+export function ContactFields({ email, dialCode, mobile, countries, errors = {}, onChange }: ContactFieldsProps) {
+  const { t, i18n } = useTranslation('booking');
+  const error = (field: string) => (errors[field] ? t(`errors.${errors[field]}` as never) : undefined);
+  const dialCodes = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const c of countries) if (!seen.has(c.dialCode)) seen.set(c.dialCode, `${c.dialCode} ${i18n.language === 'ar' ? c.nameAr : c.nameEn}`);
+    return [...seen].map(([value, label]) => ({ value, label }));
+  }, [countries, i18n.language]);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="contact-title">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="contact-title">
+          {t('contact.title')}
+        </Title>
+        <TextInput
+          type="email"
+          label={t('contact.email')}
+          description={t('contact.emailHint')}
+          value={email}
+          onChange={(e) => onChange({ email: e.currentTarget.value })}
+          error={error('email')}
+          required
+          dir="ltr"
+          autoComplete="email"
+          data-field="email"
+        />
+        <Group gap="xs" align="flex-start" wrap="nowrap" dir="ltr">
+          <NativeSelect label={t('contact.dialCode')} value={dialCode} onChange={(e) => onChange({ dialCode: e.currentTarget.value })} data={dialCodes.length ? dialCodes : [{ value: '+249', label: '+249' }]} w={130} />
+          <TextInput
+            style={{ flex: 1 }}
+            label={t('contact.mobile')}
+            description={t('contact.mobileHint')}
+            value={mobile}
+            onChange={(e) => onChange({ mobile: cleanLocalNumber(e.currentTarget.value) })}
+            error={error('mobile')}
+            required
+            inputMode="numeric"
+            autoComplete="tel-national"
+            dir="ltr"
+            data-field="mobile"
+          />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

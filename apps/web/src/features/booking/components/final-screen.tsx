@@ -1,0 +1,146 @@
+import type { Booking } from '@kwenda/contracts';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { airportCity, useAirports } from '../../../lib/airports';
+import { formatClockTime, formatTravelDate } from '../../../lib/format/format-date';
+import { usePublicConfig } from '../../../lib/public-config';
+import { whatsappUrl } from '../../../lib/whatsapp';
+import { paymentMessage } from '../lib/booking-message';
+import classes from './booking.module.css';
+import { ReceiptUpload } from './receipt-upload';
+
+/**
+ * SPEC section 2, the final screen: held (no ticket yet: pay by transfer or on WhatsApp), ticketed
+ * (print/PDF and the e-mailed copy), or only a manage-booking link. `confirming` while a card
+ * payment is on its way back from the gateway.
+ */
+export function FinalScreen({ booking, price, confirming, manageHref }: { booking: Booking; price: (amount: number) => string; confirming: boolean; manageHref: string }) {
+  const { t, i18n } = useTranslation('booking');
+  const { data: config } = usePublicConfig();
+  const { byCode } = useAirports();
+  const language = i18n.language;
+
+  if (booking.ticketLink) {
+    return (
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="final-title" c="teal.9">
+            ✓ {t('final.confirmedTitle')}
+          </Title>
+          <Text>{t('final.confirmed')}</Text>
+          <Text>
+            {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
+          </Text>
+          {booking.pnr && (
+            <Text>
+              {t('final.pnr')}: <strong dir="ltr" data-testid="pnr">{booking.pnr}</strong>
+            </Text>
+          )}
+          <Group>
+            <Button component="a" href={booking.ticketLink} target="_blank" rel="noopener">
+              {t('final.print')}
+            </Button>
+            <Button component={Link} to={manageHref} variant="default">
+              {t('final.manage')}
+            </Button>
+          </Group>
+          {booking.email && <Text size="sm">{t('final.emailed', { email: booking.email })}</Text>}
+        </Stack>
+      </Paper>
+    );
+  }
+
+  if (booking.status === 'pending-payment' && booking.paymentMethod === 'bank-transfer') {
+    const deadline = booking.holdExpiresAt ? `${formatTravelDate(booking.holdExpiresAt.slice(0, 10), language, 'long')} ${formatClockTime(booking.holdExpiresAt, language)}` : '';
+    const message = paymentMessage(
+      (vars) => t('final.whatsappMessage', vars),
+      booking,
+      (code) => airportCity(byCode.get(code), language, code),
+      (date) => formatTravelDate(date, language, 'long'),
+    );
+    const accounts = config?.bankAccounts ?? [];
+    return (
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="final-title">
+            {t('final.heldTitle')}
+          </Title>
+          <Text fw={600}>{t('final.held', { time: deadline })}</Text>
+          <Text>
+            {t('reference')}: <strong dir="ltr" data-testid="booking-reference">{booking.bookingReference}</strong>
+          </Text>
+          {accounts.length > 0 && (
+            <Stack gap="xs">
+              <Text>{t('final.payTo', { amount: price(booking.amount) })}</Text>
+              <div className={classes.accounts}>
+                {accounts.map((account) => (
+                  <div key={account.accountNumber} className={classes.account}>
+                    <Text fw={700}>{language === 'ar' ? account.bankAr : account.bankEn}</Text>
+                    <Text size="sm">
+                      {t('final.accountName')}: {account.accountName}
+                    </Text>
+                    <Text size="sm">
+                      {t('final.accountNumber')}: <strong dir="ltr">{account.accountNumber}</strong>
+                    </Text>
+                    {(language === 'ar' ? account.noteAr : account.noteEn) && <Text size="sm">{language === 'ar' ? account.noteAr : account.noteEn}</Text>}
+                  </div>
+                ))}
+              </div>
+            </Stack>
+          )}
+          {config?.whatsappNumber && (
+            <Button component="a" href={whatsappUrl(config.whatsappNumber, message)} target="_blank" rel="noopener" color="green.9" style={{ alignSelf: 'flex-start' }}>
+              {t('final.whatsapp')}
+            </Button>
+          )}
+          <ReceiptUpload booking={booking} />
+        </Stack>
+      </Paper>
+    );
+  }
+
+  if (confirming || booking.status === 'payment-confirmed' || booking.status === 'pending-payment') {
+    return (
+      <Paper withBorder radius="md" p="lg" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text fw={600}>{booking.status === 'payment-confirmed' ? t('final.paid') : t('payment.confirming')}</Text>
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <Alert color="blue">{t('reference')}: {booking.bookingReference}</Alert>
+        <Button component={Link} to={manageHref} style={{ alignSelf: 'flex-start' }}>
+          {t('final.manage')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A booking that cannot go further: canceled after the hold, sold out, refunded. */
+export function ClosedScreen({ booking, searchHref }: { booking: Booking; searchHref: string }) {
+  const { t } = useTranslation('booking');
+  const reason = booking.status === 'refunded' ? 'final.refunded' : booking.status === 'offer-unavailable' ? 'final.unavailable' : 'final.canceled';
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="closed-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="closed-title">
+          {t('final.closedTitle')}
+        </Title>
+        <Text>{t(reason)}</Text>
+        <Text>
+          {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
+        </Text>
+        <Button component={Link} to={searchHref} style={{ alignSelf: 'flex-start' }}>
+          {t('final.newSearch')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

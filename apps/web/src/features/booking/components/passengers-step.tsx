@@ -1,0 +1,139 @@
+import type { Booking } from '@kwenda/contracts';
+import { CONTACT_ERRORS_KEY } from '@kwenda/contracts/rules';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCountries, useSubmitPassengers, validationErrorsOf } from '../api/booking-api';
+import { extrasOf } from '../lib/baggage-selection';
+import { checkDrafts, draftsFrom, toPayload, travelDates, type FieldErrors, type PassengerDraft } from '../lib/passenger-form';
+import { splitE164, toE164 } from '../lib/phone-number';
+import { ContactFields } from './contact-fields';
+import { PassengerCard } from './passenger-card';
+
+interface PassengersStepProps {
+  booking: Booking;
+  price: (amount: number) => string;
+  onExtrasChange: (extras: ReturnType<typeof extrasOf>) => void;
+  onDone: () => void;
+  onError: (error: unknown) => void;
+}
+
+/** SPEC section 4: submit saves the passengers, then the payment step opens. */
+export function PassengersStep({ booking, price, onExtrasChange, onDone, onError }: PassengersStepProps) {
+  const { t } = useTranslation('booking');
+  const { data: countries = [] } = useCountries();
+  const submit = useSubmitPassengers(booking.id);
+  const [drafts, setDrafts] = useState<PassengerDraft[]>(() => draftsFrom(booking));
+  const phone = splitE164(booking.mobile, countries.map((c) => c.dialCode));
+  const [contact, setContact] = useState({ email: booking.email ?? '', dialCode: phone.dialCode, mobile: phone.local });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const countryCodes = useMemo(() => new Set(countries.map((c) => c.code)), [countries]);
+
+  const extras = useMemo(() => extrasOf(booking.passengers, drafts.map((d) => d.baggage)), [booking.passengers, drafts]);
+  useEffect(() => onExtrasChange(extras), [extras, onExtrasChange]);
+
+  // After a refused submit, take the traveller to the first problem.
+  useEffect(() => {
+    if (!Object.keys(errors).length) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input, .mantine-InputWrapper-error');
+    (first?.closest('.mantine-InputWrapper-root')?.querySelector<HTMLElement>('input, select, textarea') ?? first)?.focus();
+  }, [errors]);
+
+  const update = (index: number, patch: Partial<PassengerDraft>) => {
+    setDrafts((current) => current.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+    const id = drafts[index]!.id;
+    // Editing a field clears its own error.
+    setErrors((current) => {
+      if (!current[id]) return current;
+      const mine = { ...current[id] };
+      for (const key of Object.keys(patch)) delete mine[key];
+      if (patch.baggage) for (const key of Object.keys(mine)) if (key.startsWith('baggage.')) delete mine[key];
+      return { ...current, [id]: mine };
+    });
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    const local = checkDrafts(drafts, booking, (code) => countryCodes.size === 0 || countryCodes.has(code));
+    const mobile = toE164(contact.dialCode, contact.mobile);
+    const contactErrors: Record<string, string> = {};
+    if (!contact.email.trim()) contactErrors.email = 'required';
+    if (!mobile) contactErrors.mobile = 'required';
+    if (Object.keys(contactErrors).length) local[CONTACT_ERRORS_KEY] = contactErrors;
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return;
+    }
+    setErrors({});
+    submit.mutate(
+      { passengers: toPayload(drafts, booking), email: contact.email.trim(), mobile },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const fields = validationErrorsOf(error);
+          if (fields) setErrors(fields);
+          else onError(error);
+        },
+      },
+    );
+  };
+
+  const numbers = { adult: 0, child: 0, infant: 0 };
+  const firstYear = Number(travelDates(booking).first.slice(0, 4));
+  const hasErrors = Object.values(errors).some((e) => Object.keys(e).length > 0);
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="passengers-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id="passengers-title">
+            {t('passengers.title')}
+          </Title>
+          <Text size="sm" fw={500} mt={4}>
+            {t('passengers.englishNote')}
+          </Text>
+        </div>
+        {hasErrors && (
+          <Alert color="red" role="alert">
+            {t('reviewErrors')}
+          </Alert>
+        )}
+        {booking.passengers.map((passenger, index) => {
+          numbers[passenger.passengerType] += 1;
+          return (
+            <PassengerCard
+              key={passenger.id}
+              passenger={passenger}
+              number={numbers[passenger.passengerType]}
+              draft={drafts[index]!}
+              errors={errors[passenger.id]}
+              countries={countries}
+              firstTravelYear={firstYear}
+              onChange={(patch) => update(index, patch)}
+              price={price}
+            />
+          );
+        })}
+        <ContactFields
+          email={contact.email}
+          dialCode={contact.dialCode}
+          mobile={contact.mobile}
+          countries={countries}
+          errors={errors[CONTACT_ERRORS_KEY]}
+          onChange={(patch) => {
+            setContact((c) => ({ ...c, ...patch }));
+            setErrors((current) => {
+              const mine = { ...current[CONTACT_ERRORS_KEY] };
+              for (const key of Object.keys(patch)) delete mine[key];
+              return { ...current, [CONTACT_ERRORS_KEY]: mine };
+            });
+          }}
+        />
+        <Button type="submit" size="md" loading={submit.isPending} style={{ alignSelf: 'flex-end' }}>
+          {t('submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Booking } from '@kwenda/contracts';
+import { Alert, Button, Radio, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatClockTime, formatTravelDate } from '../../../lib/format/format-date';
+import { usePayBooking, repricedBookingOf } from '../api/booking-api';
+import classes from './booking.module.css';
+
+interface PaymentStepProps {
+  booking: Booking;
+  price: (amount: number) => string;
+  /** The card checkout was left without paying (?payment=cancel). */
+  cancelled: boolean;
+  onHeld: (booking: Booking) => void;
+  onError: (error: unknown) => void;
+}
+
+/** SPEC section 4: pay later goes to the final screen; card goes to the payment page. */
+export function PaymentStep({ booking, price, cancelled, onHeld, onError }: PaymentStepProps) {
+  const { t, i18n } = useTranslation('booking');
+  const pay = usePayBooking(booking.id);
+  const [method, setMethod] = useState<'later' | 'card'>(booking.paymentMethod === 'card' ? 'card' : 'later');
+  const [repriced, setRepriced] = useState<{ previous: number; current: number } | null>(null);
+  const declined = booking.paymentError;
+
+  const submit = () => {
+    if (pay.isPending) return;
+    pay.mutate(
+      { payLater: method === 'later' },
+      {
+        onSuccess: ({ booking: held }) => {
+          if (method === 'card' && held.paymentLink) window.location.assign(held.paymentLink);
+          else onHeld(held);
+        },
+        onError: (error) => {
+          const newer = repricedBookingOf(error);
+          if (newer) setRepriced({ previous: newer.previousAmount ?? booking.amount, current: newer.amount });
+          else onError(error);
+        },
+      },
+    );
+  };
+
+  const heldUntil = booking.holdExpiresAt ? `${formatTravelDate(booking.holdExpiresAt.slice(0, 10), i18n.language)} ${formatClockTime(booking.holdExpiresAt, i18n.language)}` : null;
+  return (
+    <Stack gap="md" component="section" aria-labelledby="payment-title">
+      <Title order={2} size="h3" id="payment-title">
+        {t('payment.title')}
+      </Title>
+      {heldUntil && <Text>{t('payment.heldUntil', { time: heldUntil })}</Text>}
+      {declined && (
+        <Alert color="red" role="alert" title={t(`payment.declined.${declined === 'card_declined' || declined === 'insufficient_funds' ? declined : 'other'}`)}>
+          {t('payment.tryAgain')}
+        </Alert>
+      )}
+      {cancelled && !declined && (
+        <Alert color="yellow" role="status">
+          {t('payment.cancelled')}
+        </Alert>
+      )}
+      {repriced && (
+        <Alert color="yellow" role="alert" title={t('payment.priceChangedTitle')}>
+          {t('payment.priceChangedBody', { current: price(repriced.current), previous: price(repriced.previous) })}
+        </Alert>
+      )}
+      <Radio.Group value={method} onChange={(v) => setMethod(v as 'later' | 'card')} label={t('payment.legend')}>
+        <Stack gap="sm" mt="xs">
+          {(['later', 'card'] as const).map((choice) => (
+            <label key={choice} className={classes.choice} data-checked={method === choice || undefined}>
+              <Radio value={choice} label={<Text fw={700}>{t(`payment.${choice}`)}</Text>} />
+              <Text size="sm" mt={4} ms={32}>
+                {t(choice === 'later' ? 'payment.laterBody' : 'payment.cardBody')}
+              </Text>
+            </label>
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Button size="md" onClick={submit} loading={pay.isPending} style={{ alignSelf: 'flex-end' }}>
+        {repriced ? t('payment.acceptNewPrice') : declined ? t('payment.tryAgain') : t('payment.continue')} · {price(repriced?.current ?? booking.amount)}
+      </Button>
+    </Stack>
+  );
+}

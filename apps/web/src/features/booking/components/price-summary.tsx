@@ -1,0 +1,43 @@
+import type { Booking } from '@kwenda/contracts';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ExtrasTotal } from '../lib/baggage-selection';
+import classes from './booking.module.css';
+
+/**
+ * SPEC section 2: fares per passenger type, extra bags, total with currency. `extras` are the bags
+ * picked on the page right now (the server's priceBreakdown has the ones saved).
+ */
+export function PriceSummary({ booking, extras, price }: { booking: Booking; extras: ExtrasTotal; price: (amount: number) => string }) {
+  const { t } = useTranslation('booking');
+  const b = booking.priceBreakdown;
+  const total = b.total - b.hold.amount - b.carryOn.amount + extras.hold.amount + extras.carryOn.amount;
+  const rows: [string, number][] = [];
+  if (b.adults.count) rows.push([t('summary.adults', { count: b.adults.count }), b.adults.amount]);
+  if (b.children.count) rows.push([t('summary.children', { count: b.children.count }), b.children.amount]);
+  if (b.infants.count) rows.push([t('summary.infants', { count: b.infants.count }), b.infants.amount]);
+  if (extras.hold.count) rows.push([t('summary.hold', { count: extras.hold.count }), extras.hold.amount]);
+  if (extras.carryOn.count) rows.push([t('summary.carryOn', { count: extras.carryOn.count }), extras.carryOn.amount]);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="price-summary-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="price-summary-title">
+          {t('summary.title')}
+        </Title>
+        {rows.map(([label, amount]) => (
+          <div key={label} className={classes.summaryRow}>
+            <span>{label}</span>
+            <span>{price(amount)}</span>
+          </div>
+        ))}
+        <div className={classes.total} aria-live="polite">
+          <span>{t('summary.total')}</span>
+          <span data-testid="booking-total">{price(Math.round(total * 100) / 100)}</span>
+        </div>
+        <Text size="xs" c="gray.7">
+          {t('summary.currencyNote', { currency: booking.currency })}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

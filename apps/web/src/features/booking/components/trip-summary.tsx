@@ -1,0 +1,63 @@
+import type { Booking } from '@kwenda/contracts';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { airportCity, useAirports } from '../../../lib/airports';
+import { formatFlightNumber } from '../../../lib/format/flight-number';
+import { localTime } from '../../../lib/format/flight-times';
+import { formatTravelDate } from '../../../lib/format/format-date';
+import { splitDuration } from '../../../lib/format/format-duration';
+
+/** The flights being booked: each slice with date, times, airline, flight numbers and stops. */
+export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMap: (slice: number) => void }) {
+  const { t, i18n } = useTranslation('booking');
+  const { byCode } = useAirports();
+  const language = i18n.language;
+  const city = (code: string) => airportCity(byCode.get(code), language, code);
+  const label = (index: number) =>
+    booking.tripType === 'round-trip' ? t(index === 0 ? 'trip.outbound' : 'trip.return') : booking.tripType === 'one-way' ? t('trip.outbound') : t('trip.flight', { n: index + 1 });
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="trip-title">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id="trip-title">
+            {t('trip.title')}
+          </Title>
+          <Text size="sm">
+            {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
+          </Text>
+        </Group>
+        {booking.slices.map((slice, index) => {
+          const { hours, minutes } = splitDuration(slice.durationInMinutes);
+          const stops = slice.segments.length - 1;
+          return (
+            <Stack key={index} gap={4} pb="xs" style={{ borderBlockEnd: index < booking.slices.length - 1 ? '1px solid var(--mantine-color-gray-3)' : undefined }}>
+              <Group gap="xs" justify="space-between" wrap="wrap">
+                <Text fw={700}>
+                  {label(index)} · {formatTravelDate(slice.departureDate, language, 'long')}
+                </Text>
+                <Button variant="subtle" size="compact-sm" onClick={() => onSeatMap(index)}>
+                  {t('trip.seatMap')}
+                </Button>
+              </Group>
+              <Text>
+                <span dir="ltr">{localTime(slice.departureDate)}</span> {city(slice.origin)} ({slice.origin}) → <span dir="ltr">{localTime(slice.arrivalDate)}</span> {city(slice.destination)} ({slice.destination})
+              </Text>
+              <Group gap="xs" wrap="wrap">
+                {slice.airlines.map((airline) => (
+                  <img key={airline.iataCode} src={airline.logo} alt="" width={24} height={24} />
+                ))}
+                <Text size="sm">
+                  {slice.airlines.map((a) => (language === 'ar' ? a.nameAr : a.nameEn)).join('، ')} ·{' '}
+                  <span dir="ltr">{slice.segments.map((s) => formatFlightNumber(s.flightNumber)).join(', ')}</span> · {t('trip.stops', { count: stops })} ·{' '}
+                  <span dir="ltr">
+                    {hours}h {String(minutes).padStart(2, '0')}m
+                  </span>
+                </Text>
+              </Group>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
