@@ -40,7 +40,7 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
                 </Button>
               </Group>
               <Text>
-                <span dir="ltr">{localTime(slice.departureDate)}</span> {city(slice.origin)} ({slice.origin}) → <span dir="ltr">{localTime(slice.arrivalDate)}</span> {city(slice.destination)} ({slice.destination})
+                <span dir="ltr">{localTime(slice.departureDate)}</span> {city(slice.origin)} ({slice.origin}) {language === 'ar' ? '←' : '→'} <span dir="ltr">{localTime(slice.arrivalDate)}</span> {city(slice.destination)} ({slice.destination})
               </Text>
               <Group gap="xs" wrap="wrap">
                 {slice.airlines.map((airline) => (

@@ -1,0 +1,166 @@
+import type { Locator, Page } from '@playwright/test';
+import { axeViolations, daysAhead, expect, test } from './fixtures';
+import { tr, trPattern } from './i18n';
+import { attachment, pdfText, waitForMail } from './support/mailbox';
+
+/**
+ * The journeys of issue 3, from the home page to the final screen against the real server, the
+ * sandbox supplier and the sandbox card gateway, with e-mail delivered to a real SMTP server
+ * (e2e/support/mail-sink.mjs). A family of three (adult, child, infant) books Port Sudan -> Cairo.
+ */
+
+const year = (offset: number) => new Date().getUTCFullYear() + offset;
+
+/** Passenger names are unique per journey and project: two journeys never book the same people twice. */
+function familyName(project: string, journey: string) {
+  const letters = `${project}${journey}`.toUpperCase().replace(/[^A-Z]/g, '');
+  return `Osman ${letters}`;
+}
+
+async function searchAndBook(page: Page, language: string) {
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  // The home page reads the search from its address (SPEC section 2); the traveller presses search.
+  await page.goto(`/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(24)}&children=1&infants=1&lang=${language}`);
+  await page.getByRole('button', { name: t('search:form.submit') }).click();
+  await expect(page).toHaveURL(/\/offers\?/);
+  const books = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
+  await expect(books.first()).toBeVisible();
+  // About one offer in twenty is sold out when re-priced: the page says so and the next one is tried.
+  for (let i = 0; i < 6; i++) {
+    await books.nth(i).click();
+    const outcome = await Promise.race([
+      page.waitForURL(/\/booking\/bk_/, { timeout: 15_000 }).then(() => 'booked'),
+      page.getByRole('alert').filter({ hasText: t('offers:booking.failed') }).waitFor({ timeout: 15_000 }).then(() => 'failed'),
+    ]);
+    if (outcome === 'booked') return;
+  }
+  throw new Error('no bookable offer');
+}
+
+async function pickDate(section: Locator, language: string, labelKey: string, date: string) {
+  const label = tr(language, labelKey);
+  const [y, m, d] = date.split('-');
+  await section.getByLabel(`${label}: ${tr(language, 'booking:fields.day')}`).selectOption(d!);
+  await section.getByLabel(`${label}: ${tr(language, 'booking:fields.month')}`).selectOption(m!);
+  await section.getByLabel(`${label}: ${tr(language, 'booking:fields.year')}`).selectOption(y!);
+}
+
+async function pickCountry(page: Page, section: Locator, language: string, labelKey: string, code: string) {
+  const input = section.getByRole('textbox', { name: tr(language, labelKey) });
+  await input.click();
+  await input.fill(code);
+  await page.getByRole('option', { name: new RegExp(`\\(${code}\\)`) }).first().click();
+}
+
+async function fillPassenger(page: Page, language: string, type: 'adult' | 'child' | 'infant', person: { first: string; last: string; born: string; gender: 'M' | 'F' }) {
+  const section = page.getByRole('region', { name: tr(language, `booking:passengers.${type}`, { n: 1 }) });
+  await section.getByRole('textbox', { name: tr(language, 'booking:fields.firstName') }).fill(person.first);
+  await section.getByRole('textbox', { name: tr(language, 'booking:fields.lastName') }).fill(person.last);
+  await pickDate(section, language, 'booking:fields.dateOfBirth', person.born);
+  await section.getByRole('radio', { name: tr(language, `booking:gender.${person.gender}`) }).check();
+  await pickCountry(page, section, language, 'booking:fields.nationalityCountry', 'SD');
+  await section.getByRole('textbox', { name: tr(language, 'booking:fields.documentNumber') }).fill(`P0${Math.floor(1_000_000 + Math.random() * 8_000_000)}`);
+  await pickCountry(page, section, language, 'booking:fields.documentIssuanceCountry', 'SD');
+  // Egypt asks for the passport's issue date (the sandbox supplier's requiredFields).
+  await pickDate(section, language, 'booking:fields.documentIssuanceDate', `${year(-2)}-03-10`);
+  await pickDate(section, language, 'booking:fields.documentExpiryDate', `${year(5)}-03-09`);
+  return section;
+}
+
+async function fillBooking(page: Page, language: string, family: string, email: string) {
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  await expect(page.getByRole('heading', { name: t('booking:passengers.title') })).toBeVisible();
+  await expect(page.getByText(t('booking:passengers.englishNote'))).toBeVisible();
+
+  // A name in Arabic letters is refused before anything is sent, under the right field.
+  const adult = await fillPassenger(page, language, 'adult', { first: 'أحمد', last: family, born: '1990-05-15', gender: 'M' });
+  await fillPassenger(page, language, 'child', { first: 'Omer', last: family, born: `${year(-7)}-03-10`, gender: 'M' });
+  const infantBorn = daysAhead(-200);
+  await fillPassenger(page, language, 'infant', { first: 'Hiba', last: family, born: infantBorn, gender: 'F' });
+  await page.getByRole('textbox', { name: t('booking:contact.email') }).fill(email);
+  await page.getByRole('textbox', { name: t('booking:contact.mobile') }).fill('0912345678');
+  await page.getByRole('button', { name: t('booking:submit') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t('booking:reviewErrors') })).toBeVisible();
+  await expect(adult.getByText(t('booking:errors.latin_only'))).toBeVisible();
+  await adult.getByRole('textbox', { name: t('booking:fields.firstName') }).fill('  Ahmed ');
+
+  // A second checked bag for the adult: the summary adds it at once.
+  const total = page.getByTestId('booking-total');
+  const before = await total.textContent();
+  const firstExtra = adult.getByRole('checkbox', { name: new RegExp(t('booking:baggage.types.hold_bag')) }).first();
+  await firstExtra.check();
+  await expect(total).not.toHaveText(before!);
+  await expect(page.getByText(t('booking:summary.hold', { count: 1 }))).toBeVisible();
+
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: t('booking:submit') }).click();
+  await expect(page.getByRole('heading', { name: t('booking:payment.title') })).toBeVisible();
+}
+
+test('pay later: the booking is held for two hours, with WhatsApp and the bank details', async ({ page, language }, testInfo) => {
+  test.setTimeout(120_000);
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  const email = `later-${testInfo.project.name}@example.com`;
+  await searchAndBook(page, language);
+  await fillBooking(page, language, familyName(testInfo.project.name, 'later'), email);
+
+  await page.getByRole('radio', { name: t('booking:payment.later') }).check();
+  await page.getByRole('button', { name: new RegExp(t('booking:payment.continue')) }).click();
+  await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
+  const reference = (await page.getByTestId('booking-reference').textContent())!.trim();
+  expect(reference).toMatch(/^KW[A-Z2-9]{6}$/);
+  const whatsapp = page.getByRole('link', { name: t('booking:final.whatsapp') });
+  await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${reference}.*(PZU|CAI)`));
+  await expect(page.getByText(t('booking:final.accountNumber'), { exact: false }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Reloading opens the same final screen (SPEC section 4 "On load").
+  await page.reload();
+  await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
+
+  // The traveller is told what to pay and where; the agency gets the booking.
+  const held = await waitForMail(email, new RegExp(reference));
+  expect(held.text).toContain(reference);
+  const agency = await waitForMail('support@kwenda.sd', new RegExp(`New held booking ${reference}`));
+  expect(agency.text).toContain(reference);
+});
+
+test('card: declined, then paid; confirmed with a PNR and the e-ticket e-mailed', async ({ page, language }, testInfo) => {
+  test.setTimeout(150_000);
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  const email = `card-${testInfo.project.name}@example.com`;
+  await searchAndBook(page, language);
+  await fillBooking(page, language, familyName(testInfo.project.name, 'card'), email);
+
+  await page.getByRole('radio', { name: t('booking:payment.card') }).check();
+  await page.getByRole('button', { name: new RegExp(t('booking:payment.continue')) }).click();
+  await expect(page).toHaveURL(/\/gateway\/sandbox\/checkout\/cs_/);
+
+  // The gateway's page, in the traveller's language, with its documented test cards.
+  const payWith = async (card: string) => {
+    await page.locator('#cardNumber').fill(card);
+    await page.locator('#expiry').fill('12/30');
+    await page.locator('#cvc').fill('123');
+    await page.locator('#name').fill('AHMED OSMAN');
+    await page.locator('form button[type=submit]').click();
+  };
+  await payWith('4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toContainText(language === 'ar' ? 'رُفضت بطاقتك' : 'Your card was declined');
+  await payWith('4242 4242 4242 4242');
+
+  await expect(page).toHaveURL(/\/booking\/bk_[^?]+\?payment=return/);
+  await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible({ timeout: 30_000 });
+  const pnr = (await page.getByTestId('pnr').textContent())!.trim();
+  expect(pnr).toMatch(/^[A-Z2-9]{6}$/);
+  await expect(page.getByRole('link', { name: t('booking:final.print') })).toHaveAttribute('href', /\/ticket\.pdf$/);
+  await expect(page.getByText(t('booking:final.emailed', { email }))).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The e-ticket arrives by e-mail with its PDF, which reads back the PNR and the flights.
+  const mail = await waitForMail(email, /e-ticket/i);
+  expect(mail.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
+  const text = pdfText(await attachment(mail, 0));
+  expect(text).toContain(pnr);
+  expect(text).toMatch(/PZU/);
+  expect(text).toMatch(/\d{13}/);
+});
