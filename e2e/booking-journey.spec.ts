@@ -46,7 +46,7 @@ async function pickDate(section: Locator, language: string, labelKey: string, da
 }
 
 async function pickCountry(page: Page, section: Locator, language: string, labelKey: string, code: string) {
-  const input = section.getByRole('textbox', { name: tr(language, labelKey) });
+  const input = section.getByRole('combobox', { name: tr(language, labelKey) });
   await input.click();
   await input.fill(code);
   await page.getByRole('option', { name: new RegExp(`\\(${code}\\)`) }).first().click();

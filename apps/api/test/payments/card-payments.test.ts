@@ -50,11 +50,12 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
 
     // A number failing Luhn is a form error, not a charge.
     const typo = await submitCard(link, '4242424242424241');
-    expect(typo.statusCode).toBe(422);
+    expect(typo.statusCode).toBe(200);
+    expect(typo.body).toContain('aria-invalid="true"');
     expect((await getBooking(ctx, booking.id)).paymentError).toBeNull();
 
     const declined = await submitCard(link, TEST_CARDS.declined);
-    expect(declined.statusCode).toBe(402);
+    expect(declined.statusCode).toBe(200);
     expect(declined.body).toContain('رُفضت بطاقتك');
     const afterDecline = await getBooking(ctx, booking.id);
     expect(afterDecline).toMatchObject({ status: 'pending-payment', statusTrigger: 'payment-failed', paymentError: 'card_declined' });
@@ -87,7 +88,12 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
 
     // Paying the completed page again charges nothing.
     const twice = await submitCard(link, TEST_CARDS.success);
-    expect(twice.statusCode).toBe(409);
+    expect(twice.statusCode).toBe(200);
+    expect(twice.body).toContain('تم الدفع لهذه العملية');
+
+    // A ticketed booking whose e-mail was never queued (a crash between the steps) gets it from the job.
+    await ctx.database.sql.query('DELETE FROM mail_outbox WHERE dedupe_key = $1', [`e-ticket:${booking.id}`]);
+    await ctx.bookings.fulfilPending();
     expect(await paymentsOf(booking.id)).toHaveLength(1);
     expect(await outbox(booking.id)).toHaveLength(1);
   });

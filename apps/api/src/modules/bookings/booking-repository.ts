@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { BookingStatus } from '@kwenda/contracts';
-import { bookingEvents, bookingPassengers, bookings, paymentReceipts, type BookingRow, type PassengerRow } from '../../db/schema.js';
+import { bookingEvents, bookingPassengers, bookings, mailOutbox, paymentReceipts, type BookingRow, type PassengerRow } from '../../db/schema.js';
 import type { Tx } from './booking-ports.js';
 
 /** Every query of bookings, passengers and their audit trail; nothing else in the module writes SQL. */
@@ -112,6 +112,22 @@ export async function findUnticketed(tx: Tx, olderThan: Date, limit: number): Pr
     .from(bookings)
     .where(and(eq(bookings.status, 'payment-confirmed'), lte(bookings.updatedAt, olderThan)))
     .orderBy(asc(bookings.updatedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Confirmed bookings with an e-mail address whose e-ticket message was never queued. */
+export async function findTicketedWithoutMail(tx: Tx, dedupePrefix: string, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        isNotNull(bookings.email),
+        notExists(tx.select({ one: sql`1` }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, sql`${dedupePrefix} || ${bookings.id}`))),
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -70,6 +70,9 @@ const travelDates = (offer: SupplierOffer) => {
   return { firstDate: segments[0]!.departureDate.slice(0, 10), lastDate: segments[segments.length - 1]!.arrivalDate.slice(0, 10) };
 };
 
+const eTicketKeyPrefix = 'e-ticket:';
+const eTicketKey = (bookingId: string) => `${eTicketKeyPrefix}${bookingId}`;
+
 const offerCorrupted = () => new AppError(409, 'OFFER_CORRUPTED', 'The offer has expired; search again for current prices');
 const noOfferFound = () => new AppError(409, 'NoOfferFound', 'The offer is no longer available');
 
@@ -375,6 +378,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     async fulfilPending(now = clock(), limit = 20): Promise<number> {
       const ids = await repo.findUnticketed(db, new Date(now.getTime() - 60_000), limit);
       for (const id of ids) await ports.fulfil(id).catch((error: unknown) => logger.error({ err: error, bookingId: id }, 'ticketing retry failed'));
+      for (const id of await repo.findTicketedWithoutMail(db, eTicketKeyPrefix, limit))
+        await sendETicket(id).catch((error: unknown) => logger.error({ err: error, bookingId: id }, 'e-ticket e-mail failed; the job retries'));
       return ids.length;
     },
 
@@ -423,42 +428,54 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     async fulfil(bookingId) {
       // The lock makes a second call (webhook retry, job) wait and then find the booking ticketed.
-      await db.transaction(async (tx) => {
+      const ticketed = await db.transaction(async (tx) => {
         const row = await repo.lockBooking(tx, bookingId);
-        if (!row || row.status !== 'payment-confirmed') return;
+        if (!row || row.status !== 'payment-confirmed') return false;
         const passengers = await repo.findPassengers(tx, bookingId);
-        let ticketed;
+        let order;
         try {
-          ticketed = await supplier.ticketOrder(row.supplierOrderId ?? '', passengers.map(toSupplierPassenger), row.offer);
+          order = await supplier.ticketOrder(row.supplierOrderId ?? '', passengers.map(toSupplierPassenger), row.offer);
         } catch (error) {
           logger.error({ err: error, bookingId }, 'ticketing failed; the job retries');
           await transitionLocked(tx, row, 'ticketing-failed', { actor: 'supplier', details: { error: (error as Error).message } });
-          return;
+          return false;
         }
-        for (const t of ticketed.tickets) await repo.updatePassenger(tx, t.passengerId, { ticketNumber: t.ticketNumber });
-        const confirmed = await transitionLocked(tx, row, 'ticket-issued', {
+        for (const t of order.tickets) await repo.updatePassenger(tx, t.passengerId, { ticketNumber: t.ticketNumber });
+        await transitionLocked(tx, row, 'ticket-issued', {
           actor: `supplier:${supplier.name}`,
-          patch: { pnr: ticketed.pnr, ticketedAt: clock() },
-          details: { pnr: ticketed.pnr, tickets: ticketed.tickets },
+          patch: { pnr: order.pnr, ticketedAt: clock() },
+          details: { pnr: order.pnr, tickets: order.tickets },
         });
-        const booking = presentBooking(confirmed, await repo.findPassengers(tx, bookingId), await repo.findReceipts(tx, bookingId), { publicUrl: deps.publicUrl, paymentLink: null });
-        if (booking.email) {
-          const pdf = await deps.documents.render(booking);
-          const links = { ticketUrl: `${deps.publicUrl}${ticketPath(bookingId)}`, manageUrl: `${deps.publicUrl}${managePath(bookingId)}` };
-          const message = deps.documents.compose(booking, links);
-          await deps.mail.enqueue(tx, {
-            to: booking.email,
-            ...message,
-            attachments: [{ filename: `kwenda-e-ticket-${booking.bookingReference}.pdf`, contentType: 'application/pdf', content: pdf }],
-            dedupeKey: `e-ticket:${bookingId}`,
-          });
-        }
-        logger.info({ bookingId, pnr: ticketed.pnr }, 'booking ticketed');
+        logger.info({ bookingId, pnr: order.pnr }, 'booking ticketed');
+        return true;
       });
+      if (ticketed) await sendETicket(bookingId);
     },
 
     getBooking: load,
   };
+
+  /**
+   * The e-ticket e-mail, rendered outside the booking's lock (a PDF takes up to a second, and
+   * PGlite is one connection). Sent once per booking whoever calls (dedupe key); the job sends it
+   * for a ticketed booking whose e-mail was never queued (a crash between the two steps).
+   */
+  async function sendETicket(bookingId: string) {
+    const booking = await load(bookingId);
+    if (!booking?.email || booking.status !== 'confirmed') return;
+    const pdf = await deps.documents.render(booking);
+    const links = { ticketUrl: `${deps.publicUrl}${ticketPath(bookingId)}`, manageUrl: `${deps.publicUrl}${managePath(bookingId)}` };
+    const message = deps.documents.compose(booking, links);
+    await db.transaction((tx) =>
+      deps.mail.enqueue(tx, {
+        to: booking.email!,
+        ...message,
+        attachments: [{ filename: `kwenda-e-ticket-${booking.bookingReference}.pdf`, contentType: 'application/pdf', content: pdf }],
+        dedupeKey: eTicketKey(bookingId),
+      }),
+    );
+  }
+
 
   return { ...service, ports };
 }

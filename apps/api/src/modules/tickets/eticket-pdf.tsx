@@ -1,6 +1,8 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Booking, Passenger, Segment } from '@kwenda/contracts';
+import type { BaggageOption, Booking, Passenger, Segment } from '@kwenda/contracts';
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
 import { findAirport } from '../../data/airports.js';
 
@@ -34,55 +36,66 @@ const INK = '#14213d';
 const ACCENT = '#0f6e5a';
 const MUTED = '#4a5568';
 const LINE = '#d7dde5';
+const SOFT = '#f7f9fb';
 
 const styles = StyleSheet.create({
-  page: { fontFamily: 'Plex', fontSize: 9, color: INK, paddingVertical: 28, paddingHorizontal: 32 },
-  header: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', backgroundColor: ACCENT, color: '#ffffff', padding: 12, borderRadius: 4 },
+  page: { fontFamily: 'Plex', fontSize: 9, color: INK, paddingTop: 26, paddingBottom: 44, paddingHorizontal: 32 },
+  header: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', backgroundColor: ACCENT, color: '#ffffff', paddingVertical: 10, paddingHorizontal: 14, borderRadius: 4 },
   brand: { fontSize: 18, fontWeight: 700 },
-  brandAr: { fontSize: 18, fontWeight: 700, direction: 'rtl', textAlign: 'right' },
   slogan: { fontSize: 9 },
-  sloganAr: { fontSize: 9, direction: 'rtl', textAlign: 'right' },
-  title: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 14, marginBottom: 6, borderBottomWidth: 1, borderBottomColor: ACCENT, paddingBottom: 3 },
-  titleEn: { fontSize: 12, fontWeight: 700, color: ACCENT },
-  titleAr: { fontSize: 12, fontWeight: 700, color: ACCENT, direction: 'rtl', textAlign: 'right' },
-  facts: { flexDirection: 'row', flexWrap: 'wrap', marginTop: 10 },
-  fact: { width: '25%', paddingRight: 8, marginBottom: 6 },
-  factLabel: { color: MUTED, fontSize: 7.5 },
+  title: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-end', marginTop: 12, marginBottom: 5, borderBottomWidth: 1, borderBottomColor: ACCENT, paddingBottom: 2 },
+  titleText: { fontSize: 11.5, fontWeight: 700, color: ACCENT },
+  facts: { flexDirection: 'row', marginTop: 4 },
+  fact: { flexGrow: 1, flexBasis: 0, marginRight: 10 },
   factValue: { fontSize: 12, fontWeight: 700, marginTop: 1 },
+  pair: { flexDirection: 'row', justifyContent: 'space-between' },
+  label: { color: MUTED, fontSize: 7.5 },
   table: { borderWidth: 1, borderColor: LINE, borderRadius: 3 },
   headRow: { flexDirection: 'row', backgroundColor: '#eef3f1', borderBottomWidth: 1, borderBottomColor: LINE },
-  row: { flexDirection: 'row', borderBottomWidth: 1, borderBottomColor: LINE },
-  cell: { padding: 5 },
-  headCell: { padding: 5, fontSize: 7.5, color: MUTED },
+  row: { flexDirection: 'row', borderTopWidth: 1, borderTopColor: LINE },
+  cell: { paddingVertical: 4, paddingHorizontal: 6 },
   rtl: { direction: 'rtl', textAlign: 'right' },
-  segment: { flexDirection: 'row', borderWidth: 1, borderColor: LINE, borderRadius: 3, marginBottom: 6 },
-  segmentSide: { width: '22%', padding: 6, backgroundColor: '#f7f9fb' },
-  segmentPart: { width: '39%', padding: 6 },
-  time: { fontSize: 13, fontWeight: 700 },
-  note: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 4 },
-  noteEn: { width: '48%' },
-  noteAr: { width: '48%', direction: 'rtl', textAlign: 'right' },
+  segment: { flexDirection: 'row', borderWidth: 1, borderColor: LINE, borderRadius: 3, marginBottom: 5 },
+  segmentSide: { width: '24%', padding: 6, backgroundColor: SOFT },
+  segmentPart: { width: '38%', padding: 6 },
+  time: { fontSize: 13, fontWeight: 700, marginTop: 2 },
+  note: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 3 },
+  half: { width: '48.5%' },
   footer: { position: 'absolute', bottom: 18, left: 32, right: 32, flexDirection: 'row', justifyContent: 'space-between', color: MUTED, fontSize: 7.5, borderTopWidth: 1, borderTopColor: LINE, paddingTop: 5 },
 });
 
 type TextStyle = Parameters<typeof StyleSheet.create>[0][string];
+
+/** An Arabic run: its own Text, right to left, so letters join and words keep their order. */
 const Ar = ({ children, style = {} }: { children: string; style?: TextStyle }) => <Text style={[styles.rtl, style]}>{children}</Text>;
 
-/** English above, Arabic below: the boxes are too narrow for both on one line. */
-function Label({ en, ar }: { en: string; ar: string }) {
+/** English at the left edge, Arabic at the right edge, on one line. */
+function Pair({ en, ar, style = {} }: { en: string; ar: string; style?: TextStyle }) {
   return (
-    <View style={styles.factLabel}>
-      <Text>{en}</Text>
-      <Ar style={{ textAlign: 'left' }}>{ar}</Ar>
+    <View style={styles.pair}>
+      <Text style={style}>{en}</Text>
+      <Ar style={style}>{ar}</Ar>
     </View>
   );
 }
 
+/** A bilingual caption above a value. */
+const Label = ({ en, ar }: { en: string; ar: string }) => <Pair en={en} ar={ar} style={styles.label} />;
+
 function SectionTitle({ en, ar }: { en: string; ar: string }) {
   return (
-    <View style={styles.title}>
-      <Text style={styles.titleEn}>{en}</Text>
-      <Ar style={styles.titleAr}>{ar}</Ar>
+    <View style={styles.title} minPresenceAhead={60}>
+      <Text style={styles.titleText}>{en}</Text>
+      <Ar style={styles.titleText}>{ar}</Ar>
+    </View>
+  );
+}
+
+function Fact({ en, ar, value, valueAr }: { en: string; ar: string; value: string; valueAr?: string }) {
+  return (
+    <View style={styles.fact}>
+      <Label en={en} ar={ar} />
+      {valueAr ? <Pair en={value} ar={valueAr} style={styles.factValue} /> : <Text style={styles.factValue}>{value}</Text>}
     </View>
   );
 }
@@ -93,26 +106,48 @@ const SLICE_LABELS = [
   ['Return', 'رحلة العودة'],
 ] as const;
 const BAG_LABELS = { hold_bag: ['Checked bag', 'حقيبة مسجلة'], cabin_bag: ['Cabin bag', 'حقيبة مقصورة'], personal_item_bag: ['Personal item', 'غرض شخصي'] } as const;
+const CURRENCY_AR: Record<string, string> = {
+  SDG: 'جنيه سوداني',
+  USD: 'دولار أمريكي',
+  EUR: 'يورو',
+  SAR: 'ريال سعودي',
+  AED: 'درهم إماراتي',
+  EGP: 'جنيه مصري',
+  QAR: 'ريال قطري',
+  TRY: 'ليرة تركية',
+};
+const PAYMENT_LABELS = { card: ['Card', 'بطاقة'], 'bank-transfer': ['Bank transfer', 'تحويل بنكي'] } as const;
 
 const clock = (local: string) => local.slice(11, 16);
+/** A local date-time of the supplier (no zone) shown as the calendar day it names. */
 const dayOf = (local: string, language: 'en' | 'ar') =>
-  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${local.slice(0, 10)}T12:00:00Z`));
-const duration = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
-const money = (amount: number, currency: string) => `${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })} ${currency}`;
+  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${local.slice(0, 10)}T12:00:00Z`),
+  );
+const durationEn = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+const durationAr = (minutes: number) => `${Math.floor(minutes / 60)} س ${String(minutes % 60).padStart(2, '0')} د`;
+const amountOf = (amount: number) => {
+  const cents = Number.isInteger(amount) ? 0 : 2;
+  return amount.toLocaleString('en-US', { minimumFractionDigits: cents, maximumFractionDigits: cents });
+};
 /** Passport numbers are printed with all but the last four characters hidden. */
 const maskDocument = (value: string | null) => (value ? `${'•'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}` : '-');
+/** As airlines print it: SURNAME / GIVEN NAMES, the Latin letters of the passport. */
 const fullName = (p: Passenger) => `${(p.lastName ?? '').toUpperCase()} / ${(p.firstName ?? '').toUpperCase()}`;
+/** The day of issue in Sudan. */
+const issueDate = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Khartoum', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
-function Airport({ code, local, align }: { code: string; local: string; align: 'from' | 'to' }) {
+function AirportPart({ code, local, side }: { code: string; local: string; side: 'from' | 'to' }) {
   const airport = findAirport(code);
   return (
     <View style={styles.segmentPart}>
-      <Text style={{ color: MUTED, fontSize: 7.5 }}>{align === 'from' ? 'Departs · ' : 'Arrives · '}{dayOf(local, 'en')}</Text>
+      {side === 'from' ? <Label en="Departure" ar="المغادرة" /> : <Label en="Arrival" ar="الوصول" />}
+      <Pair en={dayOf(local, 'en')} ar={dayOf(local, 'ar')} style={{ color: MUTED }} />
       <Text style={styles.time}>
         {clock(local)} {code}
       </Text>
-      <Text>{airport ? `${airport.cityNameEn}, ${airport.nameEn}` : code}</Text>
-      {airport ? <Ar>{`${airport.cityNameAr}، ${airport.nameAr}`}</Ar> : null}
+      <Text>{airport ? `${airport.cityNameEn} · ${airport.nameEn}` : code}</Text>
+      {airport ? <Ar>{`${airport.cityNameAr} · ${airport.nameAr}`}</Ar> : null}
     </View>
   );
 }
@@ -121,35 +156,77 @@ function SegmentBlock({ segment, cabin }: { segment: Segment; cabin: { labelEn: 
   return (
     <View style={styles.segment} wrap={false}>
       <View style={styles.segmentSide}>
-        <Text style={{ fontSize: 11, fontWeight: 700 }}>{segment.flightNumber.replace(/^([A-Z0-9]{2})(\d+)$/, '$1 $2')}</Text>
+        <Label en="Flight" ar="الرحلة" />
+        <Text style={{ fontSize: 12, fontWeight: 700 }}>{segment.flightNumber.replace(/^([A-Z0-9]{2})(\d+)$/, '$1 $2')}</Text>
+        {/* Stacked: a long airline or cabin name in both languages does not fit one line here. */}
         <Text>{segment.airline.nameEn}</Text>
         <Ar>{segment.airline.nameAr}</Ar>
-        <Text style={{ color: MUTED, marginTop: 3 }}>{duration(segment.durationInMinutes)}</Text>
+        <View style={{ marginTop: 4 }}>
+          <Label en="Duration" ar="المدة" />
+          <Pair en={durationEn(segment.durationInMinutes)} ar={durationAr(segment.durationInMinutes)} />
+        </View>
         {cabin ? (
-          <>
-            <Text style={{ color: MUTED }}>{cabin.labelEn}</Text>
-            <Ar style={{ color: MUTED }}>{cabin.labelAr}</Ar>
-          </>
+          <View style={{ marginTop: 4 }}>
+            <Label en="Cabin" ar="الدرجة" />
+            <Text>{cabin.labelEn}</Text>
+            <Ar>{cabin.labelAr}</Ar>
+          </View>
         ) : null}
       </View>
-      <Airport code={segment.origin} local={segment.departureDate} align="from" />
-      <Airport code={segment.destination} local={segment.arrivalDate} align="to" />
+      <AirportPart code={segment.origin} local={segment.departureDate} side="from" />
+      <AirportPart code={segment.destination} local={segment.arrivalDate} side="to" />
     </View>
   );
 }
 
-function baggageLine(p: Passenger) {
-  const pieces = p.baggage.filter((b) => b.count > 0);
-  if (!pieces.length) return { en: 'No checked baggage (infant on lap)', ar: 'بلا أمتعة (رضيع في الحضن)' };
-  const en = pieces.map((b) => `${b.count} × ${BAG_LABELS[b.baggageType][0]}${b.weight ? ` ${b.weight} kg` : ''}${b.price > 0 ? ' (extra)' : ''}`).join(', ');
-  const ar = pieces.map((b) => `${BAG_LABELS[b.baggageType][1]}${b.weight ? ` ${b.weight} كغ` : ''} × ${b.count}${b.price > 0 ? ' (إضافية)' : ''}`).join('، ');
-  return { en, ar };
+/** Included pieces (price 0) and paid extras of one passenger, one line per kind, in both languages. */
+function bagLines(options: BaggageOption[]) {
+  const pieces = options.filter((b) => b.count > 0);
+  if (!pieces.length) return [{ en: 'None', ar: 'لا يوجد' }];
+  return pieces.map((b) => {
+    const weight = b.weight ? ` ${b.weight} kg` : '';
+    return { en: `${b.count} × ${BAG_LABELS[b.baggageType][0]}${weight}`, ar: `${b.count} × ${BAG_LABELS[b.baggageType][1]}${b.weight ? ` ${b.weight} كغ` : ''}` };
+  });
 }
 
-export function ETicketDocument({ booking, agency }: { booking: Booking; agency: Agency }) {
-  const issued = new Date().toISOString().slice(0, 10);
+/** English above Arabic: a third of the page is too narrow for both on one line. */
+function BagCell({ options, width }: { options: BaggageOption[]; width: string }) {
   return (
-    <Document title={`Kwenda e-ticket ${booking.bookingReference}`} author="Kwenda" language="ar">
+    <View style={[styles.cell, { width }]}>
+      {bagLines(options).map((line, i) => (
+        <View key={i}>
+          <Text>{line.en}</Text>
+          <Ar>{line.ar}</Ar>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+const NOTES = [
+  [
+    'This is an electronic ticket: show it (printed or on your phone) with your passport at check-in.',
+    'هذه تذكرة إلكترونية: اعرضها مطبوعة أو على هاتفك مع جواز سفرك عند تسجيل الوصول.',
+  ],
+  [
+    'The name on the ticket must match the passport exactly; airlines do not change names after issue.',
+    'يجب أن يطابق الاسم في التذكرة جواز السفر تماماً، ولا تسمح شركات الطيران بتغيير الاسم بعد الإصدار.',
+  ],
+  [
+    'Be at the airport 3 hours before international flights (2 hours before domestic ones).',
+    'كن في المطار قبل 3 ساعات من موعد الرحلات الدولية (وقبل ساعتين من الرحلات الداخلية).',
+  ],
+  [
+    'Times are local at each airport. Changes of date or destination depend on the fare rules: contact us before your flight.',
+    'المواعيد بالتوقيت المحلي لكل مطار. تغيير التاريخ أو الوجهة يخضع لشروط التذكرة: تواصل معنا قبل موعد رحلتك.',
+  ],
+] as const;
+
+export function ETicketDocument({ booking, agency, issuedAt = new Date() }: { booking: Booking; agency: Agency; issuedAt?: Date }) {
+  const currencyAr = CURRENCY_AR[booking.currency] ?? booking.currency;
+  const payment = booking.paymentMethod ? PAYMENT_LABELS[booking.paymentMethod] : null;
+  return (
+    <Document title={`Kwenda e-ticket ${booking.bookingReference}`} author={agency.name} subject={`PNR ${booking.pnr ?? ''}`} language="ar">
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
           <View>
@@ -157,59 +234,52 @@ export function ETicketDocument({ booking, agency }: { booking: Booking; agency:
             <Text style={styles.slogan}>Be your own travel agency</Text>
           </View>
           <View>
-            <Ar style={styles.brandAr}>كوندا</Ar>
-            <Ar style={styles.sloganAr}>كن وكيل سفرك</Ar>
+            <Ar style={styles.brand}>كوندا</Ar>
+            <Ar style={styles.slogan}>كن وكيل سفرك</Ar>
           </View>
         </View>
 
         <SectionTitle en="Electronic ticket — itinerary receipt" ar="تذكرة إلكترونية — إيصال خط السير" />
         <View style={styles.facts}>
-          <View style={styles.fact}>
-            <Label en="Booking reference" ar="رقم الحجز" />
-            <Text style={styles.factValue}>{booking.bookingReference}</Text>
-          </View>
-          <View style={styles.fact}>
-            <Label en="Airline reference (PNR)" ar="مرجع شركة الطيران" />
-            <Text style={styles.factValue}>{booking.pnr ?? '-'}</Text>
-          </View>
-          <View style={styles.fact}>
-            <Label en="Issued" ar="تاريخ الإصدار" />
-            <Text style={styles.factValue}>{issued}</Text>
-          </View>
-          <View style={styles.fact}>
-            <Label en="Status" ar="الحالة" />
-            <View style={{ flexDirection: 'row', justifyContent: 'space-between' }}>
-              <Text style={styles.factValue}>Confirmed</Text>
-              <Ar style={styles.factValue}>مؤكد</Ar>
-            </View>
-          </View>
+          <Fact en="Booking reference" ar="رقم الحجز" value={booking.bookingReference} />
+          <Fact en="Airline ref. (PNR)" ar="مرجع الطيران" value={booking.pnr ?? '-'} />
+          <Fact en="Date of issue" ar="تاريخ الإصدار" value={issueDate(issuedAt)} />
+          <Fact en="Status" ar="الحالة" value="Confirmed" valueAr="مؤكد" />
         </View>
 
         <SectionTitle en="Passengers" ar="المسافرون" />
         <View style={styles.table}>
           <View style={styles.headRow}>
-            <Text style={[styles.headCell, { width: '36%' }]}>Name (as in passport) · الاسم</Text>
-            <Text style={[styles.headCell, { width: '16%' }]}>Type · النوع</Text>
-            <Text style={[styles.headCell, { width: '28%' }]}>E-ticket number · رقم التذكرة</Text>
-            <Text style={[styles.headCell, { width: '20%' }]}>Passport · الجواز</Text>
+            <View style={[styles.cell, { width: '34%' }]}>
+              <Label en="Name as in passport" ar="الاسم كما في الجواز" />
+            </View>
+            <View style={[styles.cell, { width: '16%' }]}>
+              <Label en="Type" ar="الفئة" />
+            </View>
+            <View style={[styles.cell, { width: '28%' }]}>
+              <Label en="E-ticket number" ar="رقم التذكرة" />
+            </View>
+            <View style={[styles.cell, { width: '22%' }]}>
+              <Label en="Passport" ar="رقم الجواز" />
+            </View>
           </View>
           {booking.passengers.map((p) => (
             <View key={p.id} style={styles.row} wrap={false}>
-              <Text style={[styles.cell, { width: '36%', fontWeight: 700 }]}>{fullName(p)}</Text>
-              <View style={[styles.cell, { width: '16%', flexDirection: 'row', justifyContent: 'space-between' }]}>
-                <Text>{TYPE_LABELS[p.passengerType][0]}</Text>
-                <Ar>{TYPE_LABELS[p.passengerType][1]}</Ar>
+              <Text style={[styles.cell, { width: '34%', fontWeight: 700 }]}>{fullName(p)}</Text>
+              <View style={[styles.cell, { width: '16%' }]}>
+                <Pair en={TYPE_LABELS[p.passengerType][0]} ar={TYPE_LABELS[p.passengerType][1]} />
               </View>
               <Text style={[styles.cell, { width: '28%' }]}>{p.ticketNumber ?? '-'}</Text>
-              <Text style={[styles.cell, { width: '20%' }]}>{maskDocument(p.documentNumber)}</Text>
+              <Text style={[styles.cell, { width: '22%' }]}>{maskDocument(p.documentNumber)}</Text>
             </View>
           ))}
         </View>
 
         {booking.slices.map((slice, index) => {
-          const [en, ar] = booking.tripType === 'round-trip' ? SLICE_LABELS[index] ?? SLICE_LABELS[0] : [`Flight ${index + 1}`, `الرحلة ${index + 1}`];
+          const [en, ar] = booking.tripType === 'round-trip' ? (SLICE_LABELS[index] ?? SLICE_LABELS[0]) : [`Flight ${index + 1}`, `الرحلة ${index + 1}`];
           return (
             <View key={index}>
+              {/* In a right-to-left line the two codes keep their order and the arrow points to the destination. */}
               <SectionTitle en={`${en}: ${slice.origin} → ${slice.destination}`} ar={`${ar}: ${slice.destination} ← ${slice.origin}`} />
               {slice.segments.map((segment) => (
                 <SegmentBlock key={`${segment.flightNumber}-${segment.departureDate}`} segment={segment} cabin={slice.cabinClasses[0]} />
@@ -219,48 +289,67 @@ export function ETicketDocument({ booking, agency }: { booking: Booking; agency:
         })}
 
         <SectionTitle en="Baggage" ar="الأمتعة" />
-        {booking.passengers.map((p) => {
-          const line = baggageLine(p);
-          return (
-            <View key={p.id} style={styles.note} wrap={false}>
-              <Text style={styles.noteEn}>
-                {fullName(p)}: {line.en}
-              </Text>
-              <Ar style={styles.noteAr}>{line.ar}</Ar>
+        <View style={styles.table}>
+          <View style={styles.headRow} wrap={false}>
+            <View style={[styles.cell, { width: '34%' }]}>
+              <Label en="Passenger" ar="المسافر" />
             </View>
-          );
-        })}
-
-        <SectionTitle en="Payment" ar="الدفع" />
-        <View style={styles.note}>
-          <Text style={styles.noteEn}>Total paid: {money(booking.amount, booking.currency)}</Text>
-          <Ar style={styles.noteAr}>{`المبلغ المدفوع: ${money(booking.amount, booking.currency)}`}</Ar>
+            <View style={[styles.cell, { width: '33%' }]}>
+              <Label en="Included in the fare" ar="مشمولة في السعر" />
+            </View>
+            <View style={[styles.cell, { width: '33%' }]}>
+              <Label en="Extra, paid" ar="إضافية مدفوعة" />
+            </View>
+          </View>
+          {booking.passengers.map((p) => (
+            <View key={p.id} style={styles.row} wrap={false}>
+              <Text style={[styles.cell, { width: '34%' }]}>{fullName(p)}</Text>
+              <BagCell options={p.baggage.filter((b) => b.price === 0)} width="33%" />
+              <BagCell options={p.baggage.filter((b) => b.price > 0)} width="33%" />
+            </View>
+          ))}
         </View>
 
-        <SectionTitle en="Important" ar="معلومات مهمة" />
-        {[
-          ['The name on the ticket must match the passport exactly; airlines do not change names after issue.', 'يجب أن يطابق الاسم في التذكرة جواز السفر تماماً، ولا تسمح شركات الطيران بتغيير الاسم بعد الإصدار.'],
-          ['Be at the airport 3 hours before international flights and 2 hours before domestic ones, with this ticket and your passport.', 'احضر إلى المطار قبل 3 ساعات من الرحلات الدولية وساعتين من الرحلات الداخلية، ومعك هذه التذكرة وجواز سفرك.'],
-          ['Liquids in hand baggage: at most 100 ml each, 1 litre in all, in a clear resealable bag.', 'السوائل في حقيبة اليد: 100 مل كحد أقصى لكل عبوة، ولتر واحد إجمالاً، في كيس شفاف قابل للإغلاق.'],
-          ['Changes of date or destination depend on the fare rules: contact us before your flight.', 'تغيير التاريخ أو الوجهة يخضع لشروط التذكرة: تواصل معنا قبل موعد رحلتك.'],
-        ].map(([en, ar]) => (
-          <View key={en} style={styles.note} wrap={false}>
-            <Text style={styles.noteEn}>• {en}</Text>
-            <Ar style={styles.noteAr}>{`• ${ar}`}</Ar>
+        <View wrap={false}>
+          <SectionTitle en="Payment and contact" ar="الدفع والتواصل" />
+          <View style={styles.facts}>
+            <View style={styles.fact}>
+              <Label en="Total paid" ar="المبلغ المدفوع" />
+              <Text style={styles.factValue}>{`${amountOf(booking.amount)} ${booking.currency}`}</Text>
+              <Ar style={{ fontWeight: 700 }}>{`${amountOf(booking.amount)} ${currencyAr}`}</Ar>
+            </View>
+            {payment ? <Fact en="Paid by" ar="طريقة الدفع" value={payment[0]} valueAr={payment[1]} /> : null}
+            <Fact en="Phone" ar="الهاتف" value={agency.phone} />
           </View>
-        ))}
+          <View style={[styles.facts, { marginTop: 6 }]}>
+            <Fact en="WhatsApp" ar="واتساب" value={`+${agency.whatsapp}`} />
+            <Fact en="E-mail" ar="البريد الإلكتروني" value={agency.email} />
+            <Fact en="Manage your booking" ar="إدارة الحجز" value={agency.publicUrl.replace(/^https?:\/\//, '')} />
+          </View>
+        </View>
+
+        <View>
+          <SectionTitle en="Important" ar="معلومات مهمة" />
+          {NOTES.map(([en, ar]) => (
+            <View key={en} style={styles.note} wrap={false}>
+              <Text style={styles.half}>• {en}</Text>
+              <Ar style={styles.half}>{`• ${ar}`}</Ar>
+            </View>
+          ))}
+        </View>
 
         <View style={styles.footer} fixed>
           <Text>
             {agency.name} · {agency.phone} · WhatsApp +{agency.whatsapp} · {agency.email}
           </Text>
-          <Text render={({ pageNumber, totalPages }) => `${pageNumber} / ${totalPages}`} />
+          <Text render={({ pageNumber, totalPages }) => `${booking.bookingReference} · ${pageNumber} / ${totalPages}`} />
         </View>
       </Page>
     </Document>
   );
 }
 
+/** The e-ticket PDF (A4, Arabic and English) of a confirmed booking. */
 export async function renderETicket(booking: Booking, agency: Agency): Promise<Buffer> {
   return renderToBuffer(<ETicketDocument booking={booking} agency={agency} />);
 }

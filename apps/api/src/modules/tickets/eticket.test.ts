@@ -2,48 +2,157 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { Booking } from '@kwenda/contracts';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../../plugins/error-handler.js';
 import { composeETicketEmail } from './eticket-email.js';
 import { renderETicket } from './eticket-pdf.js';
 import { sampleAgency, sampleBooking } from './test-support.js';
+import { ticketsRoutes } from './tickets-routes.js';
 
-const pdfText = (pdf: Buffer) => {
+const poppler = (tool: 'pdftotext' | 'pdffonts', pdf: Buffer, args: string[] = []) => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-eticket-')), 't.pdf');
   fs.writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
 };
 
 const links = { ticketUrl: 'https://kwenda.sd/api/v1/bookings/bk_x/ticket.pdf', manageUrl: 'https://kwenda.sd/booking/bk_x' };
 
 describe('e-ticket PDF', () => {
-  it('carries the booking reference, PNR, every passenger, ticket number and flight, and masks passports', async () => {
-    const booking = sampleBooking();
-    const pdf = await renderETicket(booking, sampleAgency);
+  let pdf: Buffer;
+  beforeAll(async () => {
+    pdf = await renderETicket(sampleBooking(), sampleAgency);
+  });
+
+  it('is a PDF with the Arabic font embedded', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const fonts = poppler('pdffonts', pdf);
+    expect(fonts).toMatch(/IBMPlexSansArabic-Regular/);
+    expect(fonts).toMatch(/IBMPlexSansArabic-Bold/);
+  });
+
+  it('carries the references, every passenger, ticket number and flight, the total and the agency, and masks passports', () => {
     // Arabic extraction is lossy (shaped glyphs); the Latin data must read back exactly.
-    const text = pdfText(pdf);
-    for (const expected of ['KW7F3K9Q', 'X7K2PQ', 'OSMAN / AMNA', 'OSMAN / OMER', 'OSMAN / HIBA', '0772149303311', '0772149303313', 'MS 856', 'SV 306', 'SV 465', '13:05 PZU', '12:45 PZU', '2,745,000 SDG', 'support@kwenda.sd'])
-      expect(text).toContain(expected);
+    const text = poppler('pdftotext', pdf, ['-layout']);
+    for (const expected of [
+      'KW7F3K9Q',
+      'X7K2PQ',
+      'OSMAN / AMNA',
+      'OSMAN / OMER',
+      'OSMAN / HIBA',
+      '0772149303311',
+      '0772149303312',
+      '0772149303313',
+      'MS 856',
+      'SV 306',
+      'SV 465',
+      '13:05 PZU',
+      '15:10 CAI',
+      '08:40 CAI',
+      '12:45 PZU',
+      'Sun, 13 Dec 2026',
+      'Port Sudan New International',
+      'Cairo International Airport',
+      'King Abdulaziz International Airport',
+      'EgyptAir',
+      'Saudia',
+      '2h 05m',
+      'Economy',
+      '2,745,000 SDG',
+      '23 kg',
+      '+249 91 234 5678',
+      '+249912345678',
+      'support@kwenda.sd',
+      'Be your own travel agency',
+      'This is an electronic ticket',
+      'must match the passport',
+      '3 hours before international flights',
+    ])
+      expect(text, expected).toContain(expected);
     expect(text).toContain('4567');
     expect(text).not.toContain('P01234567');
+    expect(text).not.toContain('P07654321');
+  });
+
+  it('prints every segment of a one-way trip with a connection', async () => {
+    const base = sampleBooking();
+    const oneWay = sampleBooking({ tripType: 'one-way', slices: [base.slices[1]!], passengers: [base.passengers[0]!] });
+    const text = poppler('pdftotext', await renderETicket(oneWay, sampleAgency), ['-layout']);
+    expect(text).toContain('SV 306');
+    expect(text).toContain('SV 465');
+    expect(text).toContain('Flight 1');
+    expect(text).not.toContain('OSMAN / OMER');
   });
 });
 
 describe('e-ticket e-mail', () => {
-  it('is Arabic first, then English, with the references and links', () => {
+  it('is Arabic first, then English, with the references, route, dates and links', () => {
     const mail = composeETicketEmail(sampleBooking(), links, sampleAgency);
     expect(mail.subject).toBe('تذكرتك الإلكترونية KW7F3K9Q — Your e-ticket KW7F3K9Q');
-    expect(mail.html.indexOf('dir="rtl"')).toBeLessThan(mail.html.indexOf('dir="ltr"'));
+    expect(mail.html.indexOf('dir="rtl" lang="ar"')).toBeGreaterThan(-1);
+    expect(mail.html.indexOf('dir="rtl" lang="ar"')).toBeLessThan(mail.html.indexOf('dir="ltr" lang="en"'));
     expect(mail.html).toContain('X7K2PQ');
-    expect(mail.html).toContain(links.manageUrl);
-    expect(mail.text).toContain('MS856 PZU-CAI 2026-12-13 13:05');
+    expect(mail.html).toContain('بورتسودان ← القاهرة');
+    expect(mail.html).toContain('Port Sudan → Cairo');
+    expect(mail.html).toContain('Sunday, 13 December 2026 at 13:05');
+    expect(mail.html).toContain(`href="${links.manageUrl}"`);
+    expect(mail.html).toContain('PDF');
+    expect(mail.html).not.toMatch(/<img|<link|<script|src=/);
+    expect(mail.text).toContain('Port Sudan → Cairo, Sunday, 13 December 2026 13:05 — MS856');
+    expect(mail.text).toContain('Cairo → Port Sudan, Sunday, 20 December 2026 08:40 — SV306 + SV465');
+    expect(mail.text).toContain(links.manageUrl);
+    expect(mail.text).toContain('support@kwenda.sd');
+    expect(mail.text.indexOf('رقم الحجز')).toBeLessThan(mail.text.indexOf('Booking reference'));
   });
 
   it('escapes what travellers typed', () => {
     const booking = sampleBooking();
     booking.passengers[0]!.firstName = '<b>x</b>';
+    booking.passengers[1]!.lastName = '"><img src=x onerror=alert(1)>';
     const mail = composeETicketEmail(booking, links, sampleAgency);
     expect(mail.html).not.toContain('<b>x</b>');
     expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.text).toContain('<b>x</b>');
+  });
+});
+
+describe('GET /bookings/:id/ticket.pdf', () => {
+  const confirmed = sampleBooking();
+  const held = sampleBooking({ id: 'bk_BBBBBBBBBBBBBBBBBBBBBB', status: 'pending-payment', statusTrigger: 'payment-info-submit' });
+  const bookings = new Map<string, Booking>([confirmed, held].map((b) => [b.id, b]));
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  beforeAll(async () => {
+    await app.register(ticketsRoutes, { getBooking: async (id) => bookings.get(id) ?? null, renderETicket: (booking) => renderETicket(booking, sampleAgency) });
+  });
+  afterAll(() => app.close());
+
+  it('serves the PDF of a confirmed booking inline, never cached', async () => {
+    const response = await app.inject({ method: 'GET', url: `/bookings/${confirmed.id}/ticket.pdf` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('inline; filename="kwenda-KW7F3K9Q.pdf"');
+    expect(response.headers['cache-control']).toMatch(/private/);
+    expect(response.headers['cache-control']).toMatch(/no-store/);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('answers 409 before the booking is confirmed', async () => {
+    const response = await app.inject({ method: 'GET', url: `/bookings/${held.id}/ticket.pdf` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'INVALID_BOOKING_STATE', message: expect.stringContaining('pending-payment') });
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['bk_CCCCCCCCCCCCCCCCCCCCCC', 'nope', '..%2F..%2Fetc', 'bk_' + 'x'.repeat(80) + '!']) {
+      const response = await app.inject({ method: 'GET', url: `/bookings/${id}/ticket.pdf` });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json(), id).toMatchObject({ code: 'NOT_FOUND' });
+    }
   });
 });

@@ -120,7 +120,7 @@ ${field('name', t.name, 'autocomplete="cc-name" dir="ltr" maxlength="60"')}
 <li><span dir="ltr">${group(TEST_CARDS.declined)}</span> — ${escapeHtml(t.cardDeclined)}</li>
 <li><span dir="ltr">${group(TEST_CARDS.insufficientFunds)}</span> — ${escapeHtml(t.cardFunds)}</li></ul><p>${escapeHtml(t.anyExpiry)}</p></section>`;
   return `<!doctype html>
-<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)} · Kwenda</title>
+<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)} · Kwenda</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:"IBM Plex Sans Arabic",Tahoma,Arial,sans-serif;background:#eef2f5;color:#14213d}
 main{max-width:440px;margin:24px auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
@@ -142,8 +142,8 @@ ${body}
 </main></body></html>`;
 }
 
-const html = (reply: FastifyReply, page: string, status = 200) =>
-  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+const html = (reply: FastifyReply, page: string) =>
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
 
 export const sandboxGatewayRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = async (app, { provider }) => {
   const gateway = provider as SandboxGateway;
@@ -179,11 +179,12 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ provider: PaymentProvide
     if (!expiryValid(form.expiry ?? '', new Date())) errors.expiry = t.invalidExpiry;
     if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) errors.cvc = t.invalidCvc;
     if (!(form.name ?? '').trim()) errors.name = t.invalidName;
-    if (Object.keys(errors).length) return html(reply, renderPage(session, language, { form, errors }), 422);
+    // Re-rendered forms answer 200 like any hosted payment page: the message is on the page.
+    if (Object.keys(errors).length) return html(reply, renderPage(session, language, { form, errors }));
 
     const result = await gateway.charge(session.id, digits);
-    if (result.outcome === 'closed') return html(reply, renderPage(result.session, language, { closed: result.session.status === 'complete' ? 'paid' : 'expired' }), 409);
-    if (result.outcome === 'declined') return html(reply, renderPage(result.session, language, { form, banner: t.declined[result.decline as DeclineCode] }), 402);
+    if (result.outcome === 'closed') return html(reply, renderPage(result.session, language, { closed: result.session.status === 'complete' ? 'paid' : 'expired' }));
+    if (result.outcome === 'declined') return html(reply, renderPage(result.session, language, { form, banner: t.declined[result.decline as DeclineCode] }));
     return reply.redirect(result.session.successUrl, 303);
   });
 };

@@ -54,11 +54,11 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   useEffect(() => {
     if (!booking) return;
     setScreen((current) => {
-      const fromStatus = screenOnLoad(booking);
-      // The traveller went back to the passengers before paying: stay there until they submit.
-      if (current === 'passengers' && fromStatus === 'passengers') return current;
+      // Before the seats are held the traveller moves between passengers and payment freely.
+      if (booking.status === 'created' && (current === 'passengers' || current === 'payment')) return current;
+      // Back from the card page, the final screen waits for the payment to be confirmed.
       if (paymentReturn === 'return' && booking.status === 'pending-payment' && booking.statusTrigger === 'payment-started') return 'confirmation';
-      return fromStatus;
+      return screenOnLoad(booking);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [statusKey]);

@@ -32,6 +32,7 @@ export function ContactFields({ email, dialCode, mobile, countries, errors = {},
           type="email"
           label={t('contact.email')}
           description={t('contact.emailHint')}
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           value={email}
           onChange={(e) => onChange({ email: e.currentTarget.value })}
           error={error('email')}
@@ -46,6 +47,7 @@ export function ContactFields({ email, dialCode, mobile, countries, errors = {},
             style={{ flex: 1 }}
             label={t('contact.mobile')}
             description={t('contact.mobileHint')}
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             value={mobile}
             onChange={(e) => onChange({ mobile: cleanLocalNumber(e.currentTarget.value) })}
             error={error('mobile')}

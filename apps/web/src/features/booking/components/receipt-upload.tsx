@@ -43,7 +43,7 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
           {t('receipt.rejected')}
         </Alert>
       )}
-      <FileInput label={t('receipt.file')} description={t('receipt.hint')} accept={BOOKING_LIMITS.receiptTypes.join(',')} value={file} onChange={choose} error={problem} clearable />
+      <FileInput label={t('receipt.file')} description={t('receipt.hint')} styles={{ description: { color: 'var(--mantine-color-gray-7)' } }} accept={BOOKING_LIMITS.receiptTypes.join(',')} value={file} onChange={choose} error={problem} clearable />
       <Button onClick={send} disabled={!file || Boolean(problem)} loading={upload.isPending} style={{ alignSelf: 'flex-start' }}>
         {t('receipt.upload')}
       </Button>
