@@ -57,7 +57,7 @@ async function fillPassenger(page: Page, language: string, type: 'adult' | 'chil
   await section.getByRole('textbox', { name: tr(language, 'booking:fields.firstName') }).fill(person.first);
   await section.getByRole('textbox', { name: tr(language, 'booking:fields.lastName') }).fill(person.last);
   await pickDate(section, language, 'booking:fields.dateOfBirth', person.born);
-  await section.getByRole('radio', { name: tr(language, `booking:gender.${person.gender}`) }).check();
+  await section.getByRole('radio', { name: tr(language, `booking:gender.${person.gender}`), exact: true }).check();
   await pickCountry(page, section, language, 'booking:fields.nationalityCountry', 'SD');
   await section.getByRole('textbox', { name: tr(language, 'booking:fields.documentNumber') }).fill(`P0${Math.floor(1_000_000 + Math.random() * 8_000_000)}`);
   await pickCountry(page, section, language, 'booking:fields.documentIssuanceCountry', 'SD');

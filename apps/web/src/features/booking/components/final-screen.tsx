@@ -90,7 +90,7 @@ export function FinalScreen({ booking, price, confirming, manageHref }: { bookin
             </Stack>
           )}
           {config?.whatsappNumber && (
-            <Button component="a" href={whatsappUrl(config.whatsappNumber, message)} target="_blank" rel="noopener" color="green.9" style={{ alignSelf: 'flex-start' }}>
+            <Button component="a" href={whatsappUrl(config.whatsappNumber, message)} target="_blank" rel="noopener" color="#1b6e35" style={{ alignSelf: 'flex-start' }}>
               {t('final.whatsapp')}
             </Button>
           )}
