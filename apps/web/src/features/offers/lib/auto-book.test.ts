@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { AUTO_BOOK_SINGLE_SUGGESTION, shouldAutoBook } from './auto-book';
 
 describe('automatic booking from a single suggestion', () => {
-  it('stays off until the booking flow exists', () => {
-    expect(AUTO_BOOK_SINGLE_SUGGESTION).toBe(false);
-    expect(shouldAutoBook({ loading: false, suggestions: [{}] })).toBe(false);
+  it('is on now that the booking flow exists (SPEC section 4)', () => {
+    expect(AUTO_BOOK_SINGLE_SUGGESTION).toBe(true);
+    expect(shouldAutoBook({ loading: false, suggestions: [{}] })).toBe(true);
   });
 
   it('when enabled, books only exactly one suggestion once loading is over', () => {
