@@ -118,6 +118,13 @@ test('pay later: the booking is held for two hours, with WhatsApp and the bank d
   await page.reload();
   await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
 
+  // The transfer receipt: a screenshot of the Bankak transfer, checked by type and size.
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+  await page.locator('input[type=file]').setInputFiles({ name: 'bankak.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: t('booking:receipt.upload') }).click();
+  await expect(page.getByRole('status').filter({ hasText: t('booking:receipt.uploaded') })).toBeVisible();
+  await expect(page.getByText(`bankak.png — ${t('booking:receipt.status.submitted')}`)).toBeVisible();
+
   // The traveller is told what to pay and where; the agency gets the booking.
   const held = await waitForMail(email, new RegExp(reference));
   expect(held.text).toContain(reference);

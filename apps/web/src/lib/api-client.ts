@@ -31,6 +31,7 @@ export async function apiRequest<S extends z.ZodType>(
   schema: SchemaSource<S>,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<z.infer<S>> {
+  const isForm = init.body instanceof FormData;
   // Start loading a lazy contract together with the request rather than after it.
   const contract = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   contract.catch(() => {}); // awaited below unless the request fails first
@@ -38,8 +39,9 @@ export async function apiRequest<S extends z.ZodType>(
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      // A FormData body (a file upload) sets its own multipart content type.
+      headers: init.body === undefined || isForm ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
       signal: init.signal,
     });
   } catch (error) {

@@ -10,26 +10,14 @@ import {
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { listCountries } from '../../data/countries.js';
 import type { PassengerRow } from '../../db/schema.js';
+import type { SupplierPassenger } from '../../suppliers/supplier.js';
 
 let countryCodes: Set<string> | undefined;
 const isCountry = (code: string) => (countryCodes ??= new Set(listCountries().map((c) => c.code))).has(code);
 
 export type ValidationErrors = Record<string, Record<string, string>>;
 
-export interface CleanPassenger {
-  id: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  gender: 'M' | 'F';
-  placeOfBirth: string | null;
-  nationalityCountry: string;
-  documentNumber: string;
-  documentIssuanceCountry: string;
-  documentIssuanceDate: string | null;
-  documentExpiryDate: string;
-  extraBaggage: Record<string, number>;
-}
+export type CleanPassenger = Omit<SupplierPassenger, 'passengerType'>;
 
 const optional = (value: string | null | undefined) => {
   const trimmed = (value ?? '').trim();

@@ -10,7 +10,7 @@ import {
   type UpdateBookingRequestInput,
 } from '@kwenda/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, apiRequest, ApiRequestError } from '../../../lib/api-client';
+import { apiRequest, ApiRequestError } from '../../../lib/api-client';
 
 export const bookingKey = (id: string) => ['booking', id] as const;
 
@@ -72,23 +72,11 @@ export function usePayBooking(id: string) {
   return useBookingMutation(id, (body: PayBookingRequest) => apiRequest(`/bookings/${id}/pay`, bookingResponseSchema, { method: 'PUT', body }));
 }
 
-/** Multipart upload of a transfer receipt (apiRequest speaks JSON only). */
+/** Multipart upload of a transfer receipt (field "file"). */
 export function useUploadReceipt(id: string) {
-  return useBookingMutation(id, async (file: File) => {
+  return useBookingMutation(id, (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    let response: Response;
-    try {
-      response = await fetch(`${API_BASE}/bookings/${id}/receipts`, { method: 'POST', body: form, headers: { accept: 'application/json' } });
-    } catch {
-      throw new ApiRequestError(0, null);
-    }
-    const json: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const { apiErrorSchema } = await import('@kwenda/contracts');
-      const parsed = apiErrorSchema.safeParse(json);
-      throw new ApiRequestError(response.status, parsed.success ? parsed.data : null, json);
-    }
-    return bookingResponseSchema.parse(json);
+    return apiRequest(`/bookings/${id}/receipts`, bookingResponseSchema, { method: 'POST', body: form });
   });
 }
