@@ -108,7 +108,7 @@ describe.each(backends)('bookings API on %s', (backend) => {
   });
 
   describe('GET /bookings/{id}', () => {
-    it.each(['bk_doesnotexistdoesnotexist0', 'nope', '../../etc/passwd', 'bk_' + 'x'.repeat(90)])('answers 404 JSON for %s', async (id) => {
+    it.each(['bk_doesnotexistdoesnotexist0', 'nope', '../../etc/passwd', 'bk_' + 'x'.repeat(90), 'bk_' + 'y'.repeat(150)])('answers 404 JSON for %s', async (id) => {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${encodeURIComponent(id)}` });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -238,6 +238,35 @@ describe.each(backends)('bookings API on %s', (backend) => {
       expect(await ctx.bookings.expireHolds(later)).toBe(0);
       const again = await pay(ctx, booking.id, true);
       expect(again.statusCode).toBe(409);
+    });
+
+    it('answers OFFER_CORRUPTED when the offer expired before paying, NoOfferFound when it sold out', async () => {
+      const stale = await readyBooking(ctx, await findOffer(ctx, 'available'), 'STALE');
+      await ctx.database.sql.query("UPDATE bookings SET offer_expires_at = now() - interval '1 minute' WHERE id = $1", [stale.id]);
+      const expired = await pay(ctx, stale.id, true);
+      expect(expired.statusCode).toBe(409);
+      expect(expired.json()).toMatchObject({ code: 'OFFER_CORRUPTED' });
+      expect(await getBooking(ctx, stale.id)).toMatchObject({ status: 'offer-unavailable', statusTrigger: 'offer-unavailable' });
+      // Once unavailable, every later call says so.
+      expect((await pay(ctx, stale.id, true)).json()).toMatchObject({ code: 'NoOfferFound' });
+
+      const soldOut = await findOffer(ctx, 'unavailable');
+      const gone = await readyBooking(ctx, await findOffer(ctx, 'available'), 'SOLDOUT');
+      await ctx.database.sql.query('UPDATE bookings SET offer_reference = $1 WHERE id = $2', [soldOut.reference, gone.id]);
+      const response = await pay(ctx, gone.id, false);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'NoOfferFound' });
+      expect((await getBooking(ctx, gone.id)).status).toBe('offer-unavailable');
+    });
+
+    it('answers DupePassengerFlight at pay time when the same people saved two bookings and the other was held first', async () => {
+      const first = await readyBooking(ctx, offer, 'RACERS', family);
+      const second = await readyBooking(ctx, offer, 'RACERS', family);
+      expect((await pay(ctx, first.id, true)).statusCode).toBe(200);
+      const response = await pay(ctx, second.id, false);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'DupePassengerFlight' });
+      expect((await getBooking(ctx, second.id)).status).toBe('created');
     });
 
     it('answers PRICE_CHANGED with the new amount when the airline re-prices at hold time', async () => {

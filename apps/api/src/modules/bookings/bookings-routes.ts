@@ -62,7 +62,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; s
   app.get(
     '/bookings/:id',
     {
-      schema: { tags: ['bookings'], summary: 'A booking (read with its unguessable id, no token)', params: z.object({ id: z.string().max(100) }), response: { 200: bookingSchema, 404: apiErrorSchema } },
+      schema: { tags: ['bookings'], summary: 'A booking (read with its unguessable id, no token)', params: z.object({ id: z.string().max(300) }), response: { 200: bookingSchema, 404: apiErrorSchema } },
     },
     async (request, reply) => {
       checkId(request.params.id);
@@ -79,7 +79,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; s
       schema: {
         tags: ['bookings'],
         summary: 'Save passengers and contact details',
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string().max(300) }),
         body: updateBookingRequestSchema,
         response: { 200: bookingResponseSchema, 400: bookingValidationErrorSchema.or(apiErrorSchema), 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema },
       },
@@ -97,7 +97,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; s
       schema: {
         tags: ['bookings'],
         summary: 'Hold the seats and pay later (bank transfer) or open the card payment page',
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string().max(300) }),
         body: payBookingRequestSchema,
         response: { 200: bookingResponseSchema, ...errors },
       },
@@ -115,7 +115,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; s
       schema: {
         tags: ['bookings'],
         summary: 'Seat map of the first flight of a slice (view only; seats are assigned at check-in)',
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string().max(300) }),
         querystring: z.object({ slice: z.coerce.number().int().min(0).max(8).default(0) }),
         response: { 200: seatMapSchema, 404: apiErrorSchema },
       },

@@ -16,7 +16,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService; 
         tags: ['bookings'],
         summary: 'Upload a bank transfer receipt (JPEG, PNG, WebP or PDF, at most 5 MB)',
         consumes: ['multipart/form-data'],
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string().max(300) }),
         response: { 200: bookingResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema },
       },
     },

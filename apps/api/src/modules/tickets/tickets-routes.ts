@@ -14,7 +14,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ getBooking(id: string): Prom
       schema: {
         tags: ['bookings'],
         summary: 'The e-ticket PDF (Arabic and English) once the booking is confirmed',
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string().max(300) }),
         response: { 200: z.any().describe('application/pdf'), 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
