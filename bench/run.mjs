@@ -137,15 +137,18 @@ try {
 
   // Bookings: creating one (supplier re-price + two inserts in a transaction) and reading one
   // (what the booking page and the card-return poll do).
-  const search = await (await fetch(`${BASE}/api/v1/offers/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: searches[1].body })).json();
-  const create = {
-    method: 'POST',
-    path: '/api/v1/bookings',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ reference: search.offers[0].reference, payload: { passengers: { adults: 2, children: 0, infants: 0 }, baggage: { hold: 1, carryOn: 0 }, currency: 'USD' } }),
+  const searchBody = { filters: { tripType: 'one-way', departureStation: 'PZU', destinationStation: 'CAI', departureDate: day(21), passengers: { adults: 2, children: 0, infants: 0 }, currency: 'USD' }, page: 1 };
+  const search = await (await fetch(`${BASE}/api/v1/offers/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(searchBody) })).json();
+  const bookable = async (offer) => {
+    const body = JSON.stringify({ reference: offer.reference, payload: { passengers: searchBody.filters.passengers, baggage: { hold: 1, carryOn: 0 }, currency: 'USD' } });
+    const response = await fetch(`${BASE}/api/v1/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return response.status === 201 ? { body, id: (await response.json()).booking.id } : null;
   };
-  const ids = [];
-  for (let i = 0; i < 20; i++) ids.push((await (await fetch(`${BASE}${create.path}`, { method: 'POST', headers: create.headers, body: create.body })).json()).booking.id);
+  let first = null;
+  for (const offer of search.offers) if ((first = await bookable(offer))) break;
+  const create = { method: 'POST', path: '/api/v1/bookings', headers: { 'content-type': 'application/json' }, body: first.body };
+  const ids = [first.id];
+  for (let i = 0; i < 19; i++) ids.push((await (await fetch(`${BASE}${create.path}`, { method: 'POST', headers: create.headers, body: create.body })).json()).booking.id);
   const createBookings = await load('POST /bookings', { requests: [create], connections: 10 });
   const readBookings = await load('GET /bookings/{id}', { requests: ids.map((id) => ({ method: 'GET', path: `/api/v1/bookings/${id}` })) });
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');

@@ -55,7 +55,7 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
     trustProxy: env.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     // A long bogus id is not found (404), not a 414.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
