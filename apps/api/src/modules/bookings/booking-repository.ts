@@ -19,6 +19,17 @@ export async function findBooking(tx: Tx, id: string): Promise<BookingRow | unde
   return row;
 }
 
+export async function findBookingWithPassengers(tx: Tx, id: string): Promise<{ row: BookingRow; passengers: PassengerRow[] } | undefined> {
+  const rows = await tx
+    .select({ booking: bookings, passenger: bookingPassengers })
+    .from(bookings)
+    .leftJoin(bookingPassengers, eq(bookingPassengers.bookingId, bookings.id))
+    .where(eq(bookings.id, id))
+    .orderBy(asc(bookingPassengers.position));
+  if (!rows.length) return undefined;
+  return { row: rows[0]!.booking, passengers: rows.flatMap((r) => (r.passenger ? [r.passenger] : [])) };
+}
+
 export async function findBookingByReference(tx: Tx, reference: string): Promise<BookingRow | undefined> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.bookingReference, reference.toUpperCase()));
   return row;

@@ -109,9 +109,12 @@ export function createBookingService(deps: BookingServiceDeps) {
   };
 
   async function load(id: string, tx: Tx = db): Promise<Booking | null> {
-    const row = await repo.findBooking(tx, id);
-    if (!row) return null;
-    const [passengers, receipts] = await Promise.all([repo.findPassengers(tx, id), repo.findReceipts(tx, id)]);
+    // One round trip for the booking and its passengers (the page polls this while a card payment
+    // is confirmed); receipts exist only for bank transfers.
+    const found = await repo.findBookingWithPassengers(tx, id);
+    if (!found) return null;
+    const { row, passengers } = found;
+    const receipts = row.paymentMethod === 'bank-transfer' ? await repo.findReceipts(tx, id) : [];
     const paymentLink = row.status === 'pending-payment' && row.paymentMethod === 'card' && checkout ? await checkout.openCheckoutUrl(id) : null;
     return presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink });
   }
