@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
@@ -14,6 +14,9 @@ import { createExchangeRates } from './modules/offers/exchange-rates.js';
 import { createOffersService } from './modules/offers/offers-service.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { startJobs } from './jobs/job-runner.js';
+import { accountsRoutes } from './modules/accounts/accounts-routes.js';
+import { createAccountsService } from './modules/accounts/accounts-service.js';
+import { jwtSecret } from './modules/accounts/auth-tokens.js';
 import { createBookingService } from './modules/bookings/booking-service.js';
 import { bookingsRoutes } from './modules/bookings/bookings-routes.js';
 import { devOutboxRoutes } from './modules/mail/dev-outbox-routes.js';
@@ -117,6 +120,9 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
     uploadsDir: env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads'),
   });
 
+  const accounts = createAccountsService({ database, mail, secret: jwtSecret(env), publicUrl });
+  const resolveUser = async (request: FastifyRequest) => (await accounts.authenticate(request.headers.authorization))?.user.id ?? null;
+
   const jobs = startJobs(
     [
       { name: 'hold-expiry', run: (now) => bookings.expireHolds(now) },
@@ -135,7 +141,8 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
       await api.register(airportsRoutes);
       await api.register(countriesRoutes);
       await api.register(offersRoutes, { offers });
-      await api.register(bookingsRoutes, { bookings, supplier });
+      await api.register(bookingsRoutes, { bookings, supplier, resolveUser });
+      await api.register(accountsRoutes, { accounts });
       await api.register(ticketsRoutes, { getBooking: bookings.getBooking, renderETicket: (booking) => renderETicket(booking, agency) });
       await api.register(paymentsRoutes, { payments });
       await api.register(receiptsRoutes, { receipts, bookings: bookings.ports });

@@ -54,6 +54,8 @@ export const envSchema = z.object({
   HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
   /** Run the background jobs (hold expiry, mail) in this process. Several processes may all run them. */
   RUN_JOBS: booleanFlag.default(true),
+  /** Signs session tokens; generated and kept in DATA_DIR/jwt.secret when unset. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   JOBS_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
 }).superRefine((env, ctx) => {
   if (env.PAYMENT_PROVIDER === 'stripe') {

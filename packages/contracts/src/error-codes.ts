@@ -34,6 +34,13 @@ export const errorCodes = [
   'ACCOUNT_NOT_FOUND',
   'EXPIRED_TOKEN',
   'ALREADY_USED_TOKEN',
+  // Accounts (issue 4)
+  'INVALID_CREDENTIALS',
+  'INVALID_CODE',
+  'EXPIRED_CODE',
+  'TOO_MANY_ATTEMPTS',
+  'WEAK_PASSWORD',
+  'EMAIL_NOT_VERIFIED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -6,3 +6,4 @@ export * from './search.js';
 export * from './offers.js';
 export * from './config.js';
 export * from './bookings.js';
+export * from './accounts.js';

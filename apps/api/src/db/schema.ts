@@ -164,3 +164,4 @@ export const mailOutbox = pgTable('mail_outbox', {
   sentAt: at('sent_at'),
 });
 export type MailRow = typeof mailOutbox.$inferSelect;
+export * from './accounts-schema.js';

@@ -1,0 +1,16 @@
+/** The sign-up code e-mail: Arabic first, English below, the code easy to read and copy. */
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function composeCodeEmail({ code, fullName }: { code: string; fullName: string; language: 'ar' | 'en' }) {
+  const name = escapeHtml(fullName);
+  const subject = `رمز التحقق ${code} — Your Kwenda code ${code}`;
+  const block = (dir: 'rtl' | 'ltr', lang: string, lines: string[]) =>
+    `<div dir="${dir}" lang="${lang}" style="font-family:Tahoma,Arial,sans-serif;font-size:15px;line-height:1.6;text-align:${dir === 'rtl' ? 'right' : 'left'};margin:0 0 24px">${lines.map((l) => `<p style="margin:0 0 8px">${l}</p>`).join('')}</div>`;
+  const codeHtml = `<b dir="ltr" style="font-size:24px;letter-spacing:4px">${code}</b>`;
+  const html = [
+    block('rtl', 'ar', [`مرحباً ${name}،`, `رمز تأكيد بريدك الإلكتروني في كوندا: ${codeHtml}`, 'الرمز صالح لمدة 10 دقائق. إن لم تطلب إنشاء حساب فتجاهل هذه الرسالة.']),
+    block('ltr', 'en', [`Hello ${name},`, `Your Kwenda e-mail confirmation code: ${codeHtml}`, 'The code is valid for 10 minutes. If you did not sign up, ignore this message.']),
+  ].join('');
+  const text = [`مرحباً ${fullName}،`, `رمز التأكيد: ${code} (صالح 10 دقائق)`, '', `Hello ${fullName},`, `Your confirmation code: ${code} (valid for 10 minutes)`].join('\n');
+  return { subject, text, html };
+}

@@ -1,0 +1,76 @@
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authAttempts, emailCodes, sessions, users, type UserRow } from '../../db/schema.js';
+
+/** Every query of users, sessions, sign-up codes and attempt counters. */
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Inserts the user; undefined when the e-mail is taken (a race is decided by the unique index). */
+export async function insertUser(db: Db, row: typeof users.$inferInsert): Promise<UserRow | undefined> {
+  const [inserted] = await db.insert(users).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>) {
+  const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function saveEmailCode(db: Db, userId: string, codeHash: string, expiresAt: Date) {
+  await db
+    .insert(emailCodes)
+    .values({ userId, codeHash, expiresAt, attempts: 0 })
+    .onConflictDoUpdate({ target: emailCodes.userId, set: { codeHash, expiresAt, attempts: 0, createdAt: new Date() } });
+}
+
+export async function findEmailCode(db: Db, userId: string) {
+  const [row] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId));
+  return row;
+}
+
+export async function countCodeAttempt(db: Db, userId: string) {
+  const [row] = await db.select({ attempts: emailCodes.attempts }).from(emailCodes).where(eq(emailCodes.userId, userId));
+  await db.update(emailCodes).set({ attempts: (row?.attempts ?? 0) + 1 }).where(eq(emailCodes.userId, userId));
+}
+
+export async function deleteEmailCode(db: Db, userId: string) {
+  await db.delete(emailCodes).where(eq(emailCodes.userId, userId));
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+export async function findLiveSession(db: Db, id: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+export async function revokeSession(db: Db, id: string, now: Date) {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Records an attempt under `key` and answers how many there were in the window (this one included). */
+export async function recordAttempt(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
+  const since = new Date(now.getTime() - windowMs);
+  await db.delete(authAttempts).where(and(eq(authAttempts.key, key), lt(authAttempts.attemptedAt, since)));
+  await db.insert(authAttempts).values({ key, attemptedAt: now });
+  const [row] = await db.select({ n: count() }).from(authAttempts).where(and(eq(authAttempts.key, key), gt(authAttempts.attemptedAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+export async function clearAttempts(db: Db, key: string) {
+  await db.delete(authAttempts).where(eq(authAttempts.key, key));
+}

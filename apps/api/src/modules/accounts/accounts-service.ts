@@ -1,0 +1,151 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type RegisterRequest, type User } from '@kwenda/contracts';
+import type { Database } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { MailPort } from '../bookings/booking-ports.js';
+import * as repo from './accounts-repository.js';
+import { composeCodeEmail } from './account-emails.js';
+import { readSessionToken, signSessionToken } from './auth-tokens.js';
+import { checkPassword } from './password-policy.js';
+
+/** OWASP's argon2id setting (docs/decisions: about 70 ms here). */
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * Throttles (sliding windows, counted in the database so every process sees them). Login is
+ * counted per client address and per account *from that address*, so nobody can lock a traveller
+ * out from elsewhere; a much higher per-account ceiling stops a spread-out attack.
+ */
+export const THROTTLE = {
+  loginPerAddress: { max: 30, windowMs: 15 * 60_000 },
+  loginPerAccountAndAddress: { max: 8, windowMs: 15 * 60_000 },
+  loginPerAccount: { max: 100, windowMs: 60 * 60_000 },
+  codesPerEmail: { max: 3, windowMs: 15 * 60_000 },
+  codesPerAddress: { max: 10, windowMs: 15 * 60_000 },
+} as const;
+
+const tooMany = () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts; wait a few minutes and try again');
+const normalizeEmail = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
+
+export const presentUser = (row: UserRow): User => ({ id: row.id, fullName: row.fullName, email: row.email, mobile: row.mobile, whatsapp: row.whatsapp, active: row.active });
+
+export function createAccountsService(deps: { database: Database; mail: MailPort; secret: Uint8Array; publicUrl: string; clock?: () => Date }) {
+  const { db } = deps.database;
+  const clock = deps.clock ?? (() => new Date());
+  // Codes are stored as an HMAC, never in clear: a database leak does not give away live codes.
+  const codeHash = (userId: string, code: string) => createHmac('sha256', deps.secret).update(`${userId}:${code}`).digest('hex');
+  // Checking a password against this when the account does not exist keeps both answers equally slow.
+  const dummyHash = hash('not-a-real-password-0000', ARGON2);
+
+  async function throttle(key: string, limit: { max: number; windowMs: number }) {
+    if ((await repo.recordAttempt(db, key, clock(), limit.windowMs)) > limit.max) throw tooMany();
+  }
+
+  async function sendCode(user: UserRow, language: 'ar' | 'en', address: string) {
+    await throttle(`code:email:${user.email}`, THROTTLE.codesPerEmail);
+    await throttle(`code:ip:${address}`, THROTTLE.codesPerAddress);
+    const code = String(randomInt(0, 10 ** ACCOUNT_LIMITS.codeLength)).padStart(ACCOUNT_LIMITS.codeLength, '0');
+    await repo.saveEmailCode(db, user.id, codeHash(user.id, code), new Date(clock().getTime() + ACCOUNT_LIMITS.codeMinutes * 60_000));
+    await db.transaction((tx) => deps.mail.enqueue(tx, { to: user.email, ...composeCodeEmail({ code, fullName: user.fullName, language }) }));
+  }
+
+  async function startSession(user: UserRow): Promise<AuthResponse> {
+    const sessionId = `ses_${randomBytes(18).toString('base64url')}`;
+    const expiresAt = new Date(clock().getTime() + ACCOUNT_LIMITS.sessionHours * 3_600_000);
+    await repo.insertSession(db, { id: sessionId, userId: user.id, expiresAt });
+    const jwt = await signSessionToken(deps.secret, { userId: user.id, sessionId, expiresAt });
+    return { success: true, jwt, expiresAt: expiresAt.toISOString(), user: presentUser(user) };
+  }
+
+  return {
+    async register({ payload }: RegisterRequest, context: { language: 'ar' | 'en'; address: string }) {
+      const email = normalizeEmail(payload.email);
+      const fullName = (payload.fullName ?? '').trim().replace(/\s+/g, ' ');
+      const fields = [];
+      if (!fullName) fields.push({ path: 'payload.fullName', code: 'required', message: 'Full name is required' });
+      if (!isEmail(email)) fields.push({ path: 'payload.email', code: 'invalid_email', message: 'A valid e-mail address is required' });
+      if (fields.length) throw new AppError(400, 'VALIDATION_ERROR', 'Please check the form', fields);
+      const problem = checkPassword(payload.password, email);
+      if (problem === 'REQUIRED_PASSWORD') throw new AppError(400, 'REQUIRED_PASSWORD', 'A password is required', [{ path: 'payload.password', code: 'REQUIRED_PASSWORD', message: 'A password is required' }]);
+      if (!payload.passwordConfirmation)
+        throw new AppError(400, 'REQUIRED_PASSWORD_CONFIRMATION', 'Confirm the password', [{ path: 'payload.passwordConfirmation', code: 'REQUIRED_PASSWORD_CONFIRMATION', message: 'Confirm the password' }]);
+      if (payload.password !== payload.passwordConfirmation)
+        throw new AppError(400, 'PASSWORD_CONFIRMATION_MISMATCH', 'The password does not match its confirmation', [
+          { path: 'payload.passwordConfirmation', code: 'PASSWORD_CONFIRMATION_MISMATCH', message: 'Does not match the password' },
+        ]);
+      if (problem === 'WEAK_PASSWORD')
+        throw new AppError(400, 'WEAK_PASSWORD', `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`, [{ path: 'payload.password', code: 'WEAK_PASSWORD', message: 'Too weak' }]);
+
+      const passwordHash = await hash(payload.password!, ARGON2);
+      const existing = await repo.findUserByEmail(db, email);
+      let user: UserRow | undefined;
+      if (existing?.emailVerifiedAt) throw new AppError(409, 'EMAIL_IS_NOT_UNIQUE', 'This e-mail is already in use');
+      if (existing) {
+        // Never confirmed: whoever holds the mailbox may start again.
+        user = await repo.updateUser(db, existing.id, { fullName, passwordHash });
+      } else {
+        user = await repo.insertUser(db, { id: `usr_${randomBytes(12).toString('base64url')}`, fullName, email, passwordHash, active: false });
+        if (!user) throw new AppError(409, 'EMAIL_IS_NOT_UNIQUE', 'This e-mail is already in use');
+      }
+      await sendCode(user!, context.language, context.address);
+      return { success: true as const, user: { fullName, email } };
+    },
+
+    async verifyCode(input: { email: string; otp: string }): Promise<AuthResponse> {
+      const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
+      const stored = user && (await repo.findEmailCode(db, user.id));
+      if (!user || !stored) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
+      if (stored.attempts >= ACCOUNT_LIMITS.codeAttempts) throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; ask for a new one');
+      if (stored.expiresAt <= clock()) throw new AppError(400, 'EXPIRED_CODE', 'This code has expired; ask for a new one');
+      const given = Buffer.from(codeHash(user.id, input.otp.trim()), 'hex');
+      if (!timingSafeEqual(given, Buffer.from(stored.codeHash, 'hex'))) {
+        await repo.countCodeAttempt(db, user.id);
+        throw new AppError(400, 'INVALID_CODE', 'Invalid code');
+      }
+      await repo.deleteEmailCode(db, user.id);
+      const verified = await repo.updateUser(db, user.id, { active: true, emailVerifiedAt: user.emailVerifiedAt ?? clock() });
+      return startSession(verified!);
+    },
+
+    /** A fresh code for an account not confirmed yet; the same answer whether or not it exists. */
+    async resendCode(email: string, context: { language: 'ar' | 'en'; address: string }) {
+      const user = await repo.findUserByEmail(db, normalizeEmail(email));
+      if (user && !user.emailVerifiedAt) await sendCode(user, context.language, context.address);
+      else await throttle(`code:ip:${context.address}`, THROTTLE.codesPerAddress);
+      return { success: true as const };
+    },
+
+    async login(input: { email: string; password: string }, context: { address: string }): Promise<AuthResponse> {
+      const email = normalizeEmail(input.email);
+      await throttle(`login:ip:${context.address}`, THROTTLE.loginPerAddress);
+      await throttle(`login:account-ip:${email}:${context.address}`, THROTTLE.loginPerAccountAndAddress);
+      await throttle(`login:account:${email}`, THROTTLE.loginPerAccount);
+      const user = await repo.findUserByEmail(db, email);
+      const ok = user?.passwordHash ? await verify(user.passwordHash, input.password) : (await verify(await dummyHash, input.password), false);
+      if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'Login failed');
+      if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your e-mail with the code we sent');
+      await repo.clearAttempts(db, `login:account-ip:${email}:${context.address}`);
+      return startSession(user);
+    },
+
+    /** The user a bearer token names, while its session is live; null for none, an error for a bad one. */
+    async authenticate(authorization: string | undefined): Promise<{ user: UserRow; sessionId: string } | null> {
+      if (!authorization) return null;
+      const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+      const claims = match ? await readSessionToken(deps.secret, match[1]!) : null;
+      const session = claims && (await repo.findLiveSession(db, claims.sessionId, clock()));
+      const user = session && session.userId === claims.userId ? await repo.findUser(db, claims.userId) : undefined;
+      if (!user || !user.active) throw new AppError(401, 'UNAUTHORIZED', 'The session has ended; log in again');
+      return { user, sessionId: claims!.sessionId };
+    },
+
+    async logout(sessionId: string) {
+      await repo.revokeSession(db, sessionId, clock());
+      return { success: true as const };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,126 @@
+import type { AuthResponse } from '@kwenda/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBooking, findOffer, getBooking, passengersFor, submitPassengers } from './helpers/booking-factories.js';
+import { createTestApp, type TestContext } from './helpers/test-app.js';
+import { backends } from './helpers/test-database.js';
+
+const PASSWORD = 'nile-river-2026';
+
+describe.each(backends)('accounts API on %s', (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+  });
+  afterAll(async () => ctx?.close());
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress });
+  const register = (email: string, overrides: Record<string, unknown> = {}) =>
+    post('/auth/register', { payload: { fullName: 'Amna Osman', email, password: PASSWORD, passwordConfirmation: PASSWORD, ...overrides } });
+  /** The code in the newest e-mail to `email` (read from the outbox as a mailbox would). */
+  const codeFor = async (email: string) => {
+    const [row] = await ctx.database.sql.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+    return /(\d{6})/.exec(row!.text_body)![1]!;
+  };
+  const signUp = async (email: string) => {
+    expect((await register(email)).statusCode).toBe(200);
+    const response = await post('/auth/otp', { email, otp: await codeFor(email) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AuthResponse;
+  };
+  const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
+
+  it('signs up with an e-mailed six-digit code and logs the user in', async () => {
+    const response = await register('Amna@Example.com ');
+    expect(response.json()).toEqual({ success: true, user: { fullName: 'Amna Osman', email: 'amna@example.com' } });
+    const [mail] = await ctx.database.sql.query<{ subject: string }>("SELECT subject FROM mail_outbox WHERE to_address = 'amna@example.com'");
+    expect(mail!.subject).toMatch(/^رمز التحقق \d{6} — Your Kwenda code \d{6}$/);
+    const [stored] = await ctx.database.sql.query<{ code_hash: string }>('SELECT code_hash FROM email_codes');
+    expect(stored!.code_hash).not.toContain(await codeFor('amna@example.com'));
+    const login = await post('/auth/login', { email: 'amna@example.com', password: PASSWORD });
+    expect(login.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    const verified = await post('/auth/otp', { email: 'amna@example.com', otp: await codeFor('amna@example.com'), fullName: 'Amna Osman' });
+    expect(verified.statusCode).toBe(200);
+    const auth = verified.json() as AuthResponse;
+    expect(auth.user).toMatchObject({ email: 'amna@example.com', fullName: 'Amna Osman', active: true });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(auth.jwt) });
+    expect(me.json()).toMatchObject({ email: 'amna@example.com', active: true });
+    expect((await register('amna@example.com')).json()).toMatchObject({ code: 'EMAIL_IS_NOT_UNIQUE' });
+  });
+
+  it.each([
+    ['REQUIRED_PASSWORD', { password: '', passwordConfirmation: '' }],
+    ['REQUIRED_PASSWORD_CONFIRMATION', { passwordConfirmation: '' }],
+    ['PASSWORD_CONFIRMATION_MISMATCH', { passwordConfirmation: `${PASSWORD}x` }],
+    ['WEAK_PASSWORD', { password: '1234567890', passwordConfirmation: '1234567890' }],
+    ['WEAK_PASSWORD', { password: 'short', passwordConfirmation: 'short' }],
+    ['VALIDATION_ERROR', { email: 'not-an-email' }],
+    ['VALIDATION_ERROR', { fullName: '   ' }],
+  ])('refuses a sign-up with %s', async (code, overrides) => {
+    const response = await register('someone@example.com', overrides);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code });
+  });
+
+  it('takes a few wrong codes, then wants a new one; an expired code is refused', async () => {
+    expect((await register('guess@example.com')).statusCode).toBe(200);
+    const code = await codeFor('guess@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await post('/auth/otp', { email: 'guess@example.com', otp: wrong })).json()).toMatchObject({ code: 'INVALID_CODE' });
+    // Even the right code no longer works: brute force of a million codes is impossible.
+    expect((await post('/auth/otp', { email: 'guess@example.com', otp: code })).json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect((await post('/auth/otp/resend', { email: 'guess@example.com' })).statusCode).toBe(200);
+    await ctx.database.sql.query("UPDATE email_codes SET expires_at = now() - interval '1 second'");
+    expect((await post('/auth/otp', { email: 'guess@example.com', otp: await codeFor('guess@example.com') })).json()).toMatchObject({ code: 'EXPIRED_CODE' });
+    // Resending answers the same for an unknown address.
+    expect((await post('/auth/otp/resend', { email: 'nobody@example.com' })).json()).toEqual({ success: true });
+  });
+
+  it('throttles password guessing from one address without locking the owner out elsewhere', async () => {
+    await signUp('target@example.com');
+    const attacker = '10.9.8.7';
+    const answers = [];
+    for (let i = 0; i < 9; i++) answers.push((await post('/auth/login', { email: 'target@example.com', password: `guess-${i}-password` }, {}, attacker)).statusCode);
+    expect(answers.slice(0, 8)).toEqual(Array(8).fill(401));
+    expect(answers[8]).toBe(429);
+    const owner = await post('/auth/login', { email: 'target@example.com', password: PASSWORD }, {}, '10.1.1.1');
+    expect(owner.statusCode).toBe(200);
+    expect((await post('/auth/login', { email: 'TARGET@example.com', password: 'wrong-password-x' }, {}, '10.1.1.1')).json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('ends the session on logout: the token stops working; forged and garbled tokens are refused', async () => {
+    const auth = await signUp('leaving@example.com');
+    expect((await post('/auth/logout', {}, bearer(auth.jwt))).json()).toEqual({ success: true });
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(auth.jwt) });
+    expect(after.statusCode).toBe(401);
+    const [header, , signature] = auth.jwt.split('.');
+    const forgedBody = Buffer.from(JSON.stringify({ sub: 'usr_someone_else', jti: 'ses_x', iss: 'kwenda', exp: 9_999_999_999 })).toString('base64url');
+    for (const token of [`${header}.${forgedBody}.${signature}`, 'garbage', ''])
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it("ties a booking to the account that made it: nobody else can change it", async () => {
+    const owner = await signUp('owner@example.com');
+    const other = await signUp('other@example.com');
+    const offer = await findOffer(ctx, 'available');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      headers: bearer(owner.jwt),
+      payload: { reference: offer.reference, payload: { passengers: { adults: 1 }, baggage: { hold: 1 }, currency: offer.currency } },
+    });
+    expect(created.statusCode).toBe(201);
+    const booking = await getBooking(ctx, created.json().booking.id);
+    const body = { bookingId: booking.id, payload: { passengers: passengersFor(booking, {}, 'OWNED'), email: 'owner@example.com', mobile: '+249912345678' } };
+    const asOther = await ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${booking.id}`, headers: bearer(other.jwt), payload: body });
+    expect(asOther.statusCode).toBe(403);
+    const asGuest = await submitPassengers(ctx, booking, body.payload.passengers);
+    expect(asGuest.statusCode).toBe(403);
+    const payAsOther = await ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${booking.id}/pay`, headers: bearer(other.jwt), payload: { payLater: true } });
+    expect(payAsOther.statusCode).toBe(403);
+    const asOwner = await ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${booking.id}`, headers: bearer(owner.jwt), payload: body });
+    expect(asOwner.statusCode, asOwner.body).toBe(200);
+    // A guest booking stays open to whoever holds its id.
+    const guest = await createBooking(ctx, offer);
+    expect(guest.statusCode).toBe(201);
+  });
+});
