@@ -142,7 +142,7 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
       await api.register(countriesRoutes);
       await api.register(offersRoutes, { offers });
       await api.register(bookingsRoutes, { bookings, supplier, resolveUser });
-      await api.register(accountsRoutes, { accounts });
+      await api.register(accountsRoutes, { accounts, listBookings: (userId) => bookings.listForUser(userId) });
       await api.register(ticketsRoutes, { getBooking: bookings.getBooking, renderETicket: (booking) => renderETicket(booking, agency) });
       await api.register(paymentsRoutes, { payments });
       await api.register(receiptsRoutes, { receipts, bookings: bookings.ports });

@@ -14,8 +14,10 @@ describe.each(backends)('accounts API on %s', (backend) => {
   afterAll(async () => ctx?.close());
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress });
+  // Each traveller signs up from an address of their own (codes are also throttled per address).
+  let addresses = 0;
   const register = (email: string, overrides: Record<string, unknown> = {}) =>
-    post('/auth/register', { payload: { fullName: 'Amna Osman', email, password: PASSWORD, passwordConfirmation: PASSWORD, ...overrides } });
+    post('/auth/register', { payload: { fullName: 'Amna Osman', email, password: PASSWORD, passwordConfirmation: PASSWORD, ...overrides } }, {}, `10.20.0.${++addresses}`);
   /** The code in the newest e-mail to `email` (read from the outbox as a mailbox would). */
   const codeFor = async (email: string) => {
     const [row] = await ctx.database.sql.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1', [email]);
@@ -75,6 +77,13 @@ describe.each(backends)('accounts API on %s', (backend) => {
     expect((await post('/auth/otp/resend', { email: 'nobody@example.com' })).json()).toEqual({ success: true });
   });
 
+  it('limits how many codes one address can have sent', async () => {
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await post('/auth/otp/resend', { email: `flood${i}@example.com` }, {}, '10.30.0.1')).statusCode);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(answers[10]).toBe(429);
+  });
+
   it('throttles password guessing from one address without locking the owner out elsewhere', async () => {
     await signUp('target@example.com');
     const attacker = '10.9.8.7';
@@ -122,5 +131,56 @@ describe.each(backends)('accounts API on %s', (backend) => {
     // A guest booking stays open to whoever holds its id.
     const guest = await createBooking(ctx, offer);
     expect(guest.statusCode).toBe(201);
+  });
+
+  const put = (url: string, payload: object, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, payload, headers });
+  const resetLinkFor = async (email: string) => {
+    const [row] = await ctx.database.sql.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+    return /\/password_reset\/([\w-]+)/.exec(row!.text_body)![1]!;
+  };
+
+  it('resets a forgotten password with a single-use link that expires, and ends the old sessions', async () => {
+    const before = await signUp('forgot@example.com');
+    expect((await put('/account/request_password_reset', { email: 'forgot@example.com' })).json()).toEqual({ success: true });
+    expect((await put('/account/request_password_reset', { email: 'nobody-here@example.com' })).json()).toEqual({ success: true });
+    const token = await resetLinkFor('forgot@example.com');
+    const [stored] = await ctx.database.sql.query<{ token_hash: string }>('SELECT token_hash FROM password_reset_tokens');
+    expect(stored!.token_hash).not.toBe(token);
+    const fresh = 'blue-nile-sunrise-9';
+    expect((await put('/account/password_reset', { token, password: fresh, passwordConfirmation: 'other-other-1' })).json()).toMatchObject({ code: 'PASSWORD_CONFIRMATION_MISMATCH' });
+    expect((await put('/account/password_reset', { token, password: fresh, passwordConfirmation: fresh })).json()).toEqual({ success: true });
+    expect((await put('/account/password_reset', { token, password: fresh, passwordConfirmation: fresh })).json()).toMatchObject({ code: 'ALREADY_USED_TOKEN' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(before.jwt) })).statusCode).toBe(401);
+    expect((await post('/auth/login', { email: 'forgot@example.com', password: PASSWORD })).json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect((await post('/auth/login', { email: 'forgot@example.com', password: fresh })).statusCode).toBe(200);
+
+    await put('/account/request_password_reset', { email: 'forgot@example.com' });
+    const late = await resetLinkFor('forgot@example.com');
+    await ctx.database.sql.query("UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
+    expect((await put('/account/password_reset', { token: late, password: fresh, passwordConfirmation: fresh })).json()).toMatchObject({ code: 'EXPIRED_TOKEN' });
+    expect((await put('/account/password_reset', { token: 'made-up', password: fresh, passwordConfirmation: fresh })).json()).toMatchObject({ code: 'EXPIRED_TOKEN' });
+  });
+
+  it('edits mobile and WhatsApp numbers of the logged-in user only', async () => {
+    const auth = await signUp('phones@example.com');
+    const saved = await put('/account/update', { mobile: '+249 91 234 5678', whatsapp: '' }, bearer(auth.jwt));
+    expect(saved.json()).toMatchObject({ success: true, user: { mobile: '+249912345678', whatsapp: null } });
+    const bad = await put('/account/update', { mobile: '+2491' }, bearer(auth.jwt));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, validationErrors: { mobile: 'invalid_mobile' } });
+    expect((await put('/account/update', { mobile: '+249912345678' })).statusCode).toBe(401);
+  });
+
+  it("lists the user's own bookings, newest first, and nobody else's", async () => {
+    const mine = await signUp('lister@example.com');
+    const theirs = await signUp('stranger@example.com');
+    const offer = await findOffer(ctx, 'available');
+    const book = (jwt: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/bookings', headers: bearer(jwt), payload: { reference: offer.reference, payload: { passengers: { adults: 1 }, baggage: { hold: 1 }, currency: offer.currency } } });
+    const first = (await book(mine.jwt)).json().booking.id;
+    const second = (await book(mine.jwt)).json().booking.id;
+    await book(theirs.jwt);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/account/bookings', headers: bearer(mine.jwt) });
+    expect(list.json().map((b: { id: string }) => b.id)).toEqual([second, first]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account/bookings' })).statusCode).toBe(401);
   });
 });

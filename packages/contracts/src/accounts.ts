@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorSchema } from './errors.js';
 
 /** SPEC section 3 "User". */
 export const userSchema = z.object({
@@ -53,4 +54,22 @@ export const ACCOUNT_LIMITS = {
   codeMinutes: 10,
   codeAttempts: 5,
   sessionHours: 12,
+  resetLinkMinutes: 60,
 } as const;
+
+/** PUT /account/update: phone numbers in E.164 (dial code + digits); empty gives null (SPEC section 5). */
+export const updateAccountRequestSchema = z.object({
+  mobile: z.string().max(32).nullish(),
+  whatsapp: z.string().max(32).nullish(),
+});
+export const updateAccountResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+
+export const requestPasswordResetSchema = z.object({ email: z.string().max(254) });
+export const passwordResetSchema = z.object({
+  token: z.string().max(200),
+  password: z.string().max(256).nullish(),
+  passwordConfirmation: z.string().max(256).nullish(),
+});
+
+/** 400 of PUT /account/update: field -> code. */
+export const accountValidationErrorSchema = apiErrorSchema.extend({ success: z.literal(false), validationErrors: z.record(z.string(), z.string()) });

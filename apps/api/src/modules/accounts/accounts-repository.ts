@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authAttempts, emailCodes, sessions, users, type UserRow } from '../../db/schema.js';
+import { authAttempts, emailCodes, passwordResetTokens, sessions, users, type UserRow } from '../../db/schema.js';
 
 /** Every query of users, sessions, sign-up codes and attempt counters. */
 
@@ -73,4 +73,27 @@ export async function recordAttempt(db: Db, key: string, now: Date, windowMs: nu
 
 export async function clearAttempts(db: Db, key: string) {
   await db.delete(authAttempts).where(eq(authAttempts.key, key));
+}
+
+export async function insertResetToken(db: Db, row: typeof passwordResetTokens.$inferInsert) {
+  await db.insert(passwordResetTokens).values(row);
+}
+
+/** Marks a reset token used, once: answers the token row the first time, undefined after (or if unknown). */
+export async function useResetToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+  if (!row) return { status: 'unknown' as const };
+  if (row.usedAt) return { status: 'used' as const };
+  if (row.expiresAt <= now) return { status: 'expired' as const };
+  const [claimed] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
+    .returning();
+  return claimed ? { status: 'ok' as const, userId: claimed.userId } : { status: 'used' as const };
+}
+
+/** Every session of a user ends (after a password reset). */
+export async function revokeUserSessions(db: Db, userId: string, now: Date) {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

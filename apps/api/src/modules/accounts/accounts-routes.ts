@@ -1,4 +1,21 @@
-import { apiErrorSchema, authResponseSchema, loginRequestSchema, okResponseSchema, otpRequestSchema, otpResendRequestSchema, registerRequestSchema, registerResponseSchema, userSchema } from '@kwenda/contracts';
+import {
+  accountValidationErrorSchema,
+  apiErrorSchema,
+  authResponseSchema,
+  bookingSchema,
+  loginRequestSchema,
+  okResponseSchema,
+  otpRequestSchema,
+  otpResendRequestSchema,
+  passwordResetSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  requestPasswordResetSchema,
+  updateAccountRequestSchema,
+  updateAccountResponseSchema,
+  userSchema,
+} from '@kwenda/contracts';
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
@@ -8,7 +25,7 @@ const languageOf = (request: FastifyRequest): 'ar' | 'en' => (/^en\b/i.test(requ
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /** SPEC section 7: sign-up with an e-mailed code, log-in, log-out that ends the session, the current user. */
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; listBookings: (userId: string) => Promise<z.infer<typeof bookingSchema>[]> }> = async (app, { accounts, listBookings }) => {
   const requireUser = async (request: FastifyRequest) => {
     const found = await accounts.authenticate(request.headers.authorization);
     if (!found) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
@@ -35,5 +52,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     const { user } = await requireUser(request);
     reply.header('cache-control', 'no-store');
     return presentUser(user);
+  });
+  app.put('/account/update', { schema: { tags: ['accounts'], summary: 'Mobile and WhatsApp numbers (E.164; empty clears)', body: updateAccountRequestSchema, response: { 200: updateAccountResponseSchema, ...errors, 400: accountValidationErrorSchema.or(apiErrorSchema) } } }, async (request) => {
+    const { user } = await requireUser(request);
+    return accounts.updateProfile(user.id, request.body);
+  });
+  app.put('/account/request_password_reset', { schema: { tags: ['accounts'], summary: 'E-mail a single-use reset link (same answer for unknown addresses)', body: requestPasswordResetSchema, response: { 200: okResponseSchema, ...errors } } }, async (request) =>
+    accounts.requestPasswordReset(request.body.email, { address: request.ip }),
+  );
+  app.put('/account/password_reset', { schema: { tags: ['accounts'], summary: 'Set a new password with the e-mailed link (once, within an hour)', body: passwordResetSchema, response: { 200: okResponseSchema, ...errors } } }, async (request) =>
+    accounts.resetPassword(request.body),
+  );
+  app.get('/account/bookings', { schema: { tags: ['accounts'], summary: "The user's bookings, newest first", response: { 200: z.array(bookingSchema), ...errors } } }, async (request, reply) => {
+    const { user } = await requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return listBookings(user.id);
   });
 };

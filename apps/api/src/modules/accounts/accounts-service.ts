@@ -1,12 +1,13 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type RegisterRequest, type User } from '@kwenda/contracts';
+import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type FieldError, type RegisterRequest, type User } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MailPort } from '../bookings/booking-ports.js';
 import * as repo from './accounts-repository.js';
-import { composeCodeEmail } from './account-emails.js';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { composeCodeEmail, composeResetEmail } from './account-emails.js';
 import { readSessionToken, signSessionToken } from './auth-tokens.js';
 import { checkPassword } from './password-policy.js';
 
@@ -63,7 +64,7 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
     async register({ payload }: RegisterRequest, context: { language: 'ar' | 'en'; address: string }) {
       const email = normalizeEmail(payload.email);
       const fullName = (payload.fullName ?? '').trim().replace(/\s+/g, ' ');
-      const fields = [];
+      const fields: FieldError[] = [];
       if (!fullName) fields.push({ path: 'payload.fullName', code: 'required', message: 'Full name is required' });
       if (!isEmail(email)) fields.push({ path: 'payload.email', code: 'invalid_email', message: 'A valid e-mail address is required' });
       if (fields.length) throw new AppError(400, 'VALIDATION_ERROR', 'Please check the form', fields);
@@ -139,6 +140,52 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
       const user = session && session.userId === claims.userId ? await repo.findUser(db, claims.userId) : undefined;
       if (!user || !user.active) throw new AppError(401, 'UNAUTHORIZED', 'The session has ended; log in again');
       return { user, sessionId: claims!.sessionId };
+    },
+
+    /** A reset link by e-mail; the same answer whether or not the account exists. */
+    async requestPasswordReset(email: string, context: { address: string }) {
+      const normalized = normalizeEmail(email);
+      await throttle(`reset:ip:${context.address}`, THROTTLE.codesPerAddress);
+      const user = await repo.findUserByEmail(db, normalized);
+      if (!user) return { success: true as const };
+      await throttle(`reset:email:${normalized}`, THROTTLE.codesPerEmail);
+      // 256 random bits in the link; only its SHA-256 is stored, so the table cannot be replayed.
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertResetToken(db, { tokenHash: createHash('sha256').update(token).digest('hex'), userId: user.id, expiresAt: new Date(clock().getTime() + ACCOUNT_LIMITS.resetLinkMinutes * 60_000) });
+      const link = `${deps.publicUrl}/password_reset/${token}`;
+      await db.transaction((tx) => deps.mail.enqueue(tx, { to: user.email, ...composeResetEmail({ link, fullName: user.fullName }) }));
+      return { success: true as const };
+    },
+
+    async resetPassword(input: { token: string; password?: string | null; passwordConfirmation?: string | null }) {
+      if (!input.password) throw new AppError(400, 'REQUIRED_PASSWORD', 'A password is required');
+      if (!input.passwordConfirmation) throw new AppError(400, 'REQUIRED_PASSWORD_CONFIRMATION', 'Confirm the password');
+      if (input.password !== input.passwordConfirmation) throw new AppError(400, 'PASSWORD_CONFIRMATION_MISMATCH', 'The password does not match its confirmation');
+      const claimed = await repo.useResetToken(db, createHash('sha256').update(input.token).digest('hex'), clock());
+      if (claimed.status === 'used') throw new AppError(409, 'ALREADY_USED_TOKEN', 'This link has already been used');
+      if (claimed.status !== 'ok') throw new AppError(400, 'EXPIRED_TOKEN', 'This link has expired; ask for a new one');
+      const user = await repo.findUser(db, claimed.userId);
+      if (!user) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account for this link');
+      if (checkPassword(input.password, user.email)) throw new AppError(400, 'WEAK_PASSWORD', `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`);
+      // Whoever had the old password is logged out everywhere; the mailbox owner proved who they are.
+      await repo.revokeUserSessions(db, user.id, clock());
+      await repo.updateUser(db, user.id, { passwordHash: await hash(input.password, ARGON2), emailVerifiedAt: user.emailVerifiedAt ?? clock(), active: true });
+      return { success: true as const };
+    },
+
+    async updateProfile(userId: string, input: { mobile?: string | null; whatsapp?: string | null }) {
+      const fields: FieldError[] = [];
+      const clean = (value: string | null | undefined, field: string) => {
+        const digits = (value ?? '').replace(/[\s()-]/g, '');
+        if (!digits) return null;
+        if (!/^\+\d{6,15}$/.test(digits) || !isValidPhoneNumber(digits)) fields.push({ path: field, code: 'invalid_mobile', message: 'Not a valid phone number' });
+        return digits;
+      };
+      const mobile = clean(input.mobile, 'mobile');
+      const whatsapp = clean(input.whatsapp, 'whatsapp');
+      if (fields.length) throw new AppError(400, 'VALIDATION_ERROR', 'Failed to update user', fields, { success: false, validationErrors: Object.fromEntries(fields.map((f) => [f.path, f.code])) });
+      const user = await repo.updateUser(db, userId, { mobile, whatsapp });
+      return { success: true as const, user: presentUser(user!) };
     },
 
     async logout(sessionId: string) {

@@ -386,6 +386,13 @@ export function createBookingService(deps: BookingServiceDeps) {
       return ids.length;
     },
 
+    /** An account's bookings, newest first (GET /account/bookings). */
+    async listForUser(userId: string): Promise<Booking[]> {
+      const rows = await repo.listUserBookings(db, userId);
+      const found = await Promise.all(rows.map((row) => load(row.id)));
+      return found.filter((b): b is Booking => b !== null);
+    },
+
     events: (id: string) => repo.findEvents(db, id),
     findByReference: (reference: string) => repo.findBookingByReference(db, reference),
     attachCheckout(port: CheckoutPort) {
