@@ -1,19 +1,22 @@
 import type { BankAccount, Booking } from '@kwenda/contracts';
 import { findAirport } from '../../data/airports.js';
+import { escapeHtml } from '../../escape-html.js';
 
 /**
  * The messages a held booking sends: to the traveller (what to pay, where, by when) and to the
  * agency (a new booking to watch for). Arabic first, English below, as every Kwenda message.
  */
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const TIME_ZONE = 'Africa/Khartoum';
 const formatTime = (iso: string, language: 'ar' | 'en') =>
-  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
+  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE,
+  }).format(new Date(iso));
 
-const formatMoney = (amount: number, currency: string) => `${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`;
+const formatMoney = (amount: number, currency: string) =>
+  `${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`;
 
 function routeOf(booking: Booking, language: 'ar' | 'en') {
   const city = (code: string) => {
@@ -24,7 +27,8 @@ function routeOf(booking: Booking, language: 'ar' | 'en') {
   return `${city(booking.origin)} (${booking.origin}) ${language === 'ar' ? '←' : '→'} ${city(last.destination)} (${last.destination})`;
 }
 
-const passengerNames = (booking: Booking) => booking.passengers.map((p) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim()).join(', ');
+const passengerNames = (booking: Booking) =>
+  booking.passengers.map((p) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim()).join(', ');
 
 function block(language: 'ar' | 'en', lines: string[]) {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
@@ -38,7 +42,10 @@ export function composeHeldEmail(booking: Booking, accounts: BankAccount[], link
   const ref = booking.bookingReference;
   const subject = `حجزك ${ref} محجوز لمدة ساعتين — Your booking ${ref} is held for two hours`;
   const accountLines = (language: 'ar' | 'en') =>
-    accounts.map((a) => `${escapeHtml(language === 'ar' ? a.bankAr : a.bankEn)}: <b dir="ltr">${escapeHtml(a.accountNumber)}</b> (${escapeHtml(a.accountName)})${(language === 'ar' ? a.noteAr : a.noteEn) ? ` — ${escapeHtml((language === 'ar' ? a.noteAr : a.noteEn)!)}` : ''}`);
+    accounts.map(
+      (a) =>
+        `${escapeHtml(language === 'ar' ? a.bankAr : a.bankEn)}: <b dir="ltr">${escapeHtml(a.accountNumber)}</b> (${escapeHtml(a.accountName)})${(language === 'ar' ? a.noteAr : a.noteEn) ? ` — ${escapeHtml((language === 'ar' ? a.noteAr : a.noteEn)!)}` : ''}`,
+    );
   const html = [
     block('ar', [
       `<b>تم حجز مقاعدك مؤقتاً</b> — رقم الحجز <b dir="ltr">${escapeHtml(ref)}</b>`,
@@ -57,7 +64,8 @@ export function composeHeldEmail(booking: Booking, accounts: BankAccount[], link
       `Then upload the receipt on your booking page: <a href="${escapeHtml(links.manageUrl)}">${escapeHtml(links.manageUrl)}</a>`,
     ]),
   ].join('');
-  const plainAccounts = (language: 'ar' | 'en') => accounts.map((a) => `- ${language === 'ar' ? a.bankAr : a.bankEn}: ${a.accountNumber} (${a.accountName})`).join('\n');
+  const plainAccounts = (language: 'ar' | 'en') =>
+    accounts.map((a) => `- ${language === 'ar' ? a.bankAr : a.bankEn}: ${a.accountNumber} (${a.accountName})`).join('\n');
   const text = [
     `تم حجز مقاعدك مؤقتاً — رقم الحجز ${ref}`,
     `${routeOf(booking, 'ar')}، ${booking.slices[0]!.departureDate.slice(0, 10)}`,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { MailRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { createMailRepository } from './mail-repository.js';
+import { escapeHtml } from '../../escape-html.js';
 
 /**
  * The developer's mailbox without an SMTP server: every message the app queued, as it was (or
@@ -10,16 +11,14 @@ import { createMailRepository } from './mail-repository.js';
  * Plain HTML, no scripts (the site's CSP allows none); everything from the database is escaped.
  */
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:24px;color:#1a1a1a}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:6px 8px;text-align:start;vertical-align:top}pre{white-space:pre-wrap;background:#f6f6f6;padding:12px}a{color:#0b5394}dt{font-weight:bold}dd{margin:0 0 6px}</style>
 </head><body>${body}</body></html>`;
 
-const sendHtml = (reply: FastifyReply, html: string) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+const sendHtml = (reply: FastifyReply, html: string) =>
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
 /** A message's HTML: no scripts, no network, no plugins, whatever it contains. */
 const CONTENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
@@ -72,7 +71,10 @@ export const devOutboxRoutes: FastifyPluginAsync<{ database: Database }> = async
       ...(m.lastError ? ([['Last error', m.lastError]] as [string, string][]) : []),
     ];
     const attachments = m.attachments
-      .map((a, i) => `<li><a href="/dev/outbox/${id}/attachments/${i}" download="${escapeHtml(a.filename)}">${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)}, ${sizeOf(a.content)})</li>`)
+      .map(
+        (a, i) =>
+          `<li><a href="/dev/outbox/${id}/attachments/${i}" download="${escapeHtml(a.filename)}">${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)}, ${sizeOf(a.content)})</li>`,
+      )
       .join('');
     return sendHtml(
       reply,

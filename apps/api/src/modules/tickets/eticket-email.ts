@@ -1,14 +1,12 @@
 import type { Booking, OfferSlice } from '@kwenda/contracts';
 import { findAirport } from '../../data/airports.js';
 import type { Agency } from './eticket-pdf.js';
+import { escapeHtml } from '../../escape-html.js';
 
 /**
  * The e-ticket e-mail: Arabic first (right to left), English below; the caller attaches the PDF.
  * Inline styles only and no external resources: mail clients strip the rest.
  */
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const city = (code: string, language: 'ar' | 'en') => {
   const airport = findAirport(code);
@@ -17,18 +15,28 @@ const city = (code: string, language: 'ar' | 'en') => {
 
 /** A supplier's local date-time (no zone) as the day and time it names. */
 const when = (local: string, language: 'ar' | 'en') => {
-  const day = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${local.slice(0, 10)}T12:00:00Z`),
-  );
+  const day = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${local.slice(0, 10)}T12:00:00Z`));
   return { day, time: local.slice(11, 16) };
 };
 
 const routeOf = (slice: OfferSlice, language: 'ar' | 'en') =>
-  language === 'ar' ? `${city(slice.origin, 'ar')} ← ${city(slice.destination, 'ar')}` : `${city(slice.origin, 'en')} → ${city(slice.destination, 'en')}`;
+  language === 'ar'
+    ? `${city(slice.origin, 'ar')} ← ${city(slice.destination, 'ar')}`
+    : `${city(slice.origin, 'en')} → ${city(slice.destination, 'en')}`;
 
 const flightsOf = (slice: OfferSlice) => slice.segments.map((s) => s.flightNumber).join(' + ');
 
-export function composeETicketEmail(booking: Booking, links: { ticketUrl: string; manageUrl: string }, agency: Agency): { subject: string; text: string; html: string } {
+export function composeETicketEmail(
+  booking: Booking,
+  links: { ticketUrl: string; manageUrl: string },
+  agency: Agency,
+): { subject: string; text: string; html: string } {
   const ref = booking.bookingReference;
   const pnr = booking.pnr ?? '-';
   const names = booking.passengers.map((p) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim());
@@ -62,7 +70,9 @@ ${section(
     p(`رقم الحجز: <b>${ltr(ref)}</b> — مرجع الحجز لدى شركة الطيران (PNR): <b>${ltr(pnr)}</b>`),
     slices('ar'),
     p(`المسافرون: ${names.map((n) => ltr(n)).join('، ')}`),
-    p('التذكرة الإلكترونية مرفقة بهذه الرسالة بصيغة PDF. اعرضها مع جواز سفرك في المطار، وكن هناك قبل 3 ساعات من الرحلات الدولية.'),
+    p(
+      'التذكرة الإلكترونية مرفقة بهذه الرسالة بصيغة PDF. اعرضها مع جواز سفرك في المطار، وكن هناك قبل 3 ساعات من الرحلات الدولية.',
+    ),
     button(links.manageUrl, 'إدارة الحجز'),
     p(`<a href="${e(links.ticketUrl)}" style="color:#0f6e5a">تحميل التذكرة</a>`),
     p(`للمساعدة: الهاتف ${ltr(agency.phone)} · واتساب ${ltr(`+${agency.whatsapp}`)} · ${ltr(agency.email)}`),
@@ -76,7 +86,9 @@ ${section(
     p(`Booking reference: <b>${e(ref)}</b> — airline reference (PNR): <b>${e(pnr)}</b>`),
     slices('en'),
     p(`Passengers: ${names.map(e).join(', ')}`),
-    p('Your e-ticket is attached to this e-mail as a PDF. Show it with your passport at the airport, and be there 3 hours before international flights.'),
+    p(
+      'Your e-ticket is attached to this e-mail as a PDF. Show it with your passport at the airport, and be there 3 hours before international flights.',
+    ),
     button(links.manageUrl, 'Manage your booking'),
     p(`<a href="${e(links.ticketUrl)}" style="color:#0f6e5a">Download the e-ticket</a>`),
     p(`Need help? Phone ${e(agency.phone)} · WhatsApp +${e(agency.whatsapp)} · ${e(agency.email)}`),
@@ -88,7 +100,9 @@ ${section(
   const sliceLines = (language: 'ar' | 'en') =>
     booking.slices.map((slice) => {
       const { day, time } = when(slice.departureDate, language);
-      return language === 'ar' ? `- ${routeOf(slice, 'ar')}، ${day} ${time} — ${flightsOf(slice)}` : `- ${routeOf(slice, 'en')}, ${day} ${time} — ${flightsOf(slice)}`;
+      return language === 'ar'
+        ? `- ${routeOf(slice, 'ar')}، ${day} ${time} — ${flightsOf(slice)}`
+        : `- ${routeOf(slice, 'en')}, ${day} ${time} — ${flightsOf(slice)}`;
     });
   const text = [
     'تم تأكيد حجزك وإصدار التذكرة.',

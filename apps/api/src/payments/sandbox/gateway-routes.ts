@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { GatewaySessionRow } from '../../db/schema.js';
+import { escapeHtml } from '../../escape-html.js';
 import { AppError } from '../../errors.js';
 import type { PaymentProvider } from '../payment-provider.js';
 import { TEST_CARDS, type DeclineCode, type SandboxGateway } from './sandbox-gateway.js';
@@ -52,7 +53,10 @@ const text = {
     cardDeclined: 'is declined',
     cardFunds: 'insufficient funds',
     anyExpiry: 'Any future expiry date and any 3-digit code.',
-    declined: { card_declined: 'Your card was declined. Try another card.', insufficient_funds: 'Your card has insufficient funds. Try another card.' },
+    declined: {
+      card_declined: 'Your card was declined. Try another card.',
+      insufficient_funds: 'Your card has insufficient funds. Try another card.',
+    },
     invalidNumber: 'The card number is not valid.',
     invalidExpiry: 'The expiry date is not valid or has passed.',
     invalidCvc: 'The security code has 3 or 4 digits.',
@@ -63,7 +67,6 @@ const text = {
   },
 } as const;
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const group = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 export function luhnValid(digits: string): boolean {
@@ -96,7 +99,11 @@ interface Form {
   name?: string;
 }
 
-function renderPage(session: GatewaySessionRow, language: Language, options: { form?: Form; errors?: Partial<Record<keyof Form, string>>; banner?: string; closed?: 'paid' | 'expired' } = {}) {
+function renderPage(
+  session: GatewaySessionRow,
+  language: Language,
+  options: { form?: Form; errors?: Partial<Record<keyof Form, string>>; banner?: string; closed?: 'paid' | 'expired' } = {},
+) {
   const t = text[language];
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const amount = `${Number(session.amount).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${session.currency}`;
@@ -147,9 +154,13 @@ const html = (reply: FastifyReply, page: string) =>
 
 export const sandboxGatewayRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = async (app, { provider }) => {
   const gateway = provider as SandboxGateway;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   const load = async (id: string) => {
     const session = id.length <= 64 ? await gateway.findSession(id) : undefined;
@@ -165,7 +176,10 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ provider: PaymentProvide
     const session = await load(request.params.id);
     const language = languageOf(request.query, session);
     const expired = session.status === 'expired' || (session.status === 'open' && session.expiresAt <= new Date());
-    return html(reply, renderPage(session, language, session.status === 'complete' ? { closed: 'paid' } : expired ? { closed: 'expired' } : {}));
+    return html(
+      reply,
+      renderPage(session, language, session.status === 'complete' ? { closed: 'paid' } : expired ? { closed: 'expired' } : {}),
+    );
   });
 
   app.post<{ Params: { id: string }; Body: Form }>('/gateway/sandbox/checkout/:id', async (request, reply) => {
@@ -183,8 +197,13 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ provider: PaymentProvide
     if (Object.keys(errors).length) return html(reply, renderPage(session, language, { form, errors }));
 
     const result = await gateway.charge(session.id, digits);
-    if (result.outcome === 'closed') return html(reply, renderPage(result.session, language, { closed: result.session.status === 'complete' ? 'paid' : 'expired' }));
-    if (result.outcome === 'declined') return html(reply, renderPage(result.session, language, { form, banner: t.declined[result.decline as DeclineCode] }));
+    if (result.outcome === 'closed')
+      return html(
+        reply,
+        renderPage(result.session, language, { closed: result.session.status === 'complete' ? 'paid' : 'expired' }),
+      );
+    if (result.outcome === 'declined')
+      return html(reply, renderPage(result.session, language, { form, banner: t.declined[result.decline as DeclineCode] }));
     return reply.redirect(result.session.successUrl, 303);
   });
 };
