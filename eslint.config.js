@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
@@ -24,7 +27,14 @@ export default tseslint.config(
       // Features never import each other; shared code never imports a feature (docs/STYLE).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*/**', '../features/*/**'], message: 'Import a feature only through its index from src/app.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../features/*/**', '../features/*/**'],
+              message: 'Import a feature only through its index from src/app.',
+            },
+          ],
+        },
       ],
       // The home page's first download stays free of zod (docs/decisions/0005-home-page-js-budget.md).
       '@typescript-eslint/no-restricted-imports': [
@@ -34,9 +44,14 @@ export default tseslint.config(
             {
               name: '@kwenda/contracts',
               allowTypeImports: true,
-              message: "Use '@kwenda/contracts/rules', `import type`, or a lazy schema: apiRequest(path, () => import('@kwenda/contracts').then((m) => m.fooSchema)).",
+              message:
+                "Use '@kwenda/contracts/rules', `import type`, or a lazy schema: apiRequest(path, () => import('@kwenda/contracts').then((m) => m.fooSchema)).",
             },
-            { name: 'zod', allowTypeImports: true, message: 'Schemas live in @kwenda/contracts; load them lazily (see lib/api-client.ts).' },
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: 'Schemas live in @kwenda/contracts; load them lazily (see lib/api-client.ts).',
+            },
           ],
         },
       ],
@@ -44,7 +59,12 @@ export default tseslint.config(
   },
   {
     // Lazy route chunks may load the schemas eagerly.
-    files: ['apps/web/src/features/offers/**', 'apps/web/src/features/booking/**', 'apps/web/src/app/routes/offers-page.tsx', 'apps/web/src/app/routes/booking-page.tsx'],
+    files: [
+      'apps/web/src/features/offers/**',
+      'apps/web/src/features/booking/**',
+      'apps/web/src/app/routes/offers-page.tsx',
+      'apps/web/src/app/routes/booking-page.tsx',
+    ],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

@@ -5,13 +5,24 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The mail sink (e2e/support/mail-sink.mjs): a real SMTP server the app sends to, read over HTTP by tests. */
-export const MAIL_SINK = { smtpPort: Number(process.env.MAIL_SINK_SMTP_PORT ?? 3225), httpPort: Number(process.env.MAIL_SINK_HTTP_PORT ?? 3226) };
+export const MAIL_SINK = {
+  smtpPort: Number(process.env.MAIL_SINK_SMTP_PORT ?? 3225),
+  httpPort: Number(process.env.MAIL_SINK_HTTP_PORT ?? 3226),
+};
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   // Without the background-networking flags Chromium floods the closed network with refused connections.
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export type KwendaOptions = { language: 'ar' | 'en' };
@@ -32,8 +43,14 @@ export default defineConfig<KwendaOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'ar-desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, language: 'ar', locale: 'ar-SD' } },
-    { name: 'en-desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, language: 'en', locale: 'en-GB' } },
+    {
+      name: 'ar-desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, language: 'ar', locale: 'ar-SD' },
+    },
+    {
+      name: 'en-desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, language: 'en', locale: 'en-GB' },
+    },
     { name: 'ar-phone', use: { ...devices['Pixel 7'], language: 'ar', locale: 'ar-SD' } },
     { name: 'en-phone', use: { ...devices['Pixel 7'], language: 'en', locale: 'en-GB' } },
   ],

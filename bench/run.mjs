@@ -14,7 +14,15 @@ const CONNECTIONS = 50;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-bench-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    DATABASE_URL: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -45,7 +53,10 @@ function gzipBytes(url) {
 
 async function homePageWeight() {
   const html = await (await fetch(`${BASE}/`)).text();
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const scripts = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]);
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
   const sum = async (urls) => {
     let total = 0;
@@ -63,20 +74,23 @@ function load(name, options) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     let non2xx = 0;
-    const instance = autocannon({ url: BASE, connections: options.connections ?? CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
-      if (error) return reject(error);
-      latencies.sort((a, b) => a - b);
-      resolve({
-        name,
-        requests: latencies.length,
-        rps: Math.round(result.requests.average),
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        non2xx: non2xx + result.non2xx,
-        errors: result.errors,
-      });
-    });
+    const instance = autocannon(
+      { url: BASE, connections: options.connections ?? CONNECTIONS, duration: DURATION, ...options },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          name,
+          requests: latencies.length,
+          rps: Math.round(result.requests.average),
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          non2xx: non2xx + result.non2xx,
+          errors: result.errors,
+        });
+      },
+    );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
       if (statusCode >= 300 && statusCode !== 304) non2xx++;
@@ -114,13 +128,30 @@ const searches = [
 }));
 
 // 300 different searches (routes x dates): most requests miss the supplier's one-minute memo.
-const routes = [['PZU', 'CAI'], ['PZU', 'JED'], ['KRT', 'DOH'], ['PZU', 'IST'], ['PZU', 'ADD'], ['PZU', 'RUH'], ['KRT', 'CAI'], ['PZU', 'DXB'], ['PZU', 'LHR'], ['KRT', 'NBO']];
+const routes = [
+  ['PZU', 'CAI'],
+  ['PZU', 'JED'],
+  ['KRT', 'DOH'],
+  ['PZU', 'IST'],
+  ['PZU', 'ADD'],
+  ['PZU', 'RUH'],
+  ['KRT', 'CAI'],
+  ['PZU', 'DXB'],
+  ['PZU', 'LHR'],
+  ['KRT', 'NBO'],
+];
 const coldSearches = Array.from({ length: 300 }, (_, i) => ({
   method: 'POST',
   path: '/api/v1/offers/request',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({
-    filters: { tripType: 'one-way', departureStation: routes[i % 10][0], destinationStation: routes[i % 10][1], departureDate: day(3 + Math.floor(i / 10)), currency: 'SDG' },
+    filters: {
+      tripType: 'one-way',
+      departureStation: routes[i % 10][0],
+      destinationStation: routes[i % 10][1],
+      departureDate: day(3 + Math.floor(i / 10)),
+      currency: 'SDG',
+    },
     page: 1,
     order: 'lowest',
   }),
@@ -133,36 +164,83 @@ try {
   await load('warm-up', { requests: searches, duration: 2 });
   const offers = await load('POST /offers/request', { requests: searches });
   const cold = await load('POST /offers/request, 300 distinct searches', { requests: coldSearches });
-  const airports = await load('GET /trips/airports', { requests: [{ method: 'GET', path: '/api/v1/trips/airports', headers: { 'accept-encoding': 'gzip' } }] });
+  const airports = await load('GET /trips/airports', {
+    requests: [{ method: 'GET', path: '/api/v1/trips/airports', headers: { 'accept-encoding': 'gzip' } }],
+  });
 
   // Bookings: creating one (supplier re-price + two inserts in a transaction) and reading one
   // (what the booking page and the card-return poll do).
-  const searchBody = { filters: { tripType: 'one-way', departureStation: 'PZU', destinationStation: 'CAI', departureDate: day(21), passengers: { adults: 2, children: 0, infants: 0 }, currency: 'USD' }, page: 1 };
-  const search = await (await fetch(`${BASE}/api/v1/offers/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(searchBody) })).json();
+  const searchBody = {
+    filters: {
+      tripType: 'one-way',
+      departureStation: 'PZU',
+      destinationStation: 'CAI',
+      departureDate: day(21),
+      passengers: { adults: 2, children: 0, infants: 0 },
+      currency: 'USD',
+    },
+    page: 1,
+  };
+  const search = await (
+    await fetch(`${BASE}/api/v1/offers/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(searchBody),
+    })
+  ).json();
   const bookable = async (offer) => {
-    const body = JSON.stringify({ reference: offer.reference, payload: { passengers: searchBody.filters.passengers, baggage: { hold: 1, carryOn: 0 }, currency: 'USD' } });
-    const response = await fetch(`${BASE}/api/v1/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const body = JSON.stringify({
+      reference: offer.reference,
+      payload: { passengers: searchBody.filters.passengers, baggage: { hold: 1, carryOn: 0 }, currency: 'USD' },
+    });
+    const response = await fetch(`${BASE}/api/v1/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     return response.status === 201 ? { body, id: (await response.json()).booking.id } : null;
   };
   let first = null;
   for (const offer of search.offers) if ((first = await bookable(offer))) break;
   const create = { method: 'POST', path: '/api/v1/bookings', headers: { 'content-type': 'application/json' }, body: first.body };
   const ids = [first.id];
-  for (let i = 0; i < 19; i++) ids.push((await (await fetch(`${BASE}${create.path}`, { method: 'POST', headers: create.headers, body: create.body })).json()).booking.id);
+  for (let i = 0; i < 19; i++)
+    ids.push(
+      (await (await fetch(`${BASE}${create.path}`, { method: 'POST', headers: create.headers, body: create.body })).json())
+        .booking.id,
+    );
   const createBookings = await load('POST /bookings', { requests: [create], connections: 10 });
-  const readBookings = await load('GET /bookings/{id}', { requests: ids.map((id) => ({ method: 'GET', path: `/api/v1/bookings/${id}` })) });
+  const readBookings = await load('GET /bookings/{id}', {
+    requests: ids.map((id) => ({ method: 'GET', path: `/api/v1/bookings/${id}` })),
+  });
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const rssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   const peakMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`, weight, offers, cold, airports, createBookings, readBookings, memory: { rssMb, peakMb } };
+  const results = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
+    weight,
+    offers,
+    cold,
+    airports,
+    createBookings,
+    readBookings,
+    memory: { rssMb, peakMb },
+  };
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
-  console.log(`\nHome page: ${weight.jsGzipKb.toFixed(1)} KB JS gzipped in ${weight.jsFiles} files (target <= 150), ${weight.cssGzipKb.toFixed(1)} KB CSS gzipped`);
+  console.log(
+    `\nHome page: ${weight.jsGzipKb.toFixed(1)} KB JS gzipped in ${weight.jsFiles} files (target <= 150), ${weight.cssGzipKb.toFixed(1)} KB CSS gzipped`,
+  );
   for (const r of [offers, cold, airports, createBookings, readBookings]) {
-    console.log(`${r.name}: ${r.rps} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`);
+    console.log(
+      `${r.name}: ${r.rps} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
+    );
   }
   console.log(`Server memory after load: ${rssMb} MB resident, ${peakMb} MB peak`);
-  console.log(`Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 150 ? 'met' : 'NOT met'}`);
+  console.log(
+    `Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 150 ? 'met' : 'NOT met'}`,
+  );
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,7 +20,9 @@ function familyName(project: string, journey: string) {
 async function searchAndBook(page: Page, language: string) {
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
   // The home page reads the search from its address (SPEC section 2); the traveller presses search.
-  await page.goto(`/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(24)}&children=1&infants=1&lang=${language}`);
+  await page.goto(
+    `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(24)}&children=1&infants=1&lang=${language}`,
+  );
   await page.getByRole('button', { name: t('search:form.submit') }).click();
   await expect(page).toHaveURL(/\/offers\?/);
   const books = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
@@ -30,7 +32,11 @@ async function searchAndBook(page: Page, language: string) {
     await books.nth(i).click();
     const outcome = await Promise.race([
       page.waitForURL(/\/booking\/bk_/, { timeout: 15_000 }).then(() => 'booked'),
-      page.getByRole('alert').filter({ hasText: t('offers:booking.failed') }).waitFor({ timeout: 15_000 }).then(() => 'failed'),
+      page
+        .getByRole('alert')
+        .filter({ hasText: t('offers:booking.failed') })
+        .waitFor({ timeout: 15_000 })
+        .then(() => 'failed'),
     ]);
     if (outcome === 'booked') return;
   }
@@ -49,17 +55,27 @@ async function pickCountry(page: Page, section: Locator, language: string, label
   const input = section.getByRole('combobox', { name: tr(language, labelKey) });
   await input.click();
   await input.fill(code);
-  await page.getByRole('option', { name: new RegExp(`\\(${code}\\)`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`\\(${code}\\)`) })
+    .first()
+    .click();
 }
 
-async function fillPassenger(page: Page, language: string, type: 'adult' | 'child' | 'infant', person: { first: string; last: string; born: string; gender: 'M' | 'F' }) {
+async function fillPassenger(
+  page: Page,
+  language: string,
+  type: 'adult' | 'child' | 'infant',
+  person: { first: string; last: string; born: string; gender: 'M' | 'F' },
+) {
   const section = page.getByRole('region', { name: tr(language, `booking:passengers.${type}`, { n: 1 }) });
   await section.getByRole('textbox', { name: tr(language, 'booking:fields.firstName') }).fill(person.first);
   await section.getByRole('textbox', { name: tr(language, 'booking:fields.lastName') }).fill(person.last);
   await pickDate(section, language, 'booking:fields.dateOfBirth', person.born);
   await section.getByRole('radio', { name: tr(language, `booking:gender.${person.gender}`), exact: true }).check();
   await pickCountry(page, section, language, 'booking:fields.nationalityCountry', 'SD');
-  await section.getByRole('textbox', { name: tr(language, 'booking:fields.documentNumber') }).fill(`P0${Math.floor(1_000_000 + Math.random() * 8_000_000)}`);
+  await section
+    .getByRole('textbox', { name: tr(language, 'booking:fields.documentNumber') })
+    .fill(`P0${Math.floor(1_000_000 + Math.random() * 8_000_000)}`);
   await pickCountry(page, section, language, 'booking:fields.documentIssuanceCountry', 'SD');
   // Egypt asks for the passport's issue date (the sandbox supplier's requiredFields).
   await pickDate(section, language, 'booking:fields.documentIssuanceDate', `${year(-2)}-03-10`);
@@ -156,7 +172,9 @@ test('card: declined, then paid; confirmed with a PNR and the e-ticket e-mailed'
   await payWith('4242 4242 4242 4242');
 
   await expect(page).toHaveURL(/\/booking\/bk_[^?]+\?payment=return/);
-  await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible({
+    timeout: 30_000,
+  });
   const pnr = (await page.getByTestId('pnr').textContent())!.trim();
   expect(pnr).toMatch(/^[A-Z2-9]{6}$/);
   await expect(page.getByRole('link', { name: t('booking:final.print') })).toHaveAttribute('href', /\/ticket\.pdf$/);
@@ -179,10 +197,20 @@ test('an offer that expired while the traveller typed sends them back to the off
   // The server's answer when the offer's 30 minutes ran out (SPEC section 8: OFFER_CORRUPTED).
   await page.route(/\/api\/v1\/bookings\/bk_[^/]+$/, (route) =>
     route.request().method() === 'PUT'
-      ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'OFFER_CORRUPTED', message: 'The offer has expired' }) })
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'OFFER_CORRUPTED', message: 'The offer has expired' }),
+        })
       : route.continue(),
   );
-  await fillBooking(page, language, familyName(test.info().project.name, 'expired'), `expired-${test.info().project.name}@example.com`, { expectPayment: false });
+  await fillBooking(
+    page,
+    language,
+    familyName(test.info().project.name, 'expired'),
+    `expired-${test.info().project.name}@example.com`,
+    { expectPayment: false },
+  );
   const modal = page.getByRole('dialog', { name: t('booking:expired.title') });
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: t('booking:expired.back') }).click();

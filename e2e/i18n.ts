@@ -14,7 +14,9 @@ function catalog(language: string, namespace: string) {
 /** The app's own text for a key ("offers:sort.fastest"), so journeys read the screen as a person does. */
 export function tr(language: string, fullKey: string, vars: Record<string, string | number> = {}): string {
   const [namespace, key] = fullKey.includes(':') ? fullKey.split(':') : ['common', fullKey];
-  const value = key!.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalog(language, namespace!));
+  const value = key!
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalog(language, namespace!));
   if (typeof value !== 'string') throw new Error(`No ${language} text for ${fullKey}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
 }

@@ -41,13 +41,19 @@ test('search PZU to CAI and explore the offers', async ({ page, language }) => {
   const today = new Date(`${daysAhead(0)}T12:00:00Z`);
   const monthsAhead = (target.getUTCFullYear() - today.getUTCFullYear()) * 12 + target.getUTCMonth() - today.getUTCMonth();
   for (let i = 0; i < monthsAhead; i++) await page.getByRole('button', { name: t('search:dates.nextMonth') }).click();
-  await page.locator('table button:not([data-outside]):not([data-hidden])').filter({ hasText: new RegExp(`^${target.getUTCDate()}$`) }).first().click();
+  await page
+    .locator('table button:not([data-outside]):not([data-hidden])')
+    .filter({ hasText: new RegExp(`^${target.getUTCDate()}$`) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`departureDate=${departure}`));
 
   await page.getByRole('button', { name: t('search:form.submit') }).click();
 
   // Offers page with the spec's query parameters.
-  await expect(page).toHaveURL(new RegExp(`/offers\\?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${departure}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/offers\\?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${departure}`),
+  );
   const bookButtons = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
   await expect(bookButtons.first()).toBeVisible();
   const firstCard = page.locator('article').first();
@@ -76,11 +82,17 @@ test('search PZU to CAI and explore the offers', async ({ page, language }) => {
   await expect(page.getByText(t('offers:paging.end'))).toBeVisible();
 
   // Details of an offer.
-  await page.getByRole('button', { name: trPattern(language, 'offers:card.detailsLabel') }).first().click();
+  await page
+    .getByRole('button', { name: trPattern(language, 'offers:card.detailsLabel') })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(/[A-Z0-9]{2}\s?\d{2,4}/);
-  await dialog.getByRole('button', { name: t('offers:details.close') }).first().click();
+  await dialog
+    .getByRole('button', { name: t('offers:details.close') })
+    .first()
+    .click();
   await expect(dialog).toBeHidden();
 });
 
@@ -89,7 +101,9 @@ test('a date without a flight offers alternative dates', async ({ page, language
   let offset = 10;
   while (new Date(`${daysAhead(offset)}T12:00:00Z`).getUTCDay() !== 2) offset++;
   const date = daysAhead(offset);
-  await page.goto(`/offers?tripType=one-way&departureStation=PZU&destinationStation=DOG&departureDate=${date}&direct=1&lang=${language}`);
+  await page.goto(
+    `/offers?tripType=one-way&departureStation=PZU&destinationStation=DOG&departureDate=${date}&direct=1&lang=${language}`,
+  );
   const section = page.getByRole('region', { name: trPattern(language, 'offers:suggestions.noneOnDate') });
   await expect(section).toBeVisible();
   await expect(section.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
@@ -100,13 +114,17 @@ test('a date without a flight offers alternative dates', async ({ page, language
 
 test('a page whose code cannot be downloaded offers a reload instead of a blank screen', async ({ page, language, problems }) => {
   await page.route(/\/assets\/offers-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
-  await page.goto(`/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`);
+  await page.goto(
+    `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`,
+  );
   await expect(page.getByRole('alert').filter({ hasText: tr(language, 'routeError.title') })).toBeVisible();
   await expect(page.getByRole('button', { name: tr(language, 'routeError.reload') })).toBeVisible();
   // The header still works: the visitor can go home.
   await expect(page.getByRole('banner')).toBeVisible();
   // The failed download itself is reported in the console; nothing else may be.
-  const unexpected = problems.filter((p) => !/offers-page|Failed to fetch dynamically imported module|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p));
+  const unexpected = problems.filter(
+    (p) => !/offers-page|Failed to fetch dynamically imported module|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p),
+  );
   expect(unexpected).toEqual([]);
   problems.length = 0;
 });

@@ -21,11 +21,24 @@ const pages = {
 fs.mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const language of ['ar', 'en']) {
   for (const [device, viewport] of Object.entries(viewports)) {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: device === 'phone', hasTouch: device === 'phone' });
+    const context = await browser.newContext({
+      viewport,
+      deviceScaleFactor: 1,
+      isMobile: device === 'phone',
+      hasTouch: device === 'phone',
+    });
     const page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && console.error(`[${language} ${device}] console.error: ${m.text()}`));
     for (const [name, path] of Object.entries(pages)) {

@@ -26,10 +26,7 @@ function precompress(): Plugin {
           const content = await fs.readFile(file);
           if (content.length < 1024) return;
           await fs.writeFile(`${file}.gz`, await gzip(content, { level: 9 }));
-          await fs.writeFile(
-            `${file}.br`,
-            await brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          );
+          await fs.writeFile(`${file}.br`, await brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
         }),
       );
     },

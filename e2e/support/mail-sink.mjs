@@ -24,7 +24,11 @@ const smtp = new SMTPServer({
           text: mail.text ?? '',
           html: typeof mail.html === 'string' ? mail.html : '',
           date: new Date().toISOString(),
-          attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
         callback();
       })
@@ -41,7 +45,16 @@ http
     if (url.pathname === '/messages') {
       const to = url.searchParams.get('to');
       const list = messages
-        .map((m, index) => ({ ...m, index, attachments: m.attachments.map((a, i) => ({ index: i, filename: a.filename, contentType: a.contentType, size: a.content.length })) }))
+        .map((m, index) => ({
+          ...m,
+          index,
+          attachments: m.attachments.map((a, i) => ({
+            index: i,
+            filename: a.filename,
+            contentType: a.contentType,
+            size: a.content.length,
+          })),
+        }))
         .filter((m) => !to || m.to.includes(to));
       response.setHeader('content-type', 'application/json');
       return response.end(JSON.stringify(list));

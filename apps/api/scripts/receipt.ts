@@ -35,10 +35,18 @@ try {
     if (!rows.length) console.log('No booking is waiting for a bank transfer.');
     for (const row of rows)
       console.log(
-        [row.bookingReference, `${row.amount} ${row.currency}`, `hold until ${row.holdExpiresAt?.toISOString() ?? '-'}`, row.receiptId ? `receipt ${row.status} ${row.uploadedAt?.toISOString()} ${row.storagePath}` : 'no receipt yet'].join('  '),
+        [
+          row.bookingReference,
+          `${row.amount} ${row.currency}`,
+          `hold until ${row.holdExpiresAt?.toISOString() ?? '-'}`,
+          row.receiptId ? `receipt ${row.status} ${row.uploadedAt?.toISOString()} ${row.storagePath}` : 'no receipt yet',
+        ].join('  '),
       );
   } else {
-    const booking = command === 'confirm' ? await receipts.confirmTransfer(reference!, reviewer) : await receipts.rejectTransfer(reference!, reviewer);
+    const booking =
+      command === 'confirm'
+        ? await receipts.confirmTransfer(reference!, reviewer)
+        : await receipts.rejectTransfer(reference!, reviewer);
     console.log(`${booking.bookingReference}: ${booking.status}${booking.pnr ? `, PNR ${booking.pnr}` : ''}`);
   }
 } catch (error) {

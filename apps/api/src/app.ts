@@ -49,9 +49,17 @@ export interface AppDeps {
 }
 
 /** Where travellers reach the site: links in e-mails, payment return pages, webhooks. */
-export const publicUrlOf = (env: Env) => (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`).replace(/\/$/, '');
+export const publicUrlOf = (env: Env) =>
+  (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`).replace(/\/$/, '');
 
-export async function buildApp({ env, database, supplier = createSupplier(env), logger, paymentProvider, deliverWebhook }: AppDeps) {
+export async function buildApp({
+  env,
+  database,
+  supplier = createSupplier(env),
+  logger,
+  paymentProvider,
+  deliverWebhook,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 256 * 1024,
@@ -121,7 +129,8 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
   });
 
   const accounts = createAccountsService({ database, mail, secret: jwtSecret(env), publicUrl });
-  const resolveUser = async (request: FastifyRequest) => (await accounts.authenticate(request.headers.authorization))?.user.id ?? null;
+  const resolveUser = async (request: FastifyRequest) =>
+    (await accounts.authenticate(request.headers.authorization))?.user.id ?? null;
 
   const jobs = startJobs(
     [
@@ -143,7 +152,10 @@ export async function buildApp({ env, database, supplier = createSupplier(env), 
       await api.register(offersRoutes, { offers });
       await api.register(bookingsRoutes, { bookings, supplier, resolveUser });
       await api.register(accountsRoutes, { accounts, listBookings: (userId) => bookings.listForUser(userId) });
-      await api.register(ticketsRoutes, { getBooking: bookings.getBooking, renderETicket: (booking) => renderETicket(booking, agency) });
+      await api.register(ticketsRoutes, {
+        getBooking: bookings.getBooking,
+        renderETicket: (booking) => renderETicket(booking, agency),
+      });
       await api.register(paymentsRoutes, { payments });
       await api.register(receiptsRoutes, { receipts, bookings: bookings.ports });
     },

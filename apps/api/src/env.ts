@@ -8,61 +8,100 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: () => 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ error: () => 'must be a port number' }).int().min(1, 'must be 1-65535').max(65535, 'must be 1-65535').default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  STAGING: booleanFlag.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SUPPLIER: z.enum(['sandbox']).default('sandbox'),
-  OFFER_TTL_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
-  WHATSAPP_NUMBER: z.string().regex(/^\d{8,15}$/, 'must be digits only, international format without +').default('249912345678'),
-  SUPPORT_EMAIL: z.email({ error: () => 'must be an e-mail address' }).default('support@kwenda.sd'),
-  SUPPORT_PHONE: z.string().default('+249 91 234 5678'),
-  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  /** true only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could spoof their address. */
-  TRUST_PROXY: booleanFlag.default(false),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  /** Address travellers reach the site at: links in e-mails, payment return pages, webhooks. Default http://HOST:PORT. */
-  PUBLIC_URL: z.url({ error: () => 'must be an absolute URL such as https://kwenda.sd' }).optional().or(z.literal('').transform(() => undefined)),
-  /** smtp://user:pass@host:port or smtps://...; unset keeps every message in the dev outbox (/dev/outbox). */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).default('Kwenda <tickets@kwenda.sd>'),
-  /** Card payments: the embedded sandbox gateway, or Stripe Checkout (needs the two STRIPE_ keys). */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)').optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional().or(z.literal('').transform(() => undefined)),
-  /** Stripe API host override (tests point it at a local server). */
-  STRIPE_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
-  /** HMAC key of the sandbox gateway's webhooks; generated and kept under DATA_DIR when unset. */
-  SANDBOX_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
-  /** JSON array of { bankAr, bankEn, accountName, accountNumber, noteAr?, noteEn? } shown to travellers who pay later. */
-  BANK_ACCOUNTS: z.string().optional(),
-  /** Transfer receipts; outside the web root. Default DATA_DIR/uploads. */
-  UPLOADS_DIR: z.string().optional(),
-  /** Minutes a provisional booking is held (SPEC: two hours). */
-  HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
-  /** Run the background jobs (hold expiry, mail) in this process. Several processes may all run them. */
-  RUN_JOBS: booleanFlag.default(true),
-  /** Signs session tokens; generated and kept in DATA_DIR/jwt.secret when unset. */
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
-  JOBS_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
-}).superRefine((env, ctx) => {
-  if (env.PAYMENT_PROVIDER === 'stripe') {
-    if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
-    if (!env.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when PAYMENT_PROVIDER=stripe' });
-  }
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: () => 'must be a port number' })
+      .int()
+      .min(1, 'must be 1-65535')
+      .max(65535, 'must be 1-65535')
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    STAGING: booleanFlag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SUPPLIER: z.enum(['sandbox']).default('sandbox'),
+    OFFER_TTL_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
+    WHATSAPP_NUMBER: z
+      .string()
+      .regex(/^\d{8,15}$/, 'must be digits only, international format without +')
+      .default('249912345678'),
+    SUPPORT_EMAIL: z.email({ error: () => 'must be an e-mail address' }).default('support@kwenda.sd'),
+    SUPPORT_PHONE: z.string().default('+249 91 234 5678'),
+    WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    /** true only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could spoof their address. */
+    TRUST_PROXY: booleanFlag.default(false),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Address travellers reach the site at: links in e-mails, payment return pages, webhooks. Default http://HOST:PORT. */
+    PUBLIC_URL: z
+      .url({ error: () => 'must be an absolute URL such as https://kwenda.sd' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** smtp://user:pass@host:port or smtps://...; unset keeps every message in the dev outbox (/dev/outbox). */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default('Kwenda <tickets@kwenda.sd>'),
+    /** Card payments: the embedded sandbox gateway, or Stripe Checkout (needs the two STRIPE_ keys). */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Stripe API host override (tests point it at a local server). */
+    STRIPE_API_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** HMAC key of the sandbox gateway's webhooks; generated and kept under DATA_DIR when unset. */
+    SANDBOX_GATEWAY_SECRET: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** JSON array of { bankAr, bankEn, accountName, accountNumber, noteAr?, noteEn? } shown to travellers who pay later. */
+    BANK_ACCOUNTS: z.string().optional(),
+    /** Transfer receipts; outside the web root. Default DATA_DIR/uploads. */
+    UPLOADS_DIR: z.string().optional(),
+    /** Minutes a provisional booking is held (SPEC: two hours). */
+    HOLD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(120),
+    /** Run the background jobs (hold expiry, mail) in this process. Several processes may all run them. */
+    RUN_JOBS: booleanFlag.default(true),
+    /** Signs session tokens; generated and kept in DATA_DIR/jwt.secret when unset. */
+    JWT_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    JOBS_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      if (!env.STRIPE_SECRET_KEY)
+        ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      if (!env.STRIPE_WEBHOOK_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
+  });
 export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}

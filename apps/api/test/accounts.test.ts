@@ -13,14 +13,23 @@ describe.each(backends)('accounts API on %s', (backend) => {
   });
   afterAll(async () => ctx?.close());
 
-  const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress });
+  const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+    ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress });
   // Each traveller signs up from an address of their own (codes are also throttled per address).
   let addresses = 0;
   const register = (email: string, overrides: Record<string, unknown> = {}) =>
-    post('/auth/register', { payload: { fullName: 'Amna Osman', email, password: PASSWORD, passwordConfirmation: PASSWORD, ...overrides } }, {}, `10.20.0.${++addresses}`);
+    post(
+      '/auth/register',
+      { payload: { fullName: 'Amna Osman', email, password: PASSWORD, passwordConfirmation: PASSWORD, ...overrides } },
+      {},
+      `10.20.0.${++addresses}`,
+    );
   /** The code in the newest e-mail to `email` (read from the outbox as a mailbox would). */
   const codeFor = async (email: string) => {
-    const [row] = await ctx.database.sql.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+    const [row] = await ctx.database.sql.query<{ text_body: string }>(
+      'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1',
+      [email],
+    );
     return /(\d{6})/.exec(row!.text_body)![1]!;
   };
   const signUp = async (email: string) => {
@@ -34,13 +43,19 @@ describe.each(backends)('accounts API on %s', (backend) => {
   it('signs up with an e-mailed six-digit code and logs the user in', async () => {
     const response = await register('Amna@Example.com ');
     expect(response.json()).toEqual({ success: true, user: { fullName: 'Amna Osman', email: 'amna@example.com' } });
-    const [mail] = await ctx.database.sql.query<{ subject: string }>("SELECT subject FROM mail_outbox WHERE to_address = 'amna@example.com'");
+    const [mail] = await ctx.database.sql.query<{ subject: string }>(
+      "SELECT subject FROM mail_outbox WHERE to_address = 'amna@example.com'",
+    );
     expect(mail!.subject).toMatch(/^رمز التحقق \d{6} — Your Kwenda code \d{6}$/);
     const [stored] = await ctx.database.sql.query<{ code_hash: string }>('SELECT code_hash FROM email_codes');
     expect(stored!.code_hash).not.toContain(await codeFor('amna@example.com'));
     const login = await post('/auth/login', { email: 'amna@example.com', password: PASSWORD });
     expect(login.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
-    const verified = await post('/auth/otp', { email: 'amna@example.com', otp: await codeFor('amna@example.com'), fullName: 'Amna Osman' });
+    const verified = await post('/auth/otp', {
+      email: 'amna@example.com',
+      otp: await codeFor('amna@example.com'),
+      fullName: 'Amna Osman',
+    });
     expect(verified.statusCode).toBe(200);
     const auth = verified.json() as AuthResponse;
     expect(auth.user).toMatchObject({ email: 'amna@example.com', fullName: 'Amna Osman', active: true });
@@ -67,19 +82,27 @@ describe.each(backends)('accounts API on %s', (backend) => {
     expect((await register('guess@example.com')).statusCode).toBe(200);
     const code = await codeFor('guess@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await post('/auth/otp', { email: 'guess@example.com', otp: wrong })).json()).toMatchObject({ code: 'INVALID_CODE' });
+    for (let i = 0; i < 5; i++)
+      expect((await post('/auth/otp', { email: 'guess@example.com', otp: wrong })).json()).toMatchObject({
+        code: 'INVALID_CODE',
+      });
     // Even the right code no longer works: brute force of a million codes is impossible.
-    expect((await post('/auth/otp', { email: 'guess@example.com', otp: code })).json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect((await post('/auth/otp', { email: 'guess@example.com', otp: code })).json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+    });
     expect((await post('/auth/otp/resend', { email: 'guess@example.com' })).statusCode).toBe(200);
     await ctx.database.sql.query("UPDATE email_codes SET expires_at = now() - interval '1 second'");
-    expect((await post('/auth/otp', { email: 'guess@example.com', otp: await codeFor('guess@example.com') })).json()).toMatchObject({ code: 'EXPIRED_CODE' });
+    expect(
+      (await post('/auth/otp', { email: 'guess@example.com', otp: await codeFor('guess@example.com') })).json(),
+    ).toMatchObject({ code: 'EXPIRED_CODE' });
     // Resending answers the same for an unknown address.
     expect((await post('/auth/otp/resend', { email: 'nobody@example.com' })).json()).toEqual({ success: true });
   });
 
   it('limits how many codes one address can have sent', async () => {
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push((await post('/auth/otp/resend', { email: `flood${i}@example.com` }, {}, '10.30.0.1')).statusCode);
+    for (let i = 0; i < 11; i++)
+      answers.push((await post('/auth/otp/resend', { email: `flood${i}@example.com` }, {}, '10.30.0.1')).statusCode);
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(answers[10]).toBe(429);
   });
@@ -88,12 +111,17 @@ describe.each(backends)('accounts API on %s', (backend) => {
     await signUp('target@example.com');
     const attacker = '10.9.8.7';
     const answers = [];
-    for (let i = 0; i < 9; i++) answers.push((await post('/auth/login', { email: 'target@example.com', password: `guess-${i}-password` }, {}, attacker)).statusCode);
+    for (let i = 0; i < 9; i++)
+      answers.push(
+        (await post('/auth/login', { email: 'target@example.com', password: `guess-${i}-password` }, {}, attacker)).statusCode,
+      );
     expect(answers.slice(0, 8)).toEqual(Array(8).fill(401));
     expect(answers[8]).toBe(429);
     const owner = await post('/auth/login', { email: 'target@example.com', password: PASSWORD }, {}, '10.1.1.1');
     expect(owner.statusCode).toBe(200);
-    expect((await post('/auth/login', { email: 'TARGET@example.com', password: 'wrong-password-x' }, {}, '10.1.1.1')).json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(
+      (await post('/auth/login', { email: 'TARGET@example.com', password: 'wrong-password-x' }, {}, '10.1.1.1')).json(),
+    ).toMatchObject({ code: 'INVALID_CREDENTIALS' });
   });
 
   it('ends the session on logout: the token stops working; forged and garbled tokens are refused', async () => {
@@ -102,12 +130,14 @@ describe.each(backends)('accounts API on %s', (backend) => {
     const after = await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(auth.jwt) });
     expect(after.statusCode).toBe(401);
     const [header, , signature] = auth.jwt.split('.');
-    const forgedBody = Buffer.from(JSON.stringify({ sub: 'usr_someone_else', jti: 'ses_x', iss: 'kwenda', exp: 9_999_999_999 })).toString('base64url');
+    const forgedBody = Buffer.from(
+      JSON.stringify({ sub: 'usr_someone_else', jti: 'ses_x', iss: 'kwenda', exp: 9_999_999_999 }),
+    ).toString('base64url');
     for (const token of [`${header}.${forgedBody}.${signature}`, 'garbage', ''])
       expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(token) })).statusCode).toBe(401);
   });
 
-  it("ties a booking to the account that made it: nobody else can change it", async () => {
+  it('ties a booking to the account that made it: nobody else can change it', async () => {
     const owner = await signUp('owner@example.com');
     const other = await signUp('other@example.com');
     const offer = await findOffer(ctx, 'available');
@@ -115,50 +145,91 @@ describe.each(backends)('accounts API on %s', (backend) => {
       method: 'POST',
       url: '/api/v1/bookings',
       headers: bearer(owner.jwt),
-      payload: { reference: offer.reference, payload: { passengers: { adults: 1 }, baggage: { hold: 1 }, currency: offer.currency } },
+      payload: {
+        reference: offer.reference,
+        payload: { passengers: { adults: 1 }, baggage: { hold: 1 }, currency: offer.currency },
+      },
     });
     expect(created.statusCode).toBe(201);
     const booking = await getBooking(ctx, created.json().booking.id);
-    const body = { bookingId: booking.id, payload: { passengers: passengersFor(booking, {}, 'OWNED'), email: 'owner@example.com', mobile: '+249912345678' } };
-    const asOther = await ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${booking.id}`, headers: bearer(other.jwt), payload: body });
+    const body = {
+      bookingId: booking.id,
+      payload: { passengers: passengersFor(booking, {}, 'OWNED'), email: 'owner@example.com', mobile: '+249912345678' },
+    };
+    const asOther = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/bookings/${booking.id}`,
+      headers: bearer(other.jwt),
+      payload: body,
+    });
     expect(asOther.statusCode).toBe(403);
     const asGuest = await submitPassengers(ctx, booking, body.payload.passengers);
     expect(asGuest.statusCode).toBe(403);
-    const payAsOther = await ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${booking.id}/pay`, headers: bearer(other.jwt), payload: { payLater: true } });
+    const payAsOther = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/bookings/${booking.id}/pay`,
+      headers: bearer(other.jwt),
+      payload: { payLater: true },
+    });
     expect(payAsOther.statusCode).toBe(403);
-    const asOwner = await ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${booking.id}`, headers: bearer(owner.jwt), payload: body });
+    const asOwner = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/bookings/${booking.id}`,
+      headers: bearer(owner.jwt),
+      payload: body,
+    });
     expect(asOwner.statusCode, asOwner.body).toBe(200);
     // A guest booking stays open to whoever holds its id.
     const guest = await createBooking(ctx, offer);
     expect(guest.statusCode).toBe(201);
   });
 
-  const put = (url: string, payload: object, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, payload, headers });
+  const put = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, payload, headers });
   const resetLinkFor = async (email: string) => {
-    const [row] = await ctx.database.sql.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+    const [row] = await ctx.database.sql.query<{ text_body: string }>(
+      'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1',
+      [email],
+    );
     return /\/password_reset\/([\w-]+)/.exec(row!.text_body)![1]!;
   };
 
   it('resets a forgotten password with a single-use link that expires, and ends the old sessions', async () => {
     const before = await signUp('forgot@example.com');
     expect((await put('/account/request_password_reset', { email: 'forgot@example.com' })).json()).toEqual({ success: true });
-    expect((await put('/account/request_password_reset', { email: 'nobody-here@example.com' })).json()).toEqual({ success: true });
+    expect((await put('/account/request_password_reset', { email: 'nobody-here@example.com' })).json()).toEqual({
+      success: true,
+    });
     const token = await resetLinkFor('forgot@example.com');
     const [stored] = await ctx.database.sql.query<{ token_hash: string }>('SELECT token_hash FROM password_reset_tokens');
     expect(stored!.token_hash).not.toBe(token);
     const fresh = 'blue-nile-sunrise-9';
-    expect((await put('/account/password_reset', { token, password: fresh, passwordConfirmation: 'other-other-1' })).json()).toMatchObject({ code: 'PASSWORD_CONFIRMATION_MISMATCH' });
-    expect((await put('/account/password_reset', { token, password: fresh, passwordConfirmation: fresh })).json()).toEqual({ success: true });
-    expect((await put('/account/password_reset', { token, password: fresh, passwordConfirmation: fresh })).json()).toMatchObject({ code: 'ALREADY_USED_TOKEN' });
+    expect(
+      (await put('/account/password_reset', { token, password: fresh, passwordConfirmation: 'other-other-1' })).json(),
+    ).toMatchObject({ code: 'PASSWORD_CONFIRMATION_MISMATCH' });
+    expect((await put('/account/password_reset', { token, password: fresh, passwordConfirmation: fresh })).json()).toEqual({
+      success: true,
+    });
+    expect((await put('/account/password_reset', { token, password: fresh, passwordConfirmation: fresh })).json()).toMatchObject({
+      code: 'ALREADY_USED_TOKEN',
+    });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(before.jwt) })).statusCode).toBe(401);
-    expect((await post('/auth/login', { email: 'forgot@example.com', password: PASSWORD })).json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect((await post('/auth/login', { email: 'forgot@example.com', password: PASSWORD })).json()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
     expect((await post('/auth/login', { email: 'forgot@example.com', password: fresh })).statusCode).toBe(200);
 
     await put('/account/request_password_reset', { email: 'forgot@example.com' });
     const late = await resetLinkFor('forgot@example.com');
-    await ctx.database.sql.query("UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
-    expect((await put('/account/password_reset', { token: late, password: fresh, passwordConfirmation: fresh })).json()).toMatchObject({ code: 'EXPIRED_TOKEN' });
-    expect((await put('/account/password_reset', { token: 'made-up', password: fresh, passwordConfirmation: fresh })).json()).toMatchObject({ code: 'EXPIRED_TOKEN' });
+    await ctx.database.sql.query(
+      "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL",
+    );
+    expect(
+      (await put('/account/password_reset', { token: late, password: fresh, passwordConfirmation: fresh })).json(),
+    ).toMatchObject({ code: 'EXPIRED_TOKEN' });
+    expect(
+      (await put('/account/password_reset', { token: 'made-up', password: fresh, passwordConfirmation: fresh })).json(),
+    ).toMatchObject({ code: 'EXPIRED_TOKEN' });
   });
 
   it('edits mobile and WhatsApp numbers of the logged-in user only', async () => {
@@ -175,7 +246,16 @@ describe.each(backends)('accounts API on %s', (backend) => {
     const mine = await signUp('lister@example.com');
     const theirs = await signUp('stranger@example.com');
     const offer = await findOffer(ctx, 'available');
-    const book = (jwt: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/bookings', headers: bearer(jwt), payload: { reference: offer.reference, payload: { passengers: { adults: 1 }, baggage: { hold: 1 }, currency: offer.currency } } });
+    const book = (jwt: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/bookings',
+        headers: bearer(jwt),
+        payload: {
+          reference: offer.reference,
+          payload: { passengers: { adults: 1 }, baggage: { hold: 1 }, currency: offer.currency },
+        },
+      });
     const first = (await book(mine.jwt)).json().booking.id;
     const second = (await book(mine.jwt)).json().booking.id;
     await book(theirs.jwt);

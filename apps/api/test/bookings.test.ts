@@ -1,7 +1,15 @@
 import { bookingSchema, type Booking, type Offer } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxSupplier, type SandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
-import { createBooking, findOffer, getBooking, pay, passengersFor, readyBooking, submitPassengers } from './helpers/booking-factories.js';
+import {
+  createBooking,
+  findOffer,
+  getBooking,
+  pay,
+  passengersFor,
+  readyBooking,
+  submitPassengers,
+} from './helpers/booking-factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 
@@ -40,13 +48,21 @@ describe.each(backends)('bookings API on %s', (backend) => {
       expect(booking.currency).toBe(offer.currency);
       expect(booking.passengers.map((p) => p.passengerType)).toEqual(['adult', 'child', 'infant']);
       expect(booking.priceBreakdown.total).toBe(booking.amount);
-      expect(booking.priceBreakdown.adults.amount + booking.priceBreakdown.children.amount + booking.priceBreakdown.infants.amount).toBeCloseTo(booking.amount, 1);
+      expect(
+        booking.priceBreakdown.adults.amount + booking.priceBreakdown.children.amount + booking.priceBreakdown.infants.amount,
+      ).toBeCloseTo(booking.amount, 1);
       // PZU-CAI touches Egypt: the sandbox asks for the passport's issue date.
       expect(booking.passengers[0]!.requiredFields).toContain('documentIssuanceDate');
       expect(booking.passengers[2]!.baggage).toEqual([]);
-      expect(booking.passengers[0]!.baggage.find((b) => b.reference === 'hold-extra')).toMatchObject({ category: 'hold', limit: 2, count: 0 });
+      expect(booking.passengers[0]!.baggage.find((b) => b.reference === 'hold-extra')).toMatchObject({
+        category: 'hold',
+        limit: 2,
+        count: 0,
+      });
       expect(booking.holdExpiresAt).toBeNull();
-      expect(await events(booking.id)).toEqual([{ from_status: null, to_status: 'created', status_trigger: 'booking-created', actor: 'guest' }]);
+      expect(await events(booking.id)).toEqual([
+        { from_status: null, to_status: 'created', status_trigger: 'booking-created', actor: 'guest' },
+      ]);
     });
 
     it('ignores any price the client sends', async () => {
@@ -108,11 +124,14 @@ describe.each(backends)('bookings API on %s', (backend) => {
   });
 
   describe('GET /bookings/{id}', () => {
-    it.each(['bk_doesnotexistdoesnotexist0', 'nope', '../../etc/passwd', 'bk_' + 'x'.repeat(90), 'bk_' + 'y'.repeat(150)])('answers 404 JSON for %s', async (id) => {
-      const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${encodeURIComponent(id)}` });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
-    });
+    it.each(['bk_doesnotexistdoesnotexist0', 'nope', '../../etc/passwd', 'bk_' + 'x'.repeat(90), 'bk_' + 'y'.repeat(150)])(
+      'answers 404 JSON for %s',
+      async (id) => {
+        const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${encodeURIComponent(id)}` });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+      },
+    );
   });
 
   describe('PUT /bookings/{id} (passengers)', () => {
@@ -132,13 +151,30 @@ describe.each(backends)('bookings API on %s', (backend) => {
     it('names every problem under its passenger and field', async () => {
       const [adult, child, infant] = booking.passengers.map((p) => p.id) as [string, string, string];
       const errors = await problems({
-        0: { firstName: 'أحمد', documentExpiryDate: booking.slices[0]!.departureDate.slice(0, 10), baggage: [{ reference: 'hold-extra', count: 3 }] },
+        0: {
+          firstName: 'أحمد',
+          documentExpiryDate: booking.slices[0]!.departureDate.slice(0, 10),
+          baggage: [{ reference: 'hold-extra', count: 3 }],
+        },
         1: { dateOfBirth: '2001-01-01', nationalityCountry: 'XX', gender: 'X', baggage: [{ reference: 'gold-bar', count: 1 }] },
         2: { lastName: '', dateOfBirth: '2031-02-30', documentIssuanceDate: '2099-01-01' },
       });
-      expect(errors[adult]).toEqual({ firstName: 'latin_only', documentExpiryDate: 'expires_before_travel', 'baggage.hold-extra': 'baggage_limit' });
-      expect(errors[child]).toEqual({ dateOfBirth: 'age_mismatch', nationalityCountry: 'unknown_country', gender: 'invalid_gender', 'baggage.gold-bar': 'unknown_baggage' });
-      expect(errors[infant]).toEqual({ lastName: 'required', dateOfBirth: 'invalid_date', documentIssuanceDate: 'issued_after_today' });
+      expect(errors[adult]).toEqual({
+        firstName: 'latin_only',
+        documentExpiryDate: 'expires_before_travel',
+        'baggage.hold-extra': 'baggage_limit',
+      });
+      expect(errors[child]).toEqual({
+        dateOfBirth: 'age_mismatch',
+        nationalityCountry: 'unknown_country',
+        gender: 'invalid_gender',
+        'baggage.gold-bar': 'unknown_baggage',
+      });
+      expect(errors[infant]).toEqual({
+        lastName: 'required',
+        dateOfBirth: 'invalid_date',
+        documentIssuanceDate: 'issued_after_today',
+      });
     });
 
     it('refuses fields the supplier did not ask for and checks the contact details', async () => {
@@ -148,15 +184,26 @@ describe.each(backends)('bookings API on %s', (backend) => {
     });
 
     it('refuses an unknown passenger id and a body whose bookingId differs', async () => {
-      const unknown = await submitPassengers(ctx, booking, [...passengersFor(booking), { ...passengersFor(booking)[0]!, id: 'px_intruder' }]);
+      const unknown = await submitPassengers(ctx, booking, [
+        ...passengersFor(booking),
+        { ...passengersFor(booking)[0]!, id: 'px_intruder' },
+      ]);
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().validationErrors.px_intruder).toEqual({ id: 'unknown_passenger' });
-      const other = await ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${booking.id}`, payload: { bookingId: 'bk_other', payload: { passengers: passengersFor(booking) } } });
+      const other = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/bookings/${booking.id}`,
+        payload: { bookingId: 'bk_other', payload: { passengers: passengersFor(booking) } },
+      });
       expect(other.statusCode).toBe(400);
     });
 
     it('loses nothing already saved when a later submit is refused', async () => {
-      const good = await submitPassengers(ctx, booking, passengersFor(booking, { 0: { firstName: '  Ahmed   Ali ', lastName: ' Osman ' } }));
+      const good = await submitPassengers(
+        ctx,
+        booking,
+        passengersFor(booking, { 0: { firstName: '  Ahmed   Ali ', lastName: ' Osman ' } }),
+      );
       expect(good.statusCode, good.body).toBe(200);
       await problems({ 0: { firstName: '' } });
       const saved = await getBooking(ctx, booking.id);
@@ -166,7 +213,14 @@ describe.each(backends)('bookings API on %s', (backend) => {
     });
 
     it('prices extra bags on the server and keeps the summary adding up', async () => {
-      const response = await submitPassengers(ctx, booking, passengersFor(booking, { 0: { baggage: [{ reference: 'hold-extra', count: 1 }] }, 1: { baggage: [{ reference: 'cabin-extra', count: 1 }] } }));
+      const response = await submitPassengers(
+        ctx,
+        booking,
+        passengersFor(booking, {
+          0: { baggage: [{ reference: 'hold-extra', count: 1 }] },
+          1: { baggage: [{ reference: 'cabin-extra', count: 1 }] },
+        }),
+      );
       expect(response.statusCode, response.body).toBe(200);
       const saved = response.json().booking as Booking;
       const holdExtra = saved.passengers[0]!.baggage.find((b) => b.reference === 'hold-extra')!;
@@ -195,7 +249,10 @@ describe.each(backends)('bookings API on %s', (backend) => {
       expect(holdMinutes).toBeLessThanOrEqual(120);
       const trail = await events(booking.id);
       expect(trail.filter((e) => e.to_status === 'pending-payment')).toHaveLength(1);
-      const [row] = await ctx.database.sql.query<{ supplier_order_id: string }>('SELECT supplier_order_id FROM bookings WHERE id = $1', [booking.id]);
+      const [row] = await ctx.database.sql.query<{ supplier_order_id: string }>(
+        'SELECT supplier_order_id FROM bookings WHERE id = $1',
+        [booking.id],
+      );
       expect(supplier.orderState(row!.supplier_order_id)).toBe('held');
     });
 
@@ -233,7 +290,10 @@ describe.each(backends)('bookings API on %s', (backend) => {
       expect((await events(booking.id)).filter((e) => e.to_status === 'canceled')).toEqual([
         { from_status: 'pending-payment', to_status: 'canceled', status_trigger: 'hold-expired', actor: 'job:hold-expiry' },
       ]);
-      const [row] = await ctx.database.sql.query<{ supplier_order_id: string }>('SELECT supplier_order_id FROM bookings WHERE id = $1', [booking.id]);
+      const [row] = await ctx.database.sql.query<{ supplier_order_id: string }>(
+        'SELECT supplier_order_id FROM bookings WHERE id = $1',
+        [booking.id],
+      );
       expect(supplier.orderState(row!.supplier_order_id)).toBe('cancelled');
       expect(await ctx.bookings.expireHolds(later)).toBe(0);
       const again = await pay(ctx, booking.id, true);
@@ -242,7 +302,9 @@ describe.each(backends)('bookings API on %s', (backend) => {
 
     it('answers OFFER_CORRUPTED when the offer expired before paying, NoOfferFound when it sold out', async () => {
       const stale = await readyBooking(ctx, await findOffer(ctx, 'available'), 'STALE');
-      await ctx.database.sql.query("UPDATE bookings SET offer_expires_at = now() - interval '1 minute' WHERE id = $1", [stale.id]);
+      await ctx.database.sql.query("UPDATE bookings SET offer_expires_at = now() - interval '1 minute' WHERE id = $1", [
+        stale.id,
+      ]);
       const expired = await pay(ctx, stale.id, true);
       expect(expired.statusCode).toBe(409);
       expect(expired.json()).toMatchObject({ code: 'OFFER_CORRUPTED' });
@@ -297,9 +359,13 @@ describe.each(backends)('bookings API on %s', (backend) => {
       expect(map.currency).toBe(booking.currency);
       expect(map.rows[0].number).toBe(3);
       expect(map.rows.some((r: { nextToExit: boolean }) => r.nextToExit)).toBe(true);
-      const seats = map.rows.flatMap((r: { columns: { seats: { available: boolean; price: number | null }[] }[] }) => r.columns.flatMap((c) => c.seats));
+      const seats = map.rows.flatMap((r: { columns: { seats: { available: boolean; price: number | null }[] }[] }) =>
+        r.columns.flatMap((c) => c.seats),
+      );
       expect(seats.some((seat: { available: boolean }) => !seat.available)).toBe(true);
-      const [rate] = await ctx.database.sql.query<{ exchange_rate: string }>('SELECT exchange_rate FROM bookings WHERE id = $1', [booking.id]);
+      const [rate] = await ctx.database.sql.query<{ exchange_rate: string }>('SELECT exchange_rate FROM bookings WHERE id = $1', [
+        booking.id,
+      ]);
       for (const seat of seats.filter((x: { available: boolean }) => x.available)) {
         expect(seat.price / Number(rate!.exchange_rate)).toBeGreaterThanOrEqual(29.5);
         expect(seat.price / Number(rate!.exchange_rate)).toBeLessThanOrEqual(50.5);

@@ -47,7 +47,9 @@ describe.each(backends)('offers API on %s', (backend) => {
     const sdg = (await search(offerRequest())).json.offers[0]!;
     const usd = (await search(offerRequest({ currency: 'USD' }))).json.offers.find((o) => o.reference === sdg.reference)!;
     expect(usd.currency).toBe('USD');
-    const [row] = await ctx.database.sql.query<{ units_per_usd: string }>("SELECT units_per_usd FROM exchange_rates WHERE currency = 'SDG'");
+    const [row] = await ctx.database.sql.query<{ units_per_usd: string }>(
+      "SELECT units_per_usd FROM exchange_rates WHERE currency = 'SDG'",
+    );
     const rate = Number(row!.units_per_usd);
     // USD is rounded to cents, SDG to whole pounds.
     expect(Math.abs(sdg.price - usd.price * rate)).toBeLessThanOrEqual(rate * 0.005 + 0.5);
@@ -104,7 +106,9 @@ describe.each(backends)('offers API on %s', (backend) => {
     // Thin domestic routes fly on a few weekdays only: one day of the coming week has none.
     let emptyDay: OfferSearchResult | undefined;
     for (let day = 14; day < 21 && !emptyDay; day++) {
-      const { json } = await search(offerRequest({ destinationStation: 'DOG', departureDate: daysAhead(day), maxConnections: 0 }));
+      const { json } = await search(
+        offerRequest({ destinationStation: 'DOG', departureDate: daysAhead(day), maxConnections: 0 }),
+      );
       if (json.offers.length === 0) emptyDay = json;
     }
     expect(emptyDay, 'PZU-DOG should have a weekday without a direct flight').toBeDefined();
@@ -117,7 +121,11 @@ describe.each(backends)('offers API on %s', (backend) => {
   });
 
   it('answers /offers/best with cheapest and fastest first', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/offers/best', payload: { filters: offerRequest().filters } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/offers/best',
+      payload: { filters: offerRequest().filters },
+    });
     expect(response.statusCode).toBe(200);
     const best = bestOffersResultSchema.parse(response.json());
     const all = (await search(offerRequest())).json;

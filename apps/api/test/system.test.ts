@@ -34,7 +34,11 @@ describe.each(backends)('system endpoints on %s', (backend) => {
     const airports = airportListSchema.parse(response.json());
     expect(airports.length).toBeGreaterThanOrEqual(300);
     expect(airports.find((a) => a.iataCode === 'PZU')).toMatchObject({ cityNameAr: 'بورتسودان', countryCode: 'SD' });
-    const again = await ctx.app.inject({ method: 'GET', url: '/api/v1/trips/airports', headers: { 'if-none-match': response.headers.etag as string } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/trips/airports',
+      headers: { 'if-none-match': response.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -47,7 +51,15 @@ describe.each(backends)('system endpoints on %s', (backend) => {
 
   it('publishes the OpenAPI document generated from the contracts', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/offers/request', '/api/v1/offers/best', '/api/v1/trips/airports', '/api/v1/countries', '/api/v1/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/offers/request',
+        '/api/v1/offers/best',
+        '/api/v1/trips/airports',
+        '/api/v1/countries',
+        '/api/v1/health',
+      ]),
+    );
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
@@ -70,7 +82,12 @@ describe('airports list compression', () => {
     const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
     const ctx = await createTestApp('pglite');
     try {
-      const get = (encoding?: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/trips/airports', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const get = (encoding?: string) =>
+        ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/trips/airports',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
       const plain = await get();
       const gz = await get('gzip, deflate');
       const br = await get('gzip, deflate, br');

@@ -11,26 +11,59 @@ describe('offers API refuses bad input with a 400 naming the field', () => {
   afterAll(async () => ctx?.close());
 
   const post = (payload: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/offers/request', payload: typeof payload === 'string' ? payload : JSON.stringify(payload), headers });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/offers/request',
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      headers,
+    });
 
   const cases: [string, unknown, string, string?][] = [
     ['a past departure date', offerRequest({ departureDate: daysAhead(-1) }), 'filters.departureDate', 'date_in_past'],
-    ['a return before departure', offerRequest({ tripType: 'round-trip', returnDate: daysAhead(10) }), 'filters.returnDate', 'return_before_departure'],
+    [
+      'a return before departure',
+      offerRequest({ tripType: 'round-trip', returnDate: daysAhead(10) }),
+      'filters.returnDate',
+      'return_before_departure',
+    ],
     ['a round trip without return', offerRequest({ tripType: 'round-trip' }), 'filters.returnDate', 'return_required'],
     ['10 adults', offerRequest({ passengers: { adults: 10, children: 0, infants: 0 } }), 'filters.passengers.adults'],
     ['3 hold bags', offerRequest({ baggage: { hold: 3, carryOn: 0 } }), 'filters.baggage.hold'],
     ['2 carry-on bags', offerRequest({ baggage: { hold: 1, carryOn: 2 } }), 'filters.baggage.carryOn'],
-    ['no traveller', offerRequest({ passengers: { adults: 0, children: 0, infants: 0 } }), 'filters.passengers.adults', 'no_traveller'],
-    ['more infants than adults', offerRequest({ passengers: { adults: 1, children: 0, infants: 2 } }), 'filters.passengers.infants', 'infants_exceed_adults'],
+    [
+      'no traveller',
+      offerRequest({ passengers: { adults: 0, children: 0, infants: 0 } }),
+      'filters.passengers.adults',
+      'no_traveller',
+    ],
+    [
+      'more infants than adults',
+      offerRequest({ passengers: { adults: 1, children: 0, infants: 2 } }),
+      'filters.passengers.infants',
+      'infants_exceed_adults',
+    ],
     ['an unknown airport', offerRequest({ destinationStation: 'ZZZ' }), 'filters.destinationStation', 'unknown_airport'],
     ['a malformed airport code', offerRequest({ destinationStation: 'CAIRO' }), 'filters.destinationStation'],
-    ['the same origin and destination', offerRequest({ destinationStation: 'PZU' }), 'filters.destinationStation', 'same_stations'],
+    [
+      'the same origin and destination',
+      offerRequest({ destinationStation: 'PZU' }),
+      'filters.destinationStation',
+      'same_stations',
+    ],
     ['an unknown currency', offerRequest({ currency: 'XYZ' as never }), 'filters.currency'],
     ['a wrong type', { ...offerRequest(), page: 'two' }, 'page'],
     ['an impossible date', offerRequest({ departureDate: '2027-02-30' }), 'filters.departureDate'],
     ['an unknown trip type', offerRequest({ tripType: 'circle' as never }), 'filters.tripType'],
     ['a date more than a year ahead', offerRequest({ departureDate: daysAhead(400) }), 'filters.departureDate', 'date_too_far'],
-    ['a multi-city trip with one leg', offerRequest({ tripType: 'multi-city', slices: [{ id: 'a', departureStation: 'PZU', destinationStation: 'CAI', departureDate: daysAhead(21) }] }), 'filters.slices', 'legs_required'],
+    [
+      'a multi-city trip with one leg',
+      offerRequest({
+        tripType: 'multi-city',
+        slices: [{ id: 'a', departureStation: 'PZU', destinationStation: 'CAI', departureDate: daysAhead(21) }],
+      }),
+      'filters.slices',
+      'legs_required',
+    ],
     ['a page below 1', offerRequest({}, { page: 0 }), 'page'],
     ['an unknown order', offerRequest({}, { order: 'random' as never }), 'order'],
   ];

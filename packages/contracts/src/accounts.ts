@@ -29,7 +29,10 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const registerResponseSchema = z.object({ success: z.literal(true), user: z.object({ fullName: z.string(), email: z.string() }) });
+export const registerResponseSchema = z.object({
+  success: z.literal(true),
+  user: z.object({ fullName: z.string(), email: z.string() }),
+});
 
 /** POST /auth/otp: the six-digit code e-mailed at sign-up. */
 export const otpRequestSchema = z.object({ email: z.string().max(254), otp: z.string().max(16), fullName: loose(120) });
@@ -72,4 +75,7 @@ export const passwordResetSchema = z.object({
 });
 
 /** 400 of PUT /account/update: field -> code. */
-export const accountValidationErrorSchema = apiErrorSchema.extend({ success: z.literal(false), validationErrors: z.record(z.string(), z.string()) });
+export const accountValidationErrorSchema = apiErrorSchema.extend({
+  success: z.literal(false),
+  validationErrors: z.record(z.string(), z.string()),
+});

@@ -164,7 +164,10 @@ export interface PassengerRuleContext {
  * airline. Fields not in requiredFields must be empty (a supplier that did not ask for them
  * would reject or mis-file them).
  */
-export function checkPassenger(p: PassengerDraft, ctx: PassengerRuleContext): Partial<Record<PassengerField, PassengerErrorCode>> {
+export function checkPassenger(
+  p: PassengerDraft,
+  ctx: PassengerRuleContext,
+): Partial<Record<PassengerField, PassengerErrorCode>> {
   const errors: Partial<Record<PassengerField, PassengerErrorCode>> = {};
   const value = (field: PassengerField) => (p[field] ?? '').toString().trim();
   for (const field of passengerFields) {
@@ -181,7 +184,11 @@ export function checkPassenger(p: PassengerDraft, ctx: PassengerRuleContext): Pa
     if (code) errors[field] = code;
   };
   const name = (v: string) =>
-    normalizeName(v).length > BOOKING_LIMITS.nameMaxLength ? passengerErrorCodes.tooLong : LATIN_NAME.test(normalizeName(v)) ? null : passengerErrorCodes.latinOnly;
+    normalizeName(v).length > BOOKING_LIMITS.nameMaxLength
+      ? passengerErrorCodes.tooLong
+      : LATIN_NAME.test(normalizeName(v))
+        ? null
+        : passengerErrorCodes.latinOnly;
   check('firstName', name);
   check('lastName', name);
   check('placeOfBirth', name);
@@ -192,12 +199,17 @@ export function checkPassenger(p: PassengerDraft, ctx: PassengerRuleContext): Pa
   check('dateOfBirth', (v) => {
     if (!isRealDate(v)) return passengerErrorCodes.invalidDate;
     if (v > ctx.today) return passengerErrorCodes.dateInFuture;
-    return passengerTypeOn(v, ctx.lastTravelDate) === ctx.passengerType && passengerTypeOn(v, ctx.firstTravelDate) === ctx.passengerType
+    return passengerTypeOn(v, ctx.lastTravelDate) === ctx.passengerType &&
+      passengerTypeOn(v, ctx.firstTravelDate) === ctx.passengerType
       ? null
       : passengerErrorCodes.ageMismatch;
   });
-  check('documentIssuanceDate', (v) => (!isRealDate(v) ? passengerErrorCodes.invalidDate : v > ctx.today ? passengerErrorCodes.issuedAfterToday : null));
-  check('documentExpiryDate', (v) => (!isRealDate(v) ? passengerErrorCodes.invalidDate : v <= ctx.lastTravelDate ? passengerErrorCodes.expiresBeforeTravel : null));
+  check('documentIssuanceDate', (v) =>
+    !isRealDate(v) ? passengerErrorCodes.invalidDate : v > ctx.today ? passengerErrorCodes.issuedAfterToday : null,
+  );
+  check('documentExpiryDate', (v) =>
+    !isRealDate(v) ? passengerErrorCodes.invalidDate : v <= ctx.lastTravelDate ? passengerErrorCodes.expiresBeforeTravel : null,
+  );
   return errors;
 }
 

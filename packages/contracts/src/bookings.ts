@@ -31,7 +31,10 @@ export const createBookingRequestSchema = z.object({
   reference: z.string().min(1).max(2048),
   payload: z
     .object({
-      referralCode: z.string().regex(/^[A-Za-z0-9_-]{2,32}$/).nullish(),
+      referralCode: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{2,32}$/)
+        .nullish(),
       passengers: passengerCountsSchema,
       baggage: baggageRequestSchema,
       /** The currency the offer was shown in; the booking is priced and paid in it. */

@@ -5,7 +5,13 @@ import { offerRequestSchema, searchFiltersSchema, type SearchFilters } from './s
 
 const today = '2026-11-21';
 const base = (overrides: Partial<SearchFilters> = {}): SearchFilters =>
-  searchFiltersSchema.parse({ tripType: 'one-way', departureStation: 'PZU', destinationStation: 'CAI', departureDate: addDays(todayIn(), 5), ...overrides });
+  searchFiltersSchema.parse({
+    tripType: 'one-way',
+    departureStation: 'PZU',
+    destinationStation: 'CAI',
+    departureDate: addDays(todayIn(), 5),
+    ...overrides,
+  });
 const codes = (filters: SearchFilters) => checkSearchRules(filters, today).map((i) => `${i.path.join('.')}:${i.code}`);
 
 describe('search rules (SPEC section 5)', () => {
@@ -34,7 +40,9 @@ describe('search rules (SPEC section 5)', () => {
   it('needs at least one adult or child, and an adult per infant', () => {
     expect(codes({ ...base(), passengers: { adults: 0, children: 1, infants: 0 } })).toEqual([]);
     expect(codes({ ...base(), passengers: { adults: 0, children: 0, infants: 0 } })).toEqual(['passengers.adults:no_traveller']);
-    expect(codes({ ...base(), passengers: { adults: 1, children: 0, infants: 2 } })).toEqual(['passengers.infants:infants_exceed_adults']);
+    expect(codes({ ...base(), passengers: { adults: 1, children: 0, infants: 2 } })).toEqual([
+      'passengers.infants:infants_exceed_adults',
+    ]);
   });
 
   it('caps passengers and bags at the spec maxima', () => {
@@ -46,13 +54,24 @@ describe('search rules (SPEC section 5)', () => {
   });
 
   it('checks multi-city legs: 2 to 9, in date order, distinct stations', () => {
-    const leg = (i: number, date: string, from = 'PZU', to = 'CAI') => ({ id: String(i), departureStation: from, destinationStation: to, departureDate: date });
+    const leg = (i: number, date: string, from = 'PZU', to = 'CAI') => ({
+      id: String(i),
+      departureStation: from,
+      destinationStation: to,
+      departureDate: date,
+    });
     const multi = (slices: ReturnType<typeof leg>[]) => ({ ...base(), tripType: 'multi-city' as const, slices });
     expect(codes(multi([leg(1, '2026-12-01'), leg(2, '2026-12-05', 'CAI', 'IST')]))).toEqual([]);
     expect(codes(multi([leg(1, '2026-12-01')]))).toEqual(['slices:legs_required']);
-    expect(codes(multi([leg(1, '2026-12-05'), leg(2, '2026-12-01', 'CAI', 'IST')]))).toEqual(['slices.1.departureDate:leg_date_order']);
-    expect(codes(multi([leg(1, '2026-12-01'), leg(2, '2026-12-05', 'CAI', 'CAI')]))).toEqual(['slices.1.destinationStation:same_stations']);
-    expect(() => searchFiltersSchema.parse(multi(Array.from({ length: 10 }, (_, i) => leg(i, addDays(todayIn(), 5 + i)))))).toThrow();
+    expect(codes(multi([leg(1, '2026-12-05'), leg(2, '2026-12-01', 'CAI', 'IST')]))).toEqual([
+      'slices.1.departureDate:leg_date_order',
+    ]);
+    expect(codes(multi([leg(1, '2026-12-01'), leg(2, '2026-12-05', 'CAI', 'CAI')]))).toEqual([
+      'slices.1.destinationStation:same_stations',
+    ]);
+    expect(() =>
+      searchFiltersSchema.parse(multi(Array.from({ length: 10 }, (_, i) => leg(i, addDays(todayIn(), 5 + i))))),
+    ).toThrow();
   });
 
   it('normalises airport codes to upper case and refuses non-codes', () => {

@@ -11,7 +11,6 @@ export const exchangeRates = pgTable('exchange_rates', {
 
 // ---------- bookings (migrations/0002_bookings.sql) ----------
 
-
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

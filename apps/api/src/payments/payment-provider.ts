@@ -28,7 +28,14 @@ export interface CheckoutRequest {
 }
 
 export type PaymentEvent =
-  | { id: string; type: 'payment.succeeded'; sessionId: string; providerPaymentId: string | null; amount: number; currency: string }
+  | {
+      id: string;
+      type: 'payment.succeeded';
+      sessionId: string;
+      providerPaymentId: string | null;
+      amount: number;
+      currency: string;
+    }
   | { id: string; type: 'payment.failed'; sessionId: string; failureCode: string }
   | { id: string; type: 'session.expired'; sessionId: string }
   | { id: string; type: 'ignored'; eventType: string };
@@ -45,11 +52,24 @@ export interface PaymentProvider {
 /** How the sandbox gateway reaches our webhook endpoint (fetch by default; tests route it through app.inject). */
 export type DeliverWebhook = (url: string, body: string, headers: Record<string, string>) => Promise<{ status: number }>;
 
-export function createPaymentProvider(env: Env, deps: { database: Database; deliverWebhook?: DeliverWebhook; publicUrl: string }): PaymentProvider {
+export function createPaymentProvider(
+  env: Env,
+  deps: { database: Database; deliverWebhook?: DeliverWebhook; publicUrl: string },
+): PaymentProvider {
   switch (env.PAYMENT_PROVIDER) {
     case 'sandbox':
-      return createSandboxGateway({ database: deps.database, env, publicUrl: deps.publicUrl, deliverWebhook: deps.deliverWebhook });
+      return createSandboxGateway({
+        database: deps.database,
+        env,
+        publicUrl: deps.publicUrl,
+        deliverWebhook: deps.deliverWebhook,
+      });
     case 'stripe':
-      return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL, publicUrl: deps.publicUrl });
+      return createStripeProvider({
+        secretKey: env.STRIPE_SECRET_KEY!,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        apiUrl: env.STRIPE_API_URL,
+        publicUrl: deps.publicUrl,
+      });
   }
 }

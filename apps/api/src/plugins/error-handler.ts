@@ -6,12 +6,23 @@ import { AppError } from '../errors.js';
 const fastifyCodes: Record<string, { status: number; code: ApiError['code']; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'The request body is empty; JSON was expected' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_JSON', message: 'The Content-Length header does not match the body' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The Content-Length header does not match the body',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
 };
 
-function zodFields(error: { validation: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[]; validationContext?: string }): FieldError[] {
+function zodFields(error: {
+  validation: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[];
+  validationContext?: string;
+}): FieldError[] {
   return error.validation.map((issue) => {
     const nested = issue.params.params as { code?: string } | undefined;
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -37,7 +48,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const fields = zodFields(error);
-      body = { code: 'VALIDATION_ERROR', message: `Invalid input: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`, fields };
+      body = {
+        code: 'VALIDATION_ERROR',
+        message: `Invalid input: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`,
+        fields,
+      };
     } else if (error.code && fastifyCodes[error.code]) {
       const known = fastifyCodes[error.code]!;
       status = known.status;

@@ -21,7 +21,8 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
       index: false,
       setHeaders(reply, filePath) {
         // Hashed assets never change; everything else is revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'no-cache');
       },
     });
@@ -29,10 +30,16 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // The path exists with another method: say which methods it takes (405), not that it is missing.
-    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => method !== request.method && app.hasRoute({ method: method as 'GET', url: pathname }));
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+      (method) => method !== request.method && app.hasRoute({ method: method as 'GET', url: pathname }),
+    );
     if (pathname.startsWith('/api/') && allowed.length) {
       reply.header('allow', allowed.join(', '));
-      throw new AppError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}; use ${allowed.join(' or ')}`);
+      throw new AppError(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${request.method} is not allowed on ${pathname}; use ${allowed.join(' or ')}`,
+      );
     }
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !hasBuild || path.extname(pathname)) {
       throw notFound(`No route for ${request.method} ${pathname}`);

@@ -1,4 +1,15 @@
-import type { BaggageCategory, BaggageRequest, BaggageType, CabinClassCode, Gender, Offer, PassengerCounts, PassengerField, PassengerType, TripType } from '@kwenda/contracts';
+import type {
+  BaggageCategory,
+  BaggageRequest,
+  BaggageType,
+  CabinClassCode,
+  Gender,
+  Offer,
+  PassengerCounts,
+  PassengerField,
+  PassengerType,
+  TripType,
+} from '@kwenda/contracts';
 
 /** One leg to search: the single leg of a one-way, both of a round trip, each of a multi-city. */
 export interface SupplierLeg {
@@ -36,7 +47,11 @@ export type GetOfferResult =
   | { status: 'expired' };
 
 export interface SeatMap {
-  rows: { number: number; nextToExit: boolean; columns: { seats: { letter: string; available: boolean; priceUsd: number | null }[] }[] }[];
+  rows: {
+    number: number;
+    nextToExit: boolean;
+    columns: { seats: { letter: string; available: boolean; priceUsd: number | null }[] }[];
+  }[];
 }
 
 /** A bag the supplier sells or includes, per passenger, for the whole trip (Duffel: a service). */
@@ -109,7 +124,10 @@ export interface Supplier {
   /** Per passenger of the offer, in order: adults, then children, then infants. */
   passengerRequirements(offer: SupplierOffer): PassengerRequirements[];
   /** Re-prices the offer and holds its seats for these passengers, extras included. */
-  createOrder(input: { offerReference: string; passengers: SupplierPassenger[]; holdMinutes: number }, now?: Date): Promise<CreateOrderResult>;
+  createOrder(
+    input: { offerReference: string; passengers: SupplierPassenger[]; holdMinutes: number },
+    now?: Date,
+  ): Promise<CreateOrderResult>;
   /** Pays the held order and issues tickets; throws when the order is gone. `offer` is the order's offer as booked. */
   ticketOrder(orderId: string, passengers: SupplierPassenger[], offer: SupplierOffer): Promise<TicketedOrder>;
   /** Releases the held seats; cancelling an unknown or already cancelled order is not an error. */

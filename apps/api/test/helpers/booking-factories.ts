@@ -1,4 +1,11 @@
-import { bookingSchema, type Booking, type Offer, type OfferSearchResult, type PassengerInput, type SearchFiltersInput } from '@kwenda/contracts';
+import {
+  bookingSchema,
+  type Booking,
+  type Offer,
+  type OfferSearchResult,
+  type PassengerInput,
+  type SearchFiltersInput,
+} from '@kwenda/contracts';
 import { sandboxRepricingOutcome } from '../../src/suppliers/sandbox/offer-reference.js';
 import { daysAhead, offerRequest } from './factories.js';
 import type { TestContext } from './test-app.js';
@@ -9,9 +16,17 @@ type Outcome = 'available' | 'price-changed' | 'unavailable';
  * An offer the sandbox will answer with `outcome` when re-priced (about 1 in 20 offers is sold out,
  * 1 in 20 dearer): searches the route over several dates until one turns up.
  */
-export async function findOffer(ctx: TestContext, outcome: Outcome = 'available', filters: Partial<SearchFiltersInput> = {}): Promise<Offer> {
+export async function findOffer(
+  ctx: TestContext,
+  outcome: Outcome = 'available',
+  filters: Partial<SearchFiltersInput> = {},
+): Promise<Offer> {
   for (let day = 14; day < 60; day++) {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/offers/request', payload: offerRequest({ departureDate: daysAhead(day), ...filters }) });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/offers/request',
+      payload: offerRequest({ departureDate: daysAhead(day), ...filters }),
+    });
     const result = response.json() as OfferSearchResult;
     const offer = result.offers.find((o) => sandboxRepricingOutcome(o.reference)?.kind === outcome);
     if (offer) return offer;
@@ -19,11 +34,19 @@ export async function findOffer(ctx: TestContext, outcome: Outcome = 'available'
   throw new Error(`No ${outcome} offer found`);
 }
 
-export async function createBooking(ctx: TestContext, offer: Offer, passengers = { adults: 1, children: 0, infants: 0 }, extra: Record<string, unknown> = {}) {
+export async function createBooking(
+  ctx: TestContext,
+  offer: Offer,
+  passengers = { adults: 1, children: 0, infants: 0 },
+  extra: Record<string, unknown> = {},
+) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/bookings',
-    payload: { reference: offer.reference, payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: offer.currency, ...extra } },
+    payload: {
+      reference: offer.reference,
+      payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: offer.currency, ...extra },
+    },
   });
   return response;
 }
@@ -38,7 +61,11 @@ export async function getBooking(ctx: TestContext, id: string): Promise<Booking>
 const FIRST_NAMES = ['AHMED', 'FATIMA', 'OMER', 'AMNA', 'KHALID', 'HIBA'];
 
 /** Valid passenger data for each passenger of the booking, by type; override per passenger. */
-export function passengersFor(booking: Booking, overrides: Record<number, Partial<PassengerInput>> = {}, family = 'OSMAN'): PassengerInput[] {
+export function passengersFor(
+  booking: Booking,
+  overrides: Record<number, Partial<PassengerInput>> = {},
+  family = 'OSMAN',
+): PassengerInput[] {
   const firstFlight = booking.slices[0]!.departureDate.slice(0, 10);
   const yearsBefore = (years: number) => `${Number(firstFlight.slice(0, 4)) - years}${firstFlight.slice(4)}`;
   return booking.passengers.map((p, index) => {
@@ -61,7 +88,12 @@ export function passengersFor(booking: Booking, overrides: Record<number, Partia
   });
 }
 
-export async function submitPassengers(ctx: TestContext, booking: Booking, passengers: PassengerInput[], contact = { email: 'traveller@example.com', mobile: '+249912345678' }) {
+export async function submitPassengers(
+  ctx: TestContext,
+  booking: Booking,
+  passengers: PassengerInput[],
+  contact = { email: 'traveller@example.com', mobile: '+249912345678' },
+) {
   return ctx.app.inject({
     method: 'PUT',
     url: `/api/v1/bookings/${booking.id}`,
@@ -74,7 +106,12 @@ export async function pay(ctx: TestContext, id: string, payLater: boolean) {
 }
 
 /** Booked, passengers saved: ready to pay. */
-export async function readyBooking(ctx: TestContext, offer: Offer, family = 'OSMAN', passengers = { adults: 1, children: 0, infants: 0 }): Promise<Booking> {
+export async function readyBooking(
+  ctx: TestContext,
+  offer: Offer,
+  family = 'OSMAN',
+  passengers = { adults: 1, children: 0, infants: 0 },
+): Promise<Booking> {
   const created = await createBooking(ctx, offer, passengers);
   if (created.statusCode !== 201) throw new Error(`create ${created.statusCode}: ${created.body}`);
   const booking = await getBooking(ctx, (created.json() as { booking: { id: string } }).booking.id);

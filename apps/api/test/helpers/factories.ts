@@ -17,6 +17,9 @@ export function searchFilters(overrides: Partial<SearchFiltersInput> = {}): Sear
   };
 }
 
-export function offerRequest(overrides: Partial<SearchFiltersInput> = {}, rest: Omit<OfferRequestInput, 'filters'> = {}): OfferRequestInput {
+export function offerRequest(
+  overrides: Partial<SearchFiltersInput> = {},
+  rest: Omit<OfferRequestInput, 'filters'> = {},
+): OfferRequestInput {
   return { filters: searchFilters(overrides), page: 1, order: 'lowest', ...rest };
 }

@@ -18,7 +18,14 @@ export async function createTestApp(
   backend: Backend,
   options: { env?: Record<string, string>; supplier?: Supplier; deliverWebhook?: AppDeps['deliverWebhook'] } = {},
 ): Promise<TestContext> {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', RUN_JOBS: 'false', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')), ...options.env });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    RUN_JOBS: 'false',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
+    ...options.env,
+  });
   const database = await createTestDatabase(backend);
   // Webhooks of the sandbox gateway go through app.inject unless a test says otherwise.
   let app: App | undefined = undefined;

@@ -20,13 +20,23 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
   const cardForm = (cardNumber: string, overrides: Record<string, string> = {}) =>
     new URLSearchParams({ cardNumber, expiry: '12/30', cvc: '123', name: 'AMNA OSMAN', ...overrides }).toString();
   const submitCard = (link: string, cardNumber: string, overrides: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url: link, payload: cardForm(cardNumber, overrides), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    ctx.app.inject({
+      method: 'POST',
+      url: link,
+      payload: cardForm(cardNumber, overrides),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
   const outbox = (bookingId: string) =>
-    ctx.database.sql.query<{ to_address: string; subject: string; attachments: { filename: string; contentType: string; content: string }[] }>(
-      "SELECT to_address, subject, attachments FROM mail_outbox WHERE dedupe_key = $1",
-      [`e-ticket:${bookingId}`],
+    ctx.database.sql.query<{
+      to_address: string;
+      subject: string;
+      attachments: { filename: string; contentType: string; content: string }[];
+    }>('SELECT to_address, subject, attachments FROM mail_outbox WHERE dedupe_key = $1', [`e-ticket:${bookingId}`]);
+  const paymentsOf = (bookingId: string) =>
+    ctx.database.sql.query<{ status: string; amount: string }>(
+      'SELECT status, amount FROM payments WHERE booking_id = $1 ORDER BY created_at',
+      [bookingId],
     );
-  const paymentsOf = (bookingId: string) => ctx.database.sql.query<{ status: string; amount: string }>('SELECT status, amount FROM payments WHERE booking_id = $1 ORDER BY created_at', [bookingId]);
 
   it('declines a card with a clear message, then takes another, confirms, tickets and e-mails the e-ticket', async () => {
     const offer = await findOffer(ctx, 'available');
@@ -58,7 +68,11 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
     expect(declined.statusCode).toBe(200);
     expect(declined.body).toContain('رُفضت بطاقتك');
     const afterDecline = await getBooking(ctx, booking.id);
-    expect(afterDecline).toMatchObject({ status: 'pending-payment', statusTrigger: 'payment-failed', paymentError: 'card_declined' });
+    expect(afterDecline).toMatchObject({
+      status: 'pending-payment',
+      statusTrigger: 'payment-failed',
+      paymentError: 'card_declined',
+    });
 
     // Try again: the same checkout, then a good card.
     const again = await pay(ctx, booking.id, false);
@@ -117,9 +131,20 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
     });
 
     const event = (overrides: Record<string, unknown> = {}, data: Record<string, unknown> = {}) =>
-      JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, type: 'payment.succeeded', created: Math.floor(Date.now() / 1000), data: { sessionId, amount: booking.amount, currency: booking.currency, ...data }, ...overrides });
+      JSON.stringify({
+        id: `evt_${Math.random().toString(36).slice(2)}`,
+        type: 'payment.succeeded',
+        created: Math.floor(Date.now() / 1000),
+        data: { sessionId, amount: booking.amount, currency: booking.currency, ...data },
+        ...overrides,
+      });
     const send = (body: string, signature: string | undefined) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/sandbox', payload: body, headers: { 'content-type': 'application/json', ...(signature ? { 'kwenda-signature': signature } : {}) } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhooks/sandbox',
+        payload: body,
+        headers: { 'content-type': 'application/json', ...(signature ? { 'kwenda-signature': signature } : {}) },
+      });
     const now = () => Math.floor(Date.now() / 1000);
 
     it.each([
@@ -153,7 +178,10 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
       expect([first.json().outcome, second.json().outcome].sort()).toEqual(['confirmed', 'duplicate']);
       const confirmed = await getBooking(ctx, booking.id);
       expect(confirmed.status).toBe('confirmed');
-      const [trail] = await ctx.database.sql.query<{ n: string }>("SELECT count(*) AS n FROM booking_events WHERE booking_id = $1 AND to_status = 'payment-confirmed'", [booking.id]);
+      const [trail] = await ctx.database.sql.query<{ n: string }>(
+        "SELECT count(*) AS n FROM booking_events WHERE booking_id = $1 AND to_status = 'payment-confirmed'",
+        [booking.id],
+      );
       expect(Number(trail!.n)).toBe(1);
     });
   });

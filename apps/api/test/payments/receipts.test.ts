@@ -13,7 +13,10 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF');
 function multipart(file: Buffer, fileName: string, contentType: string, field = 'file') {
   const boundary = '----kwenda' + Math.random().toString(16).slice(2);
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 describe.each(backends)('bank transfer receipts on %s', (backend) => {
@@ -55,7 +58,10 @@ describe.each(backends)('bank transfer receipts on %s', (backend) => {
     expect(saved.statusTrigger).toBe('receipt-uploaded');
     expect(saved.receipts).toHaveLength(1);
     expect(saved.receipts[0]).toMatchObject({ fileName: 'passwd.png', status: 'submitted' });
-    const [row] = await ctx.database.sql.query<{ storage_path: string; sha256: string }>('SELECT storage_path, sha256 FROM payment_receipts WHERE booking_id = $1', [booking.id]);
+    const [row] = await ctx.database.sql.query<{ storage_path: string; sha256: string }>(
+      'SELECT storage_path, sha256 FROM payment_receipts WHERE booking_id = $1',
+      [booking.id],
+    );
     expect(row!.storage_path.startsWith(path.resolve(ctx.env.DATA_DIR, 'uploads', 'receipts'))).toBe(true);
     expect(path.basename(row!.storage_path)).toMatch(/^rc_[\w-]+\.png$/);
     expect(fs.statSync(row!.storage_path).mode & 0o777).toBe(0o600);
@@ -71,9 +77,15 @@ describe.each(backends)('bank transfer receipts on %s', (backend) => {
     const confirmed = await ctx.app.kwenda.receipts.confirmTransfer(booking.bookingReference.toLowerCase(), 'amna');
     expect(confirmed.status).toBe('confirmed');
     expect(confirmed.pnr).toMatch(/^[A-Z2-9]{6}$/);
-    const [trail] = await ctx.database.sql.query<{ actor: string }>("SELECT actor FROM booking_events WHERE booking_id = $1 AND to_status = 'payment-confirmed'", [booking.id]);
+    const [trail] = await ctx.database.sql.query<{ actor: string }>(
+      "SELECT actor FROM booking_events WHERE booking_id = $1 AND to_status = 'payment-confirmed'",
+      [booking.id],
+    );
     expect(trail!.actor).toBe('agency:amna');
-    const mails = await ctx.database.sql.query<{ dedupe_key: string }>('SELECT dedupe_key FROM mail_outbox WHERE dedupe_key LIKE $1 ORDER BY dedupe_key', [`%${booking.id}`]);
+    const mails = await ctx.database.sql.query<{ dedupe_key: string }>(
+      'SELECT dedupe_key FROM mail_outbox WHERE dedupe_key LIKE $1 ORDER BY dedupe_key',
+      [`%${booking.id}`],
+    );
     expect(mails.map((m) => m.dedupe_key)).toEqual([`e-ticket:${booking.id}`, `held-agency:${booking.id}`, `held:${booking.id}`]);
     // Confirming twice changes nothing; uploads are closed now.
     await ctx.app.kwenda.receipts.confirmTransfer(booking.bookingReference, 'amna');

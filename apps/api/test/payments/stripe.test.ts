@@ -22,7 +22,8 @@ const recordedSession = JSON.parse(fs.readFileSync(path.join(fixtures, 'stripe-c
 const recordedEvent = JSON.parse(fs.readFileSync(path.join(fixtures, 'stripe-event-checkout-session-completed.json'), 'utf8'));
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
 const signer = new Stripe('sk_test_signer');
-const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) => signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
 /** A local stand-in for api.stripe.com: records each request, answers the recorded session. */
 async function fakeStripe() {
@@ -35,11 +36,22 @@ async function fakeStripe() {
       requests.push({ method: req.method!, path: req.url!, headers: req.headers, body: params });
       res.setHeader('content-type', 'application/json');
       res.setHeader('request-id', 'req_test');
-      res.end(JSON.stringify({ ...recordedSession, amount_total: Number(params.get('line_items[0][price_data][unit_amount]')), client_reference_id: params.get('client_reference_id'), currency: params.get('line_items[0][price_data][currency]') }));
+      res.end(
+        JSON.stringify({
+          ...recordedSession,
+          amount_total: Number(params.get('line_items[0][price_data][unit_amount]')),
+          client_reference_id: params.get('client_reference_id'),
+          currency: params.get('line_items[0][price_data][currency]'),
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { requests, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    requests,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('Stripe Checkout adapter', () => {
@@ -49,7 +61,13 @@ describe('Stripe Checkout adapter', () => {
   });
   afterAll(async () => stripe?.close());
 
-  const provider = () => createStripeProvider({ secretKey: 'sk_test_kwenda', webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url, publicUrl: 'https://kwenda.sd' });
+  const provider = () =>
+    createStripeProvider({
+      secretKey: 'sk_test_kwenda',
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: stripe.url,
+      publicUrl: 'https://kwenda.sd',
+    });
   const request = {
     paymentId: 'pay_1',
     bookingId: 'bk_xxxxxxxxxxxxxxxxxxxxxx',
@@ -83,13 +101,22 @@ describe('Stripe Checkout adapter', () => {
   });
 
   it('refuses Sudanese pounds, which Stripe does not settle', async () => {
-    await expect(provider().createCheckout({ ...request, currency: 'SDG' })).rejects.toMatchObject({ code: 'INVALID_BOOKING_STATE' });
+    await expect(provider().createCheckout({ ...request, currency: 'SDG' })).rejects.toMatchObject({
+      code: 'INVALID_BOOKING_STATE',
+    });
   });
 
   it('reads a recorded checkout.session.completed event signed with the webhook secret', () => {
     const payload = JSON.stringify(recordedEvent);
     const event = provider().verifyWebhook(Buffer.from(payload), { 'stripe-signature': sign(payload) });
-    expect(event).toEqual({ id: recordedEvent.id, type: 'payment.succeeded', sessionId: recordedEvent.data.object.id, providerPaymentId: 'pi_3QxYzAB2cD3eF4gH0aBcDeFg', amount: 412.5, currency: 'USD' });
+    expect(event).toEqual({
+      id: recordedEvent.id,
+      type: 'payment.succeeded',
+      sessionId: recordedEvent.data.object.id,
+      providerPaymentId: 'pi_3QxYzAB2cD3eF4gH0aBcDeFg',
+      amount: 412.5,
+      currency: 'USD',
+    });
   });
 
   it.each([
@@ -110,7 +137,9 @@ describe('Stripe Checkout adapter', () => {
   ])('refuses %s', (_name, makeSignature) => {
     const payload = JSON.stringify(recordedEvent);
     const signature = makeSignature(payload);
-    expect(() => provider().verifyWebhook(Buffer.from(payload), signature ? { 'stripe-signature': signature } : {})).toThrow(WebhookSignatureError);
+    expect(() => provider().verifyWebhook(Buffer.from(payload), signature ? { 'stripe-signature': signature } : {})).toThrow(
+      WebhookSignatureError,
+    );
   });
 });
 
@@ -119,7 +148,14 @@ describe('card payment through Stripe, end to end on the API', () => {
   let stripe: Awaited<ReturnType<typeof fakeStripe>>;
   beforeAll(async () => {
     stripe = await fakeStripe();
-    ctx = await createTestApp('pglite', { env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_kwenda', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url } });
+    ctx = await createTestApp('pglite', {
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_kwenda',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: stripe.url,
+      },
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -135,13 +171,32 @@ describe('card payment through Stripe, end to end on the API', () => {
     event.data.object.amount_total = Math.round(booking.amount * 100);
     event.data.object.client_reference_id = booking.id;
     const payload = JSON.stringify(event);
-    const forged = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload, 'whsec_forger') } });
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhooks/stripe',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload, 'whsec_forger') },
+    });
     expect(forged.statusCode).toBe(400);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhooks/stripe',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+    });
     expect(response.json()).toMatchObject({ received: true, outcome: 'confirmed' });
     const confirmed = await getBooking(ctx, booking.id);
     expect(confirmed.status).toBe('confirmed');
     // The sandbox gateway is not served when Stripe takes the payments.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/sandbox', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/webhooks/sandbox',
+          payload: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

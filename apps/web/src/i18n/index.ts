@@ -25,9 +25,12 @@ export const LANGUAGE_STORAGE_KEY = 'kwenda.language';
  * every page uses; English loads when chosen, and route namespaces (offers) with their route.
  */
 const firstPageNamespaces: Namespace[] = ['common', 'search', 'errors'];
-const lazyCatalogs = import.meta.glob<Record<string, unknown>>(['./locales/en/*.json', './locales/ar/offers.json', './locales/ar/booking.json'], {
-  import: 'default',
-});
+const lazyCatalogs = import.meta.glob<Record<string, unknown>>(
+  ['./locales/en/*.json', './locales/ar/offers.json', './locales/ar/booking.json'],
+  {
+    import: 'default',
+  },
+);
 /** Namespaces the visitor's pages have needed so far: a language switch loads all of them. */
 const namespacesInUse = new Set<Namespace>(firstPageNamespaces);
 

@@ -40,7 +40,10 @@ export async function apiRequest<S extends z.ZodType>(
     response = await fetch(`${API_BASE}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       // A FormData body (a file upload) sets its own multipart content type.
-      headers: init.body === undefined || isForm ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        init.body === undefined || isForm
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
       signal: init.signal,
     });

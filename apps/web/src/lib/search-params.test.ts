@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { emptySearch, isSearchReady, mergeSearchIntoParams, searchFromParams, searchToParams, toOfferFilters, type SearchState } from './search-params';
+import {
+  emptySearch,
+  isSearchReady,
+  mergeSearchIntoParams,
+  searchFromParams,
+  searchToParams,
+  toOfferFilters,
+  type SearchState,
+} from './search-params';
 
 const oneWay: SearchState = { ...emptySearch(), departureStation: 'PZU', destinationStation: 'CAI', departureDate: '2026-12-12' };
 
 describe('search state in the address', () => {
   it('writes the spec parameters and leaves defaults out', () => {
-    expect(searchToParams(oneWay).toString()).toBe('tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=2026-12-12');
+    expect(searchToParams(oneWay).toString()).toBe(
+      'tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=2026-12-12',
+    );
   });
 
   it('round-trips a full search through the address', () => {
@@ -36,7 +46,9 @@ describe('search state in the address', () => {
   });
 
   it('ignores malformed values instead of failing', () => {
-    const search = searchFromParams(new URLSearchParams('tripType=circle&departureStation=PORT&departureDate=12/12/2026&adults=99&hold=-4&currency=XYZ'));
+    const search = searchFromParams(
+      new URLSearchParams('tripType=circle&departureStation=PORT&departureDate=12/12/2026&adults=99&hold=-4&currency=XYZ'),
+    );
     expect(search.tripType).toBe('one-way');
     expect(search.departureStation).toBe('');
     expect(search.departureDate).toBe('');

@@ -76,7 +76,12 @@ export function searchFromParams(params: URLSearchParams): SearchState {
     .map((leg) => {
       // PZU-CAI-2026-12-12
       const [from, to, ...rest] = leg.split('-');
-      return { id: newLegId(), departureStation: station(from ?? ''), destinationStation: station(to ?? ''), departureDate: date(rest.join('-')) };
+      return {
+        id: newLegId(),
+        departureStation: station(from ?? ''),
+        destinationStation: station(to ?? ''),
+        departureDate: date(rest.join('-')),
+      };
     });
   return {
     ...base,

@@ -21,7 +21,11 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert): Promis
 }
 
 export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>) {
-  const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
@@ -39,7 +43,10 @@ export async function findEmailCode(db: Db, userId: string) {
 
 export async function countCodeAttempt(db: Db, userId: string) {
   const [row] = await db.select({ attempts: emailCodes.attempts }).from(emailCodes).where(eq(emailCodes.userId, userId));
-  await db.update(emailCodes).set({ attempts: (row?.attempts ?? 0) + 1 }).where(eq(emailCodes.userId, userId));
+  await db
+    .update(emailCodes)
+    .set({ attempts: (row?.attempts ?? 0) + 1 })
+    .where(eq(emailCodes.userId, userId));
 }
 
 export async function deleteEmailCode(db: Db, userId: string) {
@@ -59,7 +66,10 @@ export async function findLiveSession(db: Db, id: string, now: Date) {
 }
 
 export async function revokeSession(db: Db, id: string, now: Date) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
 /** Records an attempt under `key` and answers how many there were in the window (this one included). */
@@ -67,7 +77,10 @@ export async function recordAttempt(db: Db, key: string, now: Date, windowMs: nu
   const since = new Date(now.getTime() - windowMs);
   await db.delete(authAttempts).where(and(eq(authAttempts.key, key), lt(authAttempts.attemptedAt, since)));
   await db.insert(authAttempts).values({ key, attemptedAt: now });
-  const [row] = await db.select({ n: count() }).from(authAttempts).where(and(eq(authAttempts.key, key), gt(authAttempts.attemptedAt, since)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(and(eq(authAttempts.key, key), gt(authAttempts.attemptedAt, since)));
   return Number(row?.n ?? 0);
 }
 
@@ -95,5 +108,8 @@ export async function useResetToken(db: Db, tokenHash: string, now: Date) {
 
 /** Every session of a user ends (after a password reset). */
 export async function revokeUserSessions(db: Db, userId: string, now: Date) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -21,51 +21,144 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { presentUser, type AccountsService } from './accounts-service.js';
 
-const languageOf = (request: FastifyRequest): 'ar' | 'en' => (/^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en' : 'ar');
+const languageOf = (request: FastifyRequest): 'ar' | 'en' =>
+  /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en' : 'ar';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /** SPEC section 7: sign-up with an e-mailed code, log-in, log-out that ends the session, the current user. */
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; listBookings: (userId: string) => Promise<z.infer<typeof bookingSchema>[]> }> = async (app, { accounts, listBookings }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService;
+  listBookings: (userId: string) => Promise<z.infer<typeof bookingSchema>[]>;
+}> = async (app, { accounts, listBookings }) => {
   const requireUser = async (request: FastifyRequest) => {
     const found = await accounts.authenticate(request.headers.authorization);
     if (!found) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
     return found;
   };
 
-  app.post('/auth/register', { schema: { tags: ['accounts'], summary: 'Sign up; a six-digit code is e-mailed', body: registerRequestSchema, response: { 200: registerResponseSchema, ...errors } } }, async (request) =>
-    accounts.register(request.body, { language: languageOf(request), address: request.ip }),
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign up; a six-digit code is e-mailed',
+        body: registerRequestSchema,
+        response: { 200: registerResponseSchema, ...errors },
+      },
+    },
+    async (request) => accounts.register(request.body, { language: languageOf(request), address: request.ip }),
   );
-  app.post('/auth/otp', { schema: { tags: ['accounts'], summary: 'Confirm the e-mailed code and log in', body: otpRequestSchema, response: { 200: authResponseSchema, ...errors } } }, async (request) =>
-    accounts.verifyCode(request.body),
+  app.post(
+    '/auth/otp',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the e-mailed code and log in',
+        body: otpRequestSchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => accounts.verifyCode(request.body),
   );
-  app.post('/auth/otp/resend', { schema: { tags: ['accounts'], summary: 'A fresh code (same answer whether or not the account exists)', body: otpResendRequestSchema, response: { 200: okResponseSchema, ...errors } } }, async (request) =>
-    accounts.resendCode(request.body.email, { language: languageOf(request), address: request.ip }),
+  app.post(
+    '/auth/otp/resend',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'A fresh code (same answer whether or not the account exists)',
+        body: otpResendRequestSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => accounts.resendCode(request.body.email, { language: languageOf(request), address: request.ip }),
   );
-  app.post('/auth/login', { schema: { tags: ['accounts'], summary: 'Log in with e-mail and password', body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } } }, async (request) =>
-    accounts.login(request.body, { address: request.ip }),
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => accounts.login(request.body, { address: request.ip }),
   );
-  app.post('/auth/logout', { schema: { tags: ['accounts'], summary: 'End the session: the token stops working', response: { 200: okResponseSchema, ...errors } } }, async (request) => {
-    const { sessionId } = await requireUser(request);
-    return accounts.logout(sessionId);
-  });
-  app.get('/account', { schema: { tags: ['accounts'], summary: 'The logged-in user', response: { 200: userSchema, ...errors } } }, async (request, reply) => {
-    const { user } = await requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return presentUser(user);
-  });
-  app.put('/account/update', { schema: { tags: ['accounts'], summary: 'Mobile and WhatsApp numbers (E.164; empty clears)', body: updateAccountRequestSchema, response: { 200: updateAccountResponseSchema, ...errors, 400: accountValidationErrorSchema.or(apiErrorSchema) } } }, async (request) => {
-    const { user } = await requireUser(request);
-    return accounts.updateProfile(user.id, request.body);
-  });
-  app.put('/account/request_password_reset', { schema: { tags: ['accounts'], summary: 'E-mail a single-use reset link (same answer for unknown addresses)', body: requestPasswordResetSchema, response: { 200: okResponseSchema, ...errors } } }, async (request) =>
-    accounts.requestPasswordReset(request.body.email, { address: request.ip }),
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'End the session: the token stops working',
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { sessionId } = await requireUser(request);
+      return accounts.logout(sessionId);
+    },
   );
-  app.put('/account/password_reset', { schema: { tags: ['accounts'], summary: 'Set a new password with the e-mailed link (once, within an hour)', body: passwordResetSchema, response: { 200: okResponseSchema, ...errors } } }, async (request) =>
-    accounts.resetPassword(request.body),
+  app.get(
+    '/account',
+    { schema: { tags: ['accounts'], summary: 'The logged-in user', response: { 200: userSchema, ...errors } } },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return presentUser(user);
+    },
   );
-  app.get('/account/bookings', { schema: { tags: ['accounts'], summary: "The user's bookings, newest first", response: { 200: z.array(bookingSchema), ...errors } } }, async (request, reply) => {
-    const { user } = await requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return listBookings(user.id);
-  });
+  app.put(
+    '/account/update',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mobile and WhatsApp numbers (E.164; empty clears)',
+        body: updateAccountRequestSchema,
+        response: { 200: updateAccountResponseSchema, ...errors, 400: accountValidationErrorSchema.or(apiErrorSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return accounts.updateProfile(user.id, request.body);
+    },
+  );
+  app.put(
+    '/account/request_password_reset',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a single-use reset link (same answer for unknown addresses)',
+        body: requestPasswordResetSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => accounts.requestPasswordReset(request.body.email, { address: request.ip }),
+  );
+  app.put(
+    '/account/password_reset',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the e-mailed link (once, within an hour)',
+        body: passwordResetSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => accounts.resetPassword(request.body),
+  );
+  app.get(
+    '/account/bookings',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "The user's bookings, newest first",
+        response: { 200: z.array(bookingSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return listBookings(user.id);
+    },
+  );
 };

@@ -30,9 +30,22 @@ export const THROTTLE = {
 const tooMany = () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts; wait a few minutes and try again');
 const normalizeEmail = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
 
-export const presentUser = (row: UserRow): User => ({ id: row.id, fullName: row.fullName, email: row.email, mobile: row.mobile, whatsapp: row.whatsapp, active: row.active });
+export const presentUser = (row: UserRow): User => ({
+  id: row.id,
+  fullName: row.fullName,
+  email: row.email,
+  mobile: row.mobile,
+  whatsapp: row.whatsapp,
+  active: row.active,
+});
 
-export function createAccountsService(deps: { database: Database; mail: MailPort; secret: Uint8Array; publicUrl: string; clock?: () => Date }) {
+export function createAccountsService(deps: {
+  database: Database;
+  mail: MailPort;
+  secret: Uint8Array;
+  publicUrl: string;
+  clock?: () => Date;
+}) {
   const { db } = deps.database;
   const clock = deps.clock ?? (() => new Date());
   // Codes are stored as an HMAC, never in clear: a database leak does not give away live codes.
@@ -48,8 +61,15 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
     await throttle(`code:email:${user.email}`, THROTTLE.codesPerEmail);
     await throttle(`code:ip:${address}`, THROTTLE.codesPerAddress);
     const code = String(randomInt(0, 10 ** ACCOUNT_LIMITS.codeLength)).padStart(ACCOUNT_LIMITS.codeLength, '0');
-    await repo.saveEmailCode(db, user.id, codeHash(user.id, code), new Date(clock().getTime() + ACCOUNT_LIMITS.codeMinutes * 60_000));
-    await db.transaction((tx) => deps.mail.enqueue(tx, { to: user.email, ...composeCodeEmail({ code, fullName: user.fullName, language }) }));
+    await repo.saveEmailCode(
+      db,
+      user.id,
+      codeHash(user.id, code),
+      new Date(clock().getTime() + ACCOUNT_LIMITS.codeMinutes * 60_000),
+    );
+    await db.transaction((tx) =>
+      deps.mail.enqueue(tx, { to: user.email, ...composeCodeEmail({ code, fullName: user.fullName, language }) }),
+    );
   }
 
   async function startSession(user: UserRow): Promise<AuthResponse> {
@@ -66,18 +86,33 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
       const fullName = (payload.fullName ?? '').trim().replace(/\s+/g, ' ');
       const fields: FieldError[] = [];
       if (!fullName) fields.push({ path: 'payload.fullName', code: 'required', message: 'Full name is required' });
-      if (!isEmail(email)) fields.push({ path: 'payload.email', code: 'invalid_email', message: 'A valid e-mail address is required' });
+      if (!isEmail(email))
+        fields.push({ path: 'payload.email', code: 'invalid_email', message: 'A valid e-mail address is required' });
       if (fields.length) throw new AppError(400, 'VALIDATION_ERROR', 'Please check the form', fields);
       const problem = checkPassword(payload.password, email);
-      if (problem === 'REQUIRED_PASSWORD') throw new AppError(400, 'REQUIRED_PASSWORD', 'A password is required', [{ path: 'payload.password', code: 'REQUIRED_PASSWORD', message: 'A password is required' }]);
+      if (problem === 'REQUIRED_PASSWORD')
+        throw new AppError(400, 'REQUIRED_PASSWORD', 'A password is required', [
+          { path: 'payload.password', code: 'REQUIRED_PASSWORD', message: 'A password is required' },
+        ]);
       if (!payload.passwordConfirmation)
-        throw new AppError(400, 'REQUIRED_PASSWORD_CONFIRMATION', 'Confirm the password', [{ path: 'payload.passwordConfirmation', code: 'REQUIRED_PASSWORD_CONFIRMATION', message: 'Confirm the password' }]);
+        throw new AppError(400, 'REQUIRED_PASSWORD_CONFIRMATION', 'Confirm the password', [
+          { path: 'payload.passwordConfirmation', code: 'REQUIRED_PASSWORD_CONFIRMATION', message: 'Confirm the password' },
+        ]);
       if (payload.password !== payload.passwordConfirmation)
         throw new AppError(400, 'PASSWORD_CONFIRMATION_MISMATCH', 'The password does not match its confirmation', [
-          { path: 'payload.passwordConfirmation', code: 'PASSWORD_CONFIRMATION_MISMATCH', message: 'Does not match the password' },
+          {
+            path: 'payload.passwordConfirmation',
+            code: 'PASSWORD_CONFIRMATION_MISMATCH',
+            message: 'Does not match the password',
+          },
         ]);
       if (problem === 'WEAK_PASSWORD')
-        throw new AppError(400, 'WEAK_PASSWORD', `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`, [{ path: 'payload.password', code: 'WEAK_PASSWORD', message: 'Too weak' }]);
+        throw new AppError(
+          400,
+          'WEAK_PASSWORD',
+          `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`,
+          [{ path: 'payload.password', code: 'WEAK_PASSWORD', message: 'Too weak' }],
+        );
 
       const passwordHash = await hash(payload.password!, ARGON2);
       const existing = await repo.findUserByEmail(db, email);
@@ -87,7 +122,13 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
         // Never confirmed: whoever holds the mailbox may start again.
         user = await repo.updateUser(db, existing.id, { fullName, passwordHash });
       } else {
-        user = await repo.insertUser(db, { id: `usr_${randomBytes(12).toString('base64url')}`, fullName, email, passwordHash, active: false });
+        user = await repo.insertUser(db, {
+          id: `usr_${randomBytes(12).toString('base64url')}`,
+          fullName,
+          email,
+          passwordHash,
+          active: false,
+        });
         if (!user) throw new AppError(409, 'EMAIL_IS_NOT_UNIQUE', 'This e-mail is already in use');
       }
       await sendCode(user!, context.language, context.address);
@@ -98,7 +139,8 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
       const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
       const stored = user && (await repo.findEmailCode(db, user.id));
       if (!user || !stored) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
-      if (stored.attempts >= ACCOUNT_LIMITS.codeAttempts) throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; ask for a new one');
+      if (stored.attempts >= ACCOUNT_LIMITS.codeAttempts)
+        throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; ask for a new one');
       if (stored.expiresAt <= clock()) throw new AppError(400, 'EXPIRED_CODE', 'This code has expired; ask for a new one');
       const given = Buffer.from(codeHash(user.id, input.otp.trim()), 'hex');
       if (!timingSafeEqual(given, Buffer.from(stored.codeHash, 'hex'))) {
@@ -124,7 +166,9 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
       await throttle(`login:account-ip:${email}:${context.address}`, THROTTLE.loginPerAccountAndAddress);
       await throttle(`login:account:${email}`, THROTTLE.loginPerAccount);
       const user = await repo.findUserByEmail(db, email);
-      const ok = user?.passwordHash ? await verify(user.passwordHash, input.password) : (await verify(await dummyHash, input.password), false);
+      const ok = user?.passwordHash
+        ? await verify(user.passwordHash, input.password)
+        : (await verify(await dummyHash, input.password), false);
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'Login failed');
       if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your e-mail with the code we sent');
       await repo.clearAttempts(db, `login:account-ip:${email}:${context.address}`);
@@ -151,25 +195,41 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
       await throttle(`reset:email:${normalized}`, THROTTLE.codesPerEmail);
       // 256 random bits in the link; only its SHA-256 is stored, so the table cannot be replayed.
       const token = randomBytes(32).toString('base64url');
-      await repo.insertResetToken(db, { tokenHash: createHash('sha256').update(token).digest('hex'), userId: user.id, expiresAt: new Date(clock().getTime() + ACCOUNT_LIMITS.resetLinkMinutes * 60_000) });
+      await repo.insertResetToken(db, {
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        userId: user.id,
+        expiresAt: new Date(clock().getTime() + ACCOUNT_LIMITS.resetLinkMinutes * 60_000),
+      });
       const link = `${deps.publicUrl}/password_reset/${token}`;
-      await db.transaction((tx) => deps.mail.enqueue(tx, { to: user.email, ...composeResetEmail({ link, fullName: user.fullName }) }));
+      await db.transaction((tx) =>
+        deps.mail.enqueue(tx, { to: user.email, ...composeResetEmail({ link, fullName: user.fullName }) }),
+      );
       return { success: true as const };
     },
 
     async resetPassword(input: { token: string; password?: string | null; passwordConfirmation?: string | null }) {
       if (!input.password) throw new AppError(400, 'REQUIRED_PASSWORD', 'A password is required');
       if (!input.passwordConfirmation) throw new AppError(400, 'REQUIRED_PASSWORD_CONFIRMATION', 'Confirm the password');
-      if (input.password !== input.passwordConfirmation) throw new AppError(400, 'PASSWORD_CONFIRMATION_MISMATCH', 'The password does not match its confirmation');
+      if (input.password !== input.passwordConfirmation)
+        throw new AppError(400, 'PASSWORD_CONFIRMATION_MISMATCH', 'The password does not match its confirmation');
       const claimed = await repo.useResetToken(db, createHash('sha256').update(input.token).digest('hex'), clock());
       if (claimed.status === 'used') throw new AppError(409, 'ALREADY_USED_TOKEN', 'This link has already been used');
       if (claimed.status !== 'ok') throw new AppError(400, 'EXPIRED_TOKEN', 'This link has expired; ask for a new one');
       const user = await repo.findUser(db, claimed.userId);
       if (!user) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account for this link');
-      if (checkPassword(input.password, user.email)) throw new AppError(400, 'WEAK_PASSWORD', `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`);
+      if (checkPassword(input.password, user.email))
+        throw new AppError(
+          400,
+          'WEAK_PASSWORD',
+          `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`,
+        );
       // Whoever had the old password is logged out everywhere; the mailbox owner proved who they are.
       await repo.revokeUserSessions(db, user.id, clock());
-      await repo.updateUser(db, user.id, { passwordHash: await hash(input.password, ARGON2), emailVerifiedAt: user.emailVerifiedAt ?? clock(), active: true });
+      await repo.updateUser(db, user.id, {
+        passwordHash: await hash(input.password, ARGON2),
+        emailVerifiedAt: user.emailVerifiedAt ?? clock(),
+        active: true,
+      });
       return { success: true as const };
     },
 
@@ -178,12 +238,17 @@ export function createAccountsService(deps: { database: Database; mail: MailPort
       const clean = (value: string | null | undefined, field: string) => {
         const digits = (value ?? '').replace(/[\s()-]/g, '');
         if (!digits) return null;
-        if (!/^\+\d{6,15}$/.test(digits) || !isValidPhoneNumber(digits)) fields.push({ path: field, code: 'invalid_mobile', message: 'Not a valid phone number' });
+        if (!/^\+\d{6,15}$/.test(digits) || !isValidPhoneNumber(digits))
+          fields.push({ path: field, code: 'invalid_mobile', message: 'Not a valid phone number' });
         return digits;
       };
       const mobile = clean(input.mobile, 'mobile');
       const whatsapp = clean(input.whatsapp, 'whatsapp');
-      if (fields.length) throw new AppError(400, 'VALIDATION_ERROR', 'Failed to update user', fields, { success: false, validationErrors: Object.fromEntries(fields.map((f) => [f.path, f.code])) });
+      if (fields.length)
+        throw new AppError(400, 'VALIDATION_ERROR', 'Failed to update user', fields, {
+          success: false,
+          validationErrors: Object.fromEntries(fields.map((f) => [f.path, f.code])),
+        });
       const user = await repo.updateUser(db, userId, { mobile, whatsapp });
       return { success: true as const, user: presentUser(user!) };
     },

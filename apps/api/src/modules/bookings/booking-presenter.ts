@@ -7,7 +7,10 @@ import { convertUsd } from '../offers/exchange-rates.js';
  * Prices a booking shows, all in its currency at the rate it was made at. The total is the sum of
  * the parts as shown (each fare and each bag converted on its own), so the summary always adds up.
  */
-export function bookingMoney(row: Pick<BookingRow, 'currency' | 'exchangeRate'>, passengers: Pick<PassengerRow, 'passengerType' | 'fareUsd' | 'baggageOptions' | 'extraBaggage'>[]) {
+export function bookingMoney(
+  row: Pick<BookingRow, 'currency' | 'exchangeRate'>,
+  passengers: Pick<PassengerRow, 'passengerType' | 'fareUsd' | 'baggageOptions' | 'extraBaggage'>[],
+) {
   const currency = row.currency as Currency;
   const money = (usd: number) => convertUsd(usd, row.exchangeRate, currency);
   const breakdown: PriceBreakdown = {
@@ -19,7 +22,8 @@ export function bookingMoney(row: Pick<BookingRow, 'currency' | 'exchangeRate'>,
     total: 0,
   };
   const perPassenger = passengers.map((p) => {
-    const group = p.passengerType === 'adult' ? breakdown.adults : p.passengerType === 'child' ? breakdown.children : breakdown.infants;
+    const group =
+      p.passengerType === 'adult' ? breakdown.adults : p.passengerType === 'child' ? breakdown.children : breakdown.infants;
     const fare = money(p.fareUsd);
     group.count += 1;
     group.amount += fare;
@@ -35,14 +39,19 @@ export function bookingMoney(row: Pick<BookingRow, 'currency' | 'exchangeRate'>,
     }
     return round(fare + extras);
   });
-  for (const part of [breakdown.adults, breakdown.children, breakdown.infants, breakdown.hold, breakdown.carryOn]) part.amount = round(part.amount);
+  for (const part of [breakdown.adults, breakdown.children, breakdown.infants, breakdown.hold, breakdown.carryOn])
+    part.amount = round(part.amount);
   breakdown.total = round(perPassenger.reduce((sum, amount) => sum + amount, 0));
   return { breakdown, perPassenger, money };
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-function baggageView(options: SupplierBaggageOption[], chosen: Record<string, number>, money: (usd: number) => number): BaggageOption[] {
+function baggageView(
+  options: SupplierBaggageOption[],
+  chosen: Record<string, number>,
+  money: (usd: number) => number,
+): BaggageOption[] {
   return options.map((o) => ({
     reference: o.reference,
     category: o.category,
@@ -88,26 +97,24 @@ export function presentBooking(
     requestedHoldBaggage: row.requestedBaggage.hold,
     requestedCarryOnBaggage: row.requestedBaggage.carryOn,
     requestedDate: row.requestedDate,
-    passengers: passengers.map(
-      (p, index): Passenger => ({
-        id: p.id,
-        passengerType: p.passengerType,
-        firstName: p.firstName,
-        lastName: p.lastName,
-        dateOfBirth: p.dateOfBirth,
-        gender: p.gender,
-        placeOfBirth: p.placeOfBirth,
-        nationalityCountry: p.nationalityCountry,
-        documentNumber: p.documentNumber,
-        documentIssuanceCountry: p.documentIssuanceCountry,
-        documentIssuanceDate: p.documentIssuanceDate,
-        documentExpiryDate: p.documentExpiryDate,
-        amount: perPassenger[index]!,
-        baggage: baggageView(p.baggageOptions, p.extraBaggage, money),
-        requiredFields: p.requiredFields,
-        ticketNumber: p.ticketNumber,
-      }),
-    ),
+    passengers: passengers.map((p, index): Passenger => ({
+      id: p.id,
+      passengerType: p.passengerType,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      dateOfBirth: p.dateOfBirth,
+      gender: p.gender,
+      placeOfBirth: p.placeOfBirth,
+      nationalityCountry: p.nationalityCountry,
+      documentNumber: p.documentNumber,
+      documentIssuanceCountry: p.documentIssuanceCountry,
+      documentIssuanceDate: p.documentIssuanceDate,
+      documentExpiryDate: p.documentExpiryDate,
+      amount: perPassenger[index]!,
+      baggage: baggageView(p.baggageOptions, p.extraBaggage, money),
+      requiredFields: p.requiredFields,
+      ticketNumber: p.ticketNumber,
+    })),
     paymentMethod: row.paymentMethod,
     paymentError: row.status === 'pending-payment' ? row.paymentError : null,
     receipts: receipts.map((r) => ({ id: r.id, fileName: r.fileName, uploadedAt: r.uploadedAt.toISOString(), status: r.status })),

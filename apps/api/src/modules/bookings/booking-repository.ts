@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { BookingStatus } from '@kwenda/contracts';
-import { bookingEvents, bookingPassengers, bookings, mailOutbox, paymentReceipts, type BookingRow, type PassengerRow } from '../../db/schema.js';
+import {
+  bookingEvents,
+  bookingPassengers,
+  bookings,
+  mailOutbox,
+  paymentReceipts,
+  type BookingRow,
+  type PassengerRow,
+} from '../../db/schema.js';
 import type { Tx } from './booking-ports.js';
 
 /** Every query of bookings, passengers and their audit trail; nothing else in the module writes SQL. */
@@ -19,7 +27,10 @@ export async function findBooking(tx: Tx, id: string): Promise<BookingRow | unde
   return row;
 }
 
-export async function findBookingWithPassengers(tx: Tx, id: string): Promise<{ row: BookingRow; passengers: PassengerRow[] } | undefined> {
+export async function findBookingWithPassengers(
+  tx: Tx,
+  id: string,
+): Promise<{ row: BookingRow; passengers: PassengerRow[] } | undefined> {
   const rows = await tx
     .select({ booking: bookings, passenger: bookingPassengers })
     .from(bookings)
@@ -42,11 +53,19 @@ export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | unde
 }
 
 export async function findPassengers(tx: Tx, bookingId: string): Promise<PassengerRow[]> {
-  return tx.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position));
+  return tx
+    .select()
+    .from(bookingPassengers)
+    .where(eq(bookingPassengers.bookingId, bookingId))
+    .orderBy(asc(bookingPassengers.position));
 }
 
 export async function findReceipts(tx: Tx, bookingId: string) {
-  return tx.select().from(paymentReceipts).where(eq(paymentReceipts.bookingId, bookingId)).orderBy(asc(paymentReceipts.uploadedAt));
+  return tx
+    .select()
+    .from(paymentReceipts)
+    .where(eq(paymentReceipts.bookingId, bookingId))
+    .orderBy(asc(paymentReceipts.uploadedAt));
 }
 
 export async function updatePassenger(tx: Tx, id: string, patch: Partial<Omit<NewPassenger, 'id' | 'bookingId'>>) {
@@ -57,7 +76,13 @@ export async function updatePassenger(tx: Tx, id: string, patch: Partial<Omit<Ne
 export async function writeTransition(
   tx: Tx,
   booking: BookingRow,
-  change: { to: BookingStatus; trigger: BookingRow['statusTrigger']; actor: string; patch?: BookingPatch; details?: Record<string, unknown> },
+  change: {
+    to: BookingStatus;
+    trigger: BookingRow['statusTrigger'];
+    actor: string;
+    patch?: BookingPatch;
+    details?: Record<string, unknown>;
+  },
 ): Promise<BookingRow> {
   const [row] = await tx
     .update(bookings)
@@ -76,8 +101,22 @@ export async function writeTransition(
   return row;
 }
 
-export async function insertCreationEvent(tx: Tx, booking: Pick<BookingRow, 'id' | 'status' | 'statusTrigger'>, actor: string, details: Record<string, unknown>) {
-  await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: null, toStatus: booking.status, statusTrigger: booking.statusTrigger, actor, details });
+export async function insertCreationEvent(
+  tx: Tx,
+  booking: Pick<BookingRow, 'id' | 'status' | 'statusTrigger'>,
+  actor: string,
+  details: Record<string, unknown>,
+) {
+  await tx
+    .insert(bookingEvents)
+    .values({
+      bookingId: booking.id,
+      fromStatus: null,
+      toStatus: booking.status,
+      statusTrigger: booking.statusTrigger,
+      actor,
+      details,
+    });
 }
 
 export async function findEvents(tx: Tx, bookingId: string) {
@@ -95,7 +134,11 @@ export async function findDuplicatePassengers(
   if (!input.passengers.length) return [];
   const live: BookingStatus[] = ['pending-payment', 'payment-confirmed', 'confirmed'];
   const rows = await tx
-    .select({ firstName: bookingPassengers.firstName, lastName: bookingPassengers.lastName, dateOfBirth: bookingPassengers.dateOfBirth })
+    .select({
+      firstName: bookingPassengers.firstName,
+      lastName: bookingPassengers.lastName,
+      dateOfBirth: bookingPassengers.dateOfBirth,
+    })
     .from(bookingPassengers)
     .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
     .where(and(eq(bookings.segmentsKey, input.segmentsKey), ne(bookings.id, input.bookingId), inArray(bookings.status, live)));
@@ -136,7 +179,12 @@ export async function findTicketedWithoutMail(tx: Tx, dedupePrefix: string, limi
       and(
         eq(bookings.status, 'confirmed'),
         isNotNull(bookings.email),
-        notExists(tx.select({ one: sql`1` }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, sql`${dedupePrefix} || ${bookings.id}`))),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.dedupeKey, sql`${dedupePrefix} || ${bookings.id}`)),
+        ),
       ),
     )
     .limit(limit);

@@ -67,7 +67,10 @@ export const segmentsKeyOf = (offer: SupplierOffer) =>
 
 const travelDates = (offer: SupplierOffer) => {
   const segments = offer.slices.flatMap((s) => s.segments);
-  return { firstDate: segments[0]!.departureDate.slice(0, 10), lastDate: segments[segments.length - 1]!.arrivalDate.slice(0, 10) };
+  return {
+    firstDate: segments[0]!.departureDate.slice(0, 10),
+    lastDate: segments[segments.length - 1]!.arrivalDate.slice(0, 10),
+  };
 };
 
 const eTicketKeyPrefix = 'e-ticket:';
@@ -94,7 +97,18 @@ const toSupplierPassenger = (p: PassengerRow): SupplierPassenger => ({
 
 const isComplete = (p: PassengerRow) =>
   p.requiredFields.every((field) => {
-    const column = { firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, gender: p.gender, placeOfBirth: p.placeOfBirth, nationalityCountry: p.nationalityCountry, documentNumber: p.documentNumber, documentIssuanceCountry: p.documentIssuanceCountry, documentIssuanceDate: p.documentIssuanceDate, documentExpiryDate: p.documentExpiryDate }[field];
+    const column = {
+      firstName: p.firstName,
+      lastName: p.lastName,
+      dateOfBirth: p.dateOfBirth,
+      gender: p.gender,
+      placeOfBirth: p.placeOfBirth,
+      nationalityCountry: p.nationalityCountry,
+      documentNumber: p.documentNumber,
+      documentIssuanceCountry: p.documentIssuanceCountry,
+      documentIssuanceDate: p.documentIssuanceDate,
+      documentExpiryDate: p.documentExpiryDate,
+    }[field];
     return column !== null && column !== undefined && column !== '';
   });
 
@@ -115,7 +129,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (!found) return null;
     const { row, passengers } = found;
     const receipts = row.paymentMethod === 'bank-transfer' ? await repo.findReceipts(tx, id) : [];
-    const paymentLink = row.status === 'pending-payment' && row.paymentMethod === 'card' && checkout ? await checkout.openCheckoutUrl(id) : null;
+    const paymentLink =
+      row.status === 'pending-payment' && row.paymentMethod === 'card' && checkout ? await checkout.openCheckoutUrl(id) : null;
     return presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink });
   }
 
@@ -127,19 +142,27 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   /** A booking made by an account is changed only by that account (issue 4 fills in the accounts). */
   function checkOwner(row: BookingRow, actor: Actor) {
-    if (row.userId && row.userId !== actor.userId) throw new AppError(403, 'FORBIDDEN', 'This booking belongs to another account');
+    if (row.userId && row.userId !== actor.userId)
+      throw new AppError(403, 'FORBIDDEN', 'This booking belongs to another account');
   }
 
   /** New fares for the passengers and a new amount after a supplier re-priced the offer. */
   async function applyNewPrice(tx: Tx, row: BookingRow, offer: SupplierOffer, actor: Actor) {
     const requirements = supplier.passengerRequirements(offer);
     const passengers = await repo.findPassengers(tx, row.id);
-    for (const [index, p] of passengers.entries()) await repo.updatePassenger(tx, p.id, { fareUsd: requirements[index]!.fareUsd });
+    for (const [index, p] of passengers.entries())
+      await repo.updatePassenger(tx, p.id, { fareUsd: requirements[index]!.fareUsd });
     const repriced = passengers.map((p, index) => ({ ...p, fareUsd: requirements[index]!.fareUsd }));
     const amount = bookingMoney(row, repriced).breakdown.total;
     return transitionLocked(tx, row, 'price-changed', {
       actor: actor.label,
-      patch: { offer, offerReference: offer.reference, offerExpiresAt: new Date(offer.expiresAt), amount, previousAmount: row.amount },
+      patch: {
+        offer,
+        offerReference: offer.reference,
+        offerExpiresAt: new Date(offer.expiresAt),
+        amount,
+        previousAmount: row.amount,
+      },
       details: { previousAmount: row.amount, amount },
     });
   }
@@ -149,8 +172,17 @@ export function createBookingService(deps: BookingServiceDeps) {
     const booking = await load(id, tx);
     if (!booking?.holdExpiresAt) return;
     const links = { manageUrl: `${deps.publicUrl}${managePath(id)}` };
-    if (booking.email) await deps.mail.enqueue(tx, { to: booking.email, ...composeHeldEmail(booking, deps.bankAccounts, links), dedupeKey: `held:${id}` });
-    await deps.mail.enqueue(tx, { to: deps.agencyEmail, ...composeAgencyHeldEmail(booking, links), dedupeKey: `held-agency:${id}` });
+    if (booking.email)
+      await deps.mail.enqueue(tx, {
+        to: booking.email,
+        ...composeHeldEmail(booking, deps.bankAccounts, links),
+        dedupeKey: `held:${id}`,
+      });
+    await deps.mail.enqueue(tx, {
+      to: deps.agencyEmail,
+      ...composeAgencyHeldEmail(booking, links),
+      dedupeKey: `held-agency:${id}`,
+    });
   }
 
   const service = {
@@ -159,7 +191,10 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     async createBooking(request: CreateBookingRequest, actor: Actor, language: 'ar' | 'en'): Promise<{ id: string }> {
       const { payload } = request;
-      if (!rates.has(payload.currency)) throw validationError([{ path: 'payload.currency', code: 'unsupported_currency', message: `No exchange rate for ${payload.currency}` }]);
+      if (!rates.has(payload.currency))
+        throw validationError([
+          { path: 'payload.currency', code: 'unsupported_currency', message: `No exchange rate for ${payload.currency}` },
+        ]);
       let priced;
       try {
         priced = await supplier.getOffer(request.reference, clock());
@@ -174,7 +209,13 @@ export function createBookingService(deps: BookingServiceDeps) {
       for (const r of requirements) counts[r.passengerType] += 1;
       const { adults, children, infants } = payload.passengers;
       if (counts.adult !== adults || counts.child !== children || counts.infant !== infants)
-        throw validationError([{ path: 'payload.passengers', code: 'passengers_mismatch', message: `The offer was priced for ${counts.adult} adults, ${counts.child} children and ${counts.infant} infants` }]);
+        throw validationError([
+          {
+            path: 'payload.passengers',
+            code: 'passengers_mismatch',
+            message: `The offer was priced for ${counts.adult} adults, ${counts.child} children and ${counts.infant} infants`,
+          },
+        ]);
 
       const rate = rates.rate(payload.currency);
       const id = newId('bk');
@@ -188,8 +229,14 @@ export function createBookingService(deps: BookingServiceDeps) {
         baggageOptions: r.baggage,
         extraBaggage: {},
       }));
-      const money = bookingMoney({ currency: payload.currency, exchangeRate: rate }, passengers.map((p) => ({ ...p, extraBaggage: {} })) as PassengerRow[]);
-      const previousAmount = priced.status === 'price-changed' ? bookingMoney({ currency: payload.currency, exchangeRate: rate }, []).money(priced.previousTotal) : null;
+      const money = bookingMoney(
+        { currency: payload.currency, exchangeRate: rate },
+        passengers.map((p) => ({ ...p, extraBaggage: {} })) as PassengerRow[],
+      );
+      const previousAmount =
+        priced.status === 'price-changed'
+          ? bookingMoney({ currency: payload.currency, exchangeRate: rate }, []).money(priced.previousTotal)
+          : null;
       for (let attempt = 0; ; attempt++) {
         const row: repo.NewBooking = {
           id,
@@ -225,29 +272,47 @@ export function createBookingService(deps: BookingServiceDeps) {
           return { id };
         } catch (error) {
           // A booking reference already taken (1 in 10^9): draw another.
-          if (attempt < 3 && /booking_reference/.test(String((error as { detail?: string; message?: string }).detail ?? (error as Error).message))) continue;
+          if (
+            attempt < 3 &&
+            /booking_reference/.test(String((error as { detail?: string; message?: string }).detail ?? (error as Error).message))
+          )
+            continue;
           throw error;
         }
       }
     },
 
     async submitPassengers(id: string, request: UpdateBookingRequest, actor: Actor): Promise<Booking> {
-      if (request.bookingId !== id) throw validationError([{ path: 'bookingId', code: 'mismatch', message: 'bookingId must equal the id in the path' }]);
+      if (request.bookingId !== id)
+        throw validationError([{ path: 'bookingId', code: 'mismatch', message: 'bookingId must equal the id in the path' }]);
       const now = clock();
       await db.transaction(async (tx) => {
         const row = await repo.lockBooking(tx, id);
         if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
         checkOwner(row, actor);
         if (row.status === 'offer-unavailable') throw noOfferFound();
-        if (row.status !== 'created') throw new AppError(409, 'INVALID_BOOKING_STATE', `Passengers can no longer be changed: the booking is ${row.status}`);
+        if (row.status !== 'created')
+          throw new AppError(409, 'INVALID_BOOKING_STATE', `Passengers can no longer be changed: the booking is ${row.status}`);
         if (now >= row.offerExpiresAt) throw offerCorrupted();
         const booked = await repo.findPassengers(tx, id);
         const result = validatePassengers(request.payload, booked, { ...travelDates(row.offer), today: todayIn(undefined, now) });
         if (!result.ok) {
-          throw new AppError(400, 'VALIDATION_ERROR', 'Please review the passenger data', undefined, { success: false, validationErrors: result.errors });
+          throw new AppError(400, 'VALIDATION_ERROR', 'Please review the passenger data', undefined, {
+            success: false,
+            validationErrors: result.errors,
+          });
         }
-        const dupes = await repo.findDuplicatePassengers(tx, { bookingId: id, segmentsKey: row.segmentsKey, passengers: result.passengers });
-        if (dupes.length) throw new AppError(409, 'DupePassengerFlight', `${dupes[0]!.firstName} ${dupes[0]!.lastName} already holds a booking on these flights`);
+        const dupes = await repo.findDuplicatePassengers(tx, {
+          bookingId: id,
+          segmentsKey: row.segmentsKey,
+          passengers: result.passengers,
+        });
+        if (dupes.length)
+          throw new AppError(
+            409,
+            'DupePassengerFlight',
+            `${dupes[0]!.firstName} ${dupes[0]!.lastName} already holds a booking on these flights`,
+          );
         for (const p of result.passengers) {
           const { id: passengerId, ...fields } = p;
           await repo.updatePassenger(tx, passengerId, fields);
@@ -273,74 +338,106 @@ export function createBookingService(deps: BookingServiceDeps) {
       try {
         // The row stays locked while the supplier holds seats: a second tab, a double click or a
         // retry waits here and then finds the booking already held (one order, one hold).
-        row = await db.transaction(async (tx) => {
-          const current = await repo.lockBooking(tx, id);
-          if (!current) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
-          checkOwner(current, actor);
-          if (current.status === 'pending-payment') {
-            if (current.holdExpiresAt && current.holdExpiresAt <= now) throw new AppError(409, 'INVALID_BOOKING_STATE', 'The two-hour hold has ended; search again');
-            // The same choice again (a retry, a second tab) changes nothing; a new choice or a
-            // new try after a declined card is recorded.
-            if (current.paymentMethod === method && current.statusTrigger !== 'payment-failed') return current;
-            const switched = await transitionLocked(tx, current, trigger, { actor: actor.label, patch: { paymentMethod: method, paymentError: null } });
-            if (method === 'bank-transfer') await tellHeld(tx, id);
-            return switched;
-          }
-          if (current.status === 'offer-unavailable') throw noOfferFound();
-          if (current.status !== 'created') throw new AppError(409, 'INVALID_BOOKING_STATE', `The booking is ${current.status}; it cannot be paid again`);
-          const passengers = await repo.findPassengers(tx, id);
-          if (!current.email || !passengers.every(isComplete))
-            throw new AppError(409, 'INVALID_BOOKING_STATE', 'Passenger details are missing: submit the passengers first');
-          if (now >= current.offerExpiresAt) {
-            await transitionLocked(tx, current, 'offer-unavailable', { actor: actor.label, details: { reason: 'expired' } });
-            return 'expired' as const;
-          }
-          const dupes = await repo.findDuplicatePassengers(tx, {
-            bookingId: id,
-            segmentsKey: current.segmentsKey,
-            passengers: passengers.map((p) => ({ firstName: p.firstName!, lastName: p.lastName!, dateOfBirth: p.dateOfBirth! })),
-          });
-          if (dupes.length) throw new AppError(409, 'DupePassengerFlight', `${dupes[0]!.firstName} ${dupes[0]!.lastName} already holds a booking on these flights`);
+        row = await db
+          .transaction(async (tx) => {
+            const current = await repo.lockBooking(tx, id);
+            if (!current) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+            checkOwner(current, actor);
+            if (current.status === 'pending-payment') {
+              if (current.holdExpiresAt && current.holdExpiresAt <= now)
+                throw new AppError(409, 'INVALID_BOOKING_STATE', 'The two-hour hold has ended; search again');
+              // The same choice again (a retry, a second tab) changes nothing; a new choice or a
+              // new try after a declined card is recorded.
+              if (current.paymentMethod === method && current.statusTrigger !== 'payment-failed') return current;
+              const switched = await transitionLocked(tx, current, trigger, {
+                actor: actor.label,
+                patch: { paymentMethod: method, paymentError: null },
+              });
+              if (method === 'bank-transfer') await tellHeld(tx, id);
+              return switched;
+            }
+            if (current.status === 'offer-unavailable') throw noOfferFound();
+            if (current.status !== 'created')
+              throw new AppError(409, 'INVALID_BOOKING_STATE', `The booking is ${current.status}; it cannot be paid again`);
+            const passengers = await repo.findPassengers(tx, id);
+            if (!current.email || !passengers.every(isComplete))
+              throw new AppError(409, 'INVALID_BOOKING_STATE', 'Passenger details are missing: submit the passengers first');
+            if (now >= current.offerExpiresAt) {
+              await transitionLocked(tx, current, 'offer-unavailable', { actor: actor.label, details: { reason: 'expired' } });
+              return 'expired' as const;
+            }
+            const dupes = await repo.findDuplicatePassengers(tx, {
+              bookingId: id,
+              segmentsKey: current.segmentsKey,
+              passengers: passengers.map((p) => ({
+                firstName: p.firstName!,
+                lastName: p.lastName!,
+                dateOfBirth: p.dateOfBirth!,
+              })),
+            });
+            if (dupes.length)
+              throw new AppError(
+                409,
+                'DupePassengerFlight',
+                `${dupes[0]!.firstName} ${dupes[0]!.lastName} already holds a booking on these flights`,
+              );
 
-          let order;
-          try {
-            order = await supplier.createOrder({ offerReference: current.offerReference, passengers: passengers.map(toSupplierPassenger), holdMinutes: deps.holdMinutes }, now);
-          } catch (error) {
-            throw new AppError(503, 'SUPPLIER_UNAVAILABLE', `The flight supplier did not answer: ${(error as Error).message}`);
-          }
-          if (order.status === 'expired' || order.status === 'unavailable') {
-            await transitionLocked(tx, current, 'offer-unavailable', { actor: actor.label, details: { reason: order.status } });
-            return order.status;
-          }
-          if (order.status === 'price-changed') {
-            priceChanged = true;
-            return applyNewPrice(tx, current, order.offer, actor);
-          }
-          orderToRelease = order.orderId;
-          const holdUntil = new Date(Math.min(order.paymentRequiredBy.getTime(), now.getTime() + deps.holdMinutes * 60_000));
-          const held = await transitionLocked(tx, current, trigger, {
-            actor: actor.label,
-            patch: { supplierOrderId: order.orderId, holdExpiresAt: holdUntil, paymentMethod: method, paymentError: null },
-            details: { orderId: order.orderId, holdExpiresAt: holdUntil.toISOString(), amount: current.amount },
+            let order;
+            try {
+              order = await supplier.createOrder(
+                {
+                  offerReference: current.offerReference,
+                  passengers: passengers.map(toSupplierPassenger),
+                  holdMinutes: deps.holdMinutes,
+                },
+                now,
+              );
+            } catch (error) {
+              throw new AppError(503, 'SUPPLIER_UNAVAILABLE', `The flight supplier did not answer: ${(error as Error).message}`);
+            }
+            if (order.status === 'expired' || order.status === 'unavailable') {
+              await transitionLocked(tx, current, 'offer-unavailable', { actor: actor.label, details: { reason: order.status } });
+              return order.status;
+            }
+            if (order.status === 'price-changed') {
+              priceChanged = true;
+              return applyNewPrice(tx, current, order.offer, actor);
+            }
+            orderToRelease = order.orderId;
+            const holdUntil = new Date(Math.min(order.paymentRequiredBy.getTime(), now.getTime() + deps.holdMinutes * 60_000));
+            const held = await transitionLocked(tx, current, trigger, {
+              actor: actor.label,
+              patch: { supplierOrderId: order.orderId, holdExpiresAt: holdUntil, paymentMethod: method, paymentError: null },
+              details: { orderId: order.orderId, holdExpiresAt: holdUntil.toISOString(), amount: current.amount },
+            });
+            if (method === 'bank-transfer') await tellHeld(tx, id);
+            orderToRelease = null;
+            return held;
+          })
+          .then((result) => {
+            if (result === 'expired') throw offerCorrupted();
+            if (result === 'unavailable') throw noOfferFound();
+            return result;
           });
-          if (method === 'bank-transfer') await tellHeld(tx, id);
-          orderToRelease = null;
-          return held;
-        }).then((result) => {
-          if (result === 'expired') throw offerCorrupted();
-          if (result === 'unavailable') throw noOfferFound();
-          return result;
-        });
       } catch (error) {
         // Seats held but the booking could not record them: give them back.
-        if (orderToRelease) await supplier.cancelOrder(orderToRelease).catch((e: unknown) => logger.error({ err: e, orderId: orderToRelease }, 'could not release a hold'));
+        if (orderToRelease)
+          await supplier
+            .cancelOrder(orderToRelease)
+            .catch((e: unknown) => logger.error({ err: e, orderId: orderToRelease }, 'could not release a hold'));
         throw error;
       }
       if (priceChanged) {
-        throw new AppError(409, 'PRICE_CHANGED', `The airline changed the price from ${row.previousAmount} to ${row.amount} ${row.currency}; confirm to continue`, undefined, {
-          success: false,
-          booking: await mustLoad(id),
-        });
+        throw new AppError(
+          409,
+          'PRICE_CHANGED',
+          `The airline changed the price from ${row.previousAmount} to ${row.amount} ${row.currency}; confirm to continue`,
+          undefined,
+          {
+            success: false,
+            booking: await mustLoad(id),
+          },
+        );
       }
       if (method === 'card') {
         await checkoutPort().openCheckout({
@@ -365,13 +462,21 @@ export function createBookingService(deps: BookingServiceDeps) {
           const row = await repo.lockBooking(tx, id);
           // Another process got there first, or a payment landed in time.
           if (!row || row.status !== 'pending-payment' || !row.holdExpiresAt || row.holdExpiresAt > now) return null;
-          await transitionLocked(tx, row, 'hold-expired', { actor: 'job:hold-expiry', details: { holdExpiresAt: row.holdExpiresAt.toISOString() } });
+          await transitionLocked(tx, row, 'hold-expired', {
+            actor: 'job:hold-expiry',
+            details: { holdExpiresAt: row.holdExpiresAt.toISOString() },
+          });
           await checkout?.expireCheckouts(tx, id);
           return row.supplierOrderId ?? '';
         });
         if (orderId === null) continue;
         expired += 1;
-        if (orderId) await supplier.cancelOrder(orderId).catch((error: unknown) => logger.error({ err: error, bookingId: id }, 'supplier cancel failed; its own hold lapses anyway'));
+        if (orderId)
+          await supplier
+            .cancelOrder(orderId)
+            .catch((error: unknown) =>
+              logger.error({ err: error, bookingId: id }, 'supplier cancel failed; its own hold lapses anyway'),
+            );
         logger.info({ bookingId: id }, 'hold expired, booking canceled');
       }
       return expired;
@@ -380,9 +485,12 @@ export function createBookingService(deps: BookingServiceDeps) {
     /** Ticketing that failed or was interrupted, retried by the job. */
     async fulfilPending(now = clock(), limit = 20): Promise<number> {
       const ids = await repo.findUnticketed(db, new Date(now.getTime() - 60_000), limit);
-      for (const id of ids) await ports.fulfil(id).catch((error: unknown) => logger.error({ err: error, bookingId: id }, 'ticketing retry failed'));
+      for (const id of ids)
+        await ports.fulfil(id).catch((error: unknown) => logger.error({ err: error, bookingId: id }, 'ticketing retry failed'));
       for (const id of await repo.findTicketedWithoutMail(db, eTicketKeyPrefix, limit))
-        await sendETicket(id).catch((error: unknown) => logger.error({ err: error, bookingId: id }, 'e-ticket e-mail failed; the job retries'));
+        await sendETicket(id).catch((error: unknown) =>
+          logger.error({ err: error, bookingId: id }, 'e-ticket e-mail failed; the job retries'),
+        );
       return ids.length;
     },
 
@@ -407,7 +515,10 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (['payment-confirmed', 'confirmed'].includes(row.status)) return 'already-paid';
       if (row.status !== 'pending-payment' || (row.holdExpiresAt && row.holdExpiresAt <= clock())) return 'not-payable';
       if (Math.abs(row.amount - input.amount) > 0.005 || row.currency !== input.currency) {
-        logger.error({ bookingId: row.id, expected: row.amount, got: input.amount, currency: input.currency }, 'payment amount does not match the booking');
+        logger.error(
+          { bookingId: row.id, expected: row.amount, got: input.amount, currency: input.currency },
+          'payment amount does not match the booking',
+        );
         return 'not-payable';
       }
       await transitionLocked(tx, row, input.method === 'card' ? 'payment-succeeded' : 'receipt-confirmed', {
@@ -419,14 +530,19 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     async recordPaymentFailure(tx, input) {
-      await transition(tx, input.bookingId, 'payment-failed', { actor: input.actor, patch: { paymentError: input.failureCode }, details: { failureCode: input.failureCode } });
+      await transition(tx, input.bookingId, 'payment-failed', {
+        actor: input.actor,
+        patch: { paymentError: input.failureCode },
+        details: { failureCode: input.failureCode },
+      });
     },
 
     async recordReceipt(tx, input) {
       await transition(tx, input.bookingId, 'receipt-uploaded', {
         actor: input.actor,
         guard: (row) => {
-          if (row.paymentMethod !== 'bank-transfer') throw new AppError(409, 'INVALID_BOOKING_STATE', 'This booking is being paid by card');
+          if (row.paymentMethod !== 'bank-transfer')
+            throw new AppError(409, 'INVALID_BOOKING_STATE', 'This booking is being paid by card');
         },
         details: { receiptId: input.receiptId },
       });
@@ -447,7 +563,10 @@ export function createBookingService(deps: BookingServiceDeps) {
           order = await supplier.ticketOrder(row.supplierOrderId ?? '', passengers.map(toSupplierPassenger), row.offer);
         } catch (error) {
           logger.error({ err: error, bookingId }, 'ticketing failed; the job retries');
-          await transitionLocked(tx, row, 'ticketing-failed', { actor: 'supplier', details: { error: (error as Error).message } });
+          await transitionLocked(tx, row, 'ticketing-failed', {
+            actor: 'supplier',
+            details: { error: (error as Error).message },
+          });
           return false;
         }
         for (const t of order.tickets) await repo.updatePassenger(tx, t.passengerId, { ticketNumber: t.ticketNumber });
@@ -474,18 +593,22 @@ export function createBookingService(deps: BookingServiceDeps) {
     const booking = await load(bookingId);
     if (!booking?.email || booking.status !== 'confirmed') return;
     const pdf = await deps.documents.render(booking);
-    const links = { ticketUrl: `${deps.publicUrl}${ticketPath(bookingId)}`, manageUrl: `${deps.publicUrl}${managePath(bookingId)}` };
+    const links = {
+      ticketUrl: `${deps.publicUrl}${ticketPath(bookingId)}`,
+      manageUrl: `${deps.publicUrl}${managePath(bookingId)}`,
+    };
     const message = deps.documents.compose(booking, links);
     await db.transaction((tx) =>
       deps.mail.enqueue(tx, {
         to: booking.email!,
         ...message,
-        attachments: [{ filename: `kwenda-e-ticket-${booking.bookingReference}.pdf`, contentType: 'application/pdf', content: pdf }],
+        attachments: [
+          { filename: `kwenda-e-ticket-${booking.bookingReference}.pdf`, contentType: 'application/pdf', content: pdf },
+        ],
         dedupeKey: eTicketKey(bookingId),
       }),
     );
   }
-
 
   return { ...service, ports };
 }

@@ -46,7 +46,12 @@ export async function transition(
   tx: Tx,
   bookingId: string,
   trigger: StatusTrigger,
-  change: { actor: string; patch?: BookingPatch | ((row: BookingRow) => BookingPatch); details?: Record<string, unknown>; guard?: (row: BookingRow) => void },
+  change: {
+    actor: string;
+    patch?: BookingPatch | ((row: BookingRow) => BookingPatch);
+    details?: Record<string, unknown>;
+    guard?: (row: BookingRow) => void;
+  },
 ): Promise<BookingRow> {
   const row = await lockBooking(tx, bookingId);
   if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
@@ -58,7 +63,12 @@ export async function transitionLocked(
   tx: Tx,
   row: BookingRow,
   trigger: StatusTrigger,
-  change: { actor: string; patch?: BookingPatch | ((row: BookingRow) => BookingPatch); details?: Record<string, unknown>; guard?: (row: BookingRow) => void },
+  change: {
+    actor: string;
+    patch?: BookingPatch | ((row: BookingRow) => BookingPatch);
+    details?: Record<string, unknown>;
+    guard?: (row: BookingRow) => void;
+  },
 ): Promise<BookingRow> {
   if (!canTrigger(row.status, trigger)) throw new InvalidTransitionError(row.status, trigger);
   change.guard?.(row);

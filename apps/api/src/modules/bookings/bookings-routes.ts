@@ -29,10 +29,11 @@ export type ResolveUser = (request: FastifyRequest) => Promise<string | null>;
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
 
-export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; supplier: Supplier; resolveUser?: ResolveUser }> = async (
-  app,
-  { bookings, supplier, resolveUser = async () => null },
-) => {
+export const bookingsRoutes: FastifyPluginAsyncZod<{
+  bookings: BookingService;
+  supplier: Supplier;
+  resolveUser?: ResolveUser;
+}> = async (app, { bookings, supplier, resolveUser = async () => null }) => {
   const actorOf = async (request: FastifyRequest): Promise<Actor> => {
     const userId = await resolveUser(request);
     return { userId, label: userId ? `user:${userId}` : 'guest' };
@@ -63,7 +64,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; s
   app.get(
     '/bookings/:id',
     {
-      schema: { tags: ['bookings'], summary: 'A booking (read with its unguessable id, no token)', params: z.object({ id: z.string().max(300) }), response: { 200: bookingSchema, 404: apiErrorSchema } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'A booking (read with its unguessable id, no token)',
+        params: z.object({ id: z.string().max(300) }),
+        response: { 200: bookingSchema, 404: apiErrorSchema },
+      },
       // The page polls this while a card payment is confirmed; the presenter builds the contract's
       // shape (tests parse it with bookingSchema), so the answer is not validated again here.
       serializerCompiler: trustedJsonSerializer,
@@ -85,7 +91,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService; s
         summary: 'Save passengers and contact details',
         params: z.object({ id: z.string().max(300) }),
         body: updateBookingRequestSchema,
-        response: { 200: bookingResponseSchema, 400: bookingValidationErrorSchema.or(apiErrorSchema), 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema },
+        response: {
+          200: bookingResponseSchema,
+          400: bookingValidationErrorSchema.or(apiErrorSchema),
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: bookingConflictSchema,
+        },
       },
     },
     async (request) => {

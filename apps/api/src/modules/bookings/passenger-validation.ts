@@ -30,7 +30,11 @@ const optional = (value: string | null | undefined) => {
  * cleaned passengers, or every problem keyed by passenger id (or "contact") and field.
  */
 export function validatePassengers(
-  input: { passengers: (PassengerInput & { baggage?: { reference: string; count: number }[] })[]; email?: string | null; mobile?: string | null },
+  input: {
+    passengers: (PassengerInput & { baggage?: { reference: string; count: number }[] })[];
+    email?: string | null;
+    mobile?: string | null;
+  },
   booked: PassengerRow[],
   travel: { firstDate: string; lastDate: string; today: string },
 ): { ok: true; passengers: CleanPassenger[]; email: string; mobile: string } | { ok: false; errors: ValidationErrors } {
@@ -74,7 +78,8 @@ export function validatePassengers(
     const extraBaggage: Record<string, number> = {};
     for (const choice of p.baggage ?? []) {
       const option = row.baggageOptions.find((o) => o.reference === choice.reference && o.priceUsd > 0);
-      if (!option || choice.reference in extraBaggage) fail(row.id, `baggage.${choice.reference}`, passengerErrorCodes.unknownBaggage);
+      if (!option || choice.reference in extraBaggage)
+        fail(row.id, `baggage.${choice.reference}`, passengerErrorCodes.unknownBaggage);
       else if (choice.count > option.limit) fail(row.id, `baggage.${choice.reference}`, passengerErrorCodes.baggageLimit);
       else if (choice.count > 0) extraBaggage[choice.reference] = choice.count;
     }
@@ -110,7 +115,8 @@ export function validatePassengers(
   else if (!isEmail(email)) fail(CONTACT_ERRORS_KEY, 'email', passengerErrorCodes.invalidEmail);
   const mobile = optional(input.mobile)?.replace(/[\s()-]/g, '') ?? null;
   if (!mobile) fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.required);
-  else if (!/^\+\d{6,15}$/.test(mobile) || !isValidPhoneNumber(mobile)) fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.invalidMobile);
+  else if (!/^\+\d{6,15}$/.test(mobile) || !isValidPhoneNumber(mobile))
+    fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.invalidMobile);
 
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, passengers: clean, email: email!, mobile: mobile! };

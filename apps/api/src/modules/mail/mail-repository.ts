@@ -31,7 +31,11 @@ export const enqueueMail: MailPort['enqueue'] = async (tx, message) => {
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
-      attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') })),
+      attachments: (message.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content.toString('base64'),
+      })),
       createdAt: now,
       nextAttemptAt: now,
     })
@@ -65,7 +69,12 @@ export function createMailRepository(database: Database, options: { leaseMs?: nu
         const claimed = await tx
           .update(mailOutbox)
           .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
-          .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+          .where(
+            inArray(
+              mailOutbox.id,
+              due.map((d) => d.id),
+            ),
+          )
           .returning();
         return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       });
@@ -91,7 +100,9 @@ export function createMailRepository(database: Database, options: { leaseMs?: nu
           attempts,
           lastError: error.slice(0, 1000),
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-          status: sql<'pending' | 'failed'>`CASE WHEN ${mailOutbox.createdAt} < ${giveUpBefore.toISOString()}::timestamptz THEN 'failed' ELSE 'pending' END`,
+          status: sql<
+            'pending' | 'failed'
+          >`CASE WHEN ${mailOutbox.createdAt} < ${giveUpBefore.toISOString()}::timestamptz THEN 'failed' ELSE 'pending' END`,
         })
         .where(eq(mailOutbox.id, id))
         .returning({ status: mailOutbox.status });

@@ -55,16 +55,30 @@ describe.each(backends)('mail outbox on %s', (backend) => {
 
   it('delivers the e-ticket e-mail to a real SMTP server with its Arabic subject and PDF, once per dedupe key', async () => {
     const smtp = await startSmtp();
-    const mail = createMailService({ database, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Kwenda <tickets@kwenda.sd>' } });
+    const mail = createMailService({
+      database,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Kwenda <tickets@kwenda.sd>' },
+    });
     expect(mail.transport).toBe('smtp');
     const booking = sampleBooking();
     const pdf = await renderETicket(booking, sampleAgency);
-    const composed = composeETicketEmail(booking, { ticketUrl: 'http://127.0.0.1:3000/t.pdf', manageUrl: 'http://127.0.0.1:3000/booking/x' }, sampleAgency);
-    const eTicket = { to: 'amna@example.com', ...composed, attachments: [{ filename: 'kwenda-e-ticket-KW7F3K9Q.pdf', contentType: 'application/pdf', content: pdf }], dedupeKey: 'e-ticket:one' };
+    const composed = composeETicketEmail(
+      booking,
+      { ticketUrl: 'http://127.0.0.1:3000/t.pdf', manageUrl: 'http://127.0.0.1:3000/booking/x' },
+      sampleAgency,
+    );
+    const eTicket = {
+      to: 'amna@example.com',
+      ...composed,
+      attachments: [{ filename: 'kwenda-e-ticket-KW7F3K9Q.pdf', contentType: 'application/pdf', content: pdf }],
+      dedupeKey: 'e-ticket:one',
+    };
     await database.db.transaction((tx) => mail.enqueue(tx, eTicket));
     // The same booking ticketed twice (a webhook retry): the second copy is dropped.
     await database.db.transaction((tx) => mail.enqueue(tx, { ...eTicket, subject: 'second copy' }));
-    const [count] = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE dedupe_key = 'e-ticket:one'");
+    const [count] = await database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM mail_outbox WHERE dedupe_key = 'e-ticket:one'",
+    );
     expect(count!.n).toBe(1);
 
     expect(await mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
@@ -91,10 +105,18 @@ describe.each(backends)('mail outbox on %s', (backend) => {
     const port = await freePort();
     const warnings: object[] = [];
     const logger = { warn: (obj: object) => warnings.push(obj), error: () => undefined };
-    const mail = createMailService({ database, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kwenda <tickets@kwenda.sd>' }, logger });
+    const mail = createMailService({
+      database,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kwenda <tickets@kwenda.sd>' },
+      logger,
+    });
     await database.db.transaction((tx) => mail.enqueue(tx, message({ to: 'outage@example.com', dedupeKey: 'outage' })));
     const row = async () =>
-      (await database.sql.query<{ status: string; attempts: number; next_attempt_at: Date; last_error: string }>("SELECT status, attempts, next_attempt_at, last_error FROM mail_outbox WHERE dedupe_key = 'outage'"))[0]!;
+      (
+        await database.sql.query<{ status: string; attempts: number; next_attempt_at: Date; last_error: string }>(
+          "SELECT status, attempts, next_attempt_at, last_error FROM mail_outbox WHERE dedupe_key = 'outage'",
+        )
+      )[0]!;
     const now = new Date();
     expect(await mail.deliverDue(now)).toEqual({ sent: 0, failed: 1 });
     let state = await row();
@@ -127,15 +149,23 @@ describe.each(backends)('mail outbox on %s', (backend) => {
     const port = await freePort();
     const errors: object[] = [];
     const logger = { warn: () => undefined, error: (obj: object) => errors.push(obj) };
-    const mail = createMailService({ database, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kwenda <tickets@kwenda.sd>' }, logger });
+    const mail = createMailService({
+      database,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kwenda <tickets@kwenda.sd>' },
+      logger,
+    });
     await database.db.transaction((tx) => mail.enqueue(tx, message({ to: 'lost@example.com', dedupeKey: 'give-up' })));
-    const [{ created_at }] = (await database.sql.query<{ created_at: Date }>("SELECT created_at FROM mail_outbox WHERE dedupe_key = 'give-up'")) as [{ created_at: Date }];
+    const [{ created_at }] = (await database.sql.query<{ created_at: Date }>(
+      "SELECT created_at FROM mail_outbox WHERE dedupe_key = 'give-up'",
+    )) as [{ created_at: Date }];
     // Two days on, still retrying.
     expect(await mail.deliverDue(new Date(new Date(created_at).getTime() + 2 * 24 * 3_600_000))).toEqual({ sent: 0, failed: 1 });
     expect(errors).toHaveLength(0);
     const later = new Date(new Date(created_at).getTime() + GIVE_UP_AFTER_MS + 60_000);
     expect(await mail.deliverDue(later)).toEqual({ sent: 0, failed: 1 });
-    const [row] = await database.sql.query<{ status: string; attempts: number }>("SELECT status, attempts FROM mail_outbox WHERE dedupe_key = 'give-up'");
+    const [row] = await database.sql.query<{ status: string; attempts: number }>(
+      "SELECT status, attempts FROM mail_outbox WHERE dedupe_key = 'give-up'",
+    );
     expect(row).toEqual({ status: 'failed', attempts: 2 });
     expect(errors).toHaveLength(1);
     // A failed message is never tried again.
@@ -147,7 +177,8 @@ describe.each(backends)('mail outbox on %s', (backend) => {
     const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Kwenda <tickets@kwenda.sd>' };
     const one = createMailService({ database, env });
     const two = createMailService({ database, env });
-    for (let i = 0; i < 12; i++) await database.db.transaction((tx) => one.enqueue(tx, message({ to: `race${i}@example.com`, dedupeKey: `race-${i}` })));
+    for (let i = 0; i < 12; i++)
+      await database.db.transaction((tx) => one.enqueue(tx, message({ to: `race${i}@example.com`, dedupeKey: `race-${i}` })));
     const [a, b] = await Promise.all([one.deliverDue(), two.deliverDue()]);
     expect(a.sent + b.sent).toBe(12);
     await smtp.close();
@@ -159,10 +190,20 @@ describe.each(backends)('mail outbox on %s', (backend) => {
     const mail = createMailService({ database, env: { SMTP_URL: undefined, MAIL_FROM: 'x <x@x.sd>' } });
     expect(mail.transport).toBe('dev-outbox');
     await database.db.transaction((tx) =>
-      mail.enqueue(tx, message({ to: 'dev@example.com', subject: '<script>alert(1)</script> hello', text: 'line <one>', dedupeKey: 'dev-outbox' })),
+      mail.enqueue(
+        tx,
+        message({
+          to: 'dev@example.com',
+          subject: '<script>alert(1)</script> hello',
+          text: 'line <one>',
+          dedupeKey: 'dev-outbox',
+        }),
+      ),
     );
     expect(await mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
-    const [row] = await database.sql.query<{ id: string; status: string; transport: string }>("SELECT id, status, transport FROM mail_outbox WHERE dedupe_key = 'dev-outbox'");
+    const [row] = await database.sql.query<{ id: string; status: string; transport: string }>(
+      "SELECT id, status, transport FROM mail_outbox WHERE dedupe_key = 'dev-outbox'",
+    );
     expect(row).toMatchObject({ status: 'sent', transport: 'dev-outbox' });
 
     const app = Fastify();
@@ -195,7 +236,12 @@ describe.each(backends)('mail outbox on %s', (backend) => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(Buffer.from('%PDF-1.4 test'))).toBe(true);
 
-    for (const url of ['/dev/outbox/ml_nope', '/dev/outbox/ml_nope/html', `/dev/outbox/${row!.id}/attachments/1`, `/dev/outbox/${row!.id}/attachments/x`]) {
+    for (const url of [
+      '/dev/outbox/ml_nope',
+      '/dev/outbox/ml_nope/html',
+      `/dev/outbox/${row!.id}/attachments/1`,
+      `/dev/outbox/${row!.id}/attachments/x`,
+    ]) {
       const missing = await app.inject({ method: 'GET', url });
       expect(missing.statusCode, url).toBe(404);
       expect(missing.json(), url).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) });

@@ -11,7 +11,12 @@ export type { MailTransport } from './mail-transport.js';
  * Messages claimed at once. With the SMTP timeouts a batch is sent well within the lease, so
  * no claimed message is still unsent when another process may take it.
  */
-const BATCH = Math.max(1, Math.floor(DEFAULT_LEASE_MS / (2 * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout))));
+const BATCH = Math.max(
+  1,
+  Math.floor(
+    DEFAULT_LEASE_MS / (2 * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout)),
+  ),
+);
 
 interface Logger {
   error(obj: object, msg?: string): void;
@@ -22,7 +27,12 @@ interface Logger {
  * The mail outbox: enqueue in the transaction that decides to send, deliverDue from the mail job.
  * Any number of processes may run deliverDue on one PostgreSQL: each message goes out once.
  */
-export function createMailService(deps: { database: Database; env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>; transport?: MailTransport; logger?: Logger }) {
+export function createMailService(deps: {
+  database: Database;
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>;
+  transport?: MailTransport;
+  logger?: Logger;
+}) {
   const transport = deps.transport ?? createMailTransport(deps.env);
   const repo = createMailRepository(deps.database);
 
@@ -46,7 +56,11 @@ export function createMailService(deps: { database: Database; env: Pick<Env, 'SM
             failed++;
             const attempts = message.attempts + 1;
             const status = await repo.markFailed(message.id, (error as Error).message || String(error), attempts, now);
-            if (status === 'failed') deps.logger?.error({ mailId: message.id, to: message.toAddress, attempts, err: error }, 'mail given up after 3 days of failed deliveries');
+            if (status === 'failed')
+              deps.logger?.error(
+                { mailId: message.id, to: message.toAddress, attempts, err: error },
+                'mail given up after 3 days of failed deliveries',
+              );
             else deps.logger?.warn({ mailId: message.id, attempts, err: error }, 'mail delivery failed; will retry');
             continue;
           }

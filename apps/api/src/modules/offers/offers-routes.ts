@@ -1,4 +1,10 @@
-import { apiErrorSchema, bestOffersRequestSchema, bestOffersResultSchema, offerRequestSchema, offerSearchResultSchema } from '@kwenda/contracts';
+import {
+  apiErrorSchema,
+  bestOffersRequestSchema,
+  bestOffersResultSchema,
+  offerRequestSchema,
+  offerSearchResultSchema,
+} from '@kwenda/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { OffersService } from './offers-service.js';

@@ -37,7 +37,11 @@ export function legsOf(filters: SearchFilters): SupplierLeg[] {
       departureDate: slice.departureDate,
     }));
   }
-  const outbound = { origin: filters.departureStation!, destination: filters.destinationStation!, departureDate: filters.departureDate! };
+  const outbound = {
+    origin: filters.departureStation!,
+    destination: filters.destinationStation!,
+    departureDate: filters.departureDate!,
+  };
   if (filters.tripType === 'one-way') return [outbound];
   return [outbound, { origin: outbound.destination, destination: outbound.origin, departureDate: filters.returnDate! }];
 }
@@ -104,7 +108,10 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
   return {
     async searchOffers({ filters, page, order }: OfferRequest, now = new Date()): Promise<OfferSearchResult> {
       checkAirports(filters);
-      if (!rates.has(filters.currency)) throw validationError([{ path: 'filters.currency', code: 'unsupported_currency', message: `No exchange rate for ${filters.currency}` }]);
+      if (!rates.has(filters.currency))
+        throw validationError([
+          { path: 'filters.currency', code: 'unsupported_currency', message: `No exchange rate for ${filters.currency}` },
+        ]);
       const legs = legsOf(filters);
       const all = [...(await ask(toSearch(filters, legs), now))].sort(comparators[order]);
       const offers = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((offer) => present(offer, filters.currency));
@@ -115,7 +122,11 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
     async bestOffers(filters: SearchFilters, now = new Date()): Promise<BestOffersResult> {
       checkAirports(filters);
       const all = await ask(toSearch(filters, legsOf(filters)), now);
-      const pick = (order: SortOrder) => [...all].sort(comparators[order]).slice(0, BEST_COUNT).map((o) => present(o, filters.currency));
+      const pick = (order: SortOrder) =>
+        [...all]
+          .sort(comparators[order])
+          .slice(0, BEST_COUNT)
+          .map((o) => present(o, filters.currency));
       return { price: pick('lowest'), duration: pick('fastest') };
     },
   };

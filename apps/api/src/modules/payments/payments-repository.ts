@@ -8,7 +8,10 @@ import type { Tx } from '../bookings/booking-ports.js';
 export const newPaymentId = () => `pay_${randomBytes(12).toString('base64url')}`;
 
 export async function findOpenPayment(tx: Tx, bookingId: string): Promise<PaymentRow | undefined> {
-  const [row] = await tx.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')));
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')));
   return row;
 }
 
@@ -19,7 +22,10 @@ export async function insertOpenPayment(tx: Tx, row: typeof payments.$inferInser
 }
 
 export async function setCheckout(tx: Tx, id: string, checkout: { sessionId: string; url: string }) {
-  await tx.update(payments).set({ providerSessionId: checkout.sessionId, checkoutUrl: checkout.url, updatedAt: sql`now()` }).where(eq(payments.id, id));
+  await tx
+    .update(payments)
+    .set({ providerSessionId: checkout.sessionId, checkoutUrl: checkout.url, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }
 
 export async function deletePayment(tx: Tx, id: string) {
@@ -35,8 +41,15 @@ export async function lockPaymentBySession(tx: Tx, provider: string, sessionId: 
   return row;
 }
 
-export async function updatePayment(tx: Tx, id: string, patch: { status?: PaymentStatus; providerPaymentId?: string | null; failureCode?: string | null }) {
-  await tx.update(payments).set({ ...patch, updatedAt: sql`now()` }).where(eq(payments.id, id));
+export async function updatePayment(
+  tx: Tx,
+  id: string,
+  patch: { status?: PaymentStatus; providerPaymentId?: string | null; failureCode?: string | null },
+) {
+  await tx
+    .update(payments)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }
 
 export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert) {
@@ -55,7 +68,11 @@ export async function expireOpenPayments(tx: Tx, bookingId: string): Promise<str
 
 /** True the first time an event id is seen; a replay or a retried delivery answers false. */
 export async function recordWebhookEvent(tx: Tx, provider: string, eventId: string, eventType: string): Promise<boolean> {
-  const rows = await tx.insert(webhookEvents).values({ provider, eventId, eventType }).onConflictDoNothing().returning({ eventId: webhookEvents.eventId });
+  const rows = await tx
+    .insert(webhookEvents)
+    .values({ provider, eventId, eventType })
+    .onConflictDoNothing()
+    .returning({ eventId: webhookEvents.eventId });
   return rows.length === 1;
 }
 

@@ -6,7 +6,9 @@ import type { PaymentsService } from './payments-service.js';
 /** POST /payments/webhooks/{provider}: signed notifications from the card gateway. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
   // The signature covers the exact bytes sent: keep the body raw in this scope.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
   app.post(
     '/payments/webhooks/:provider',
     {

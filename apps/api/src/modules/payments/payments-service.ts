@@ -11,14 +11,21 @@ interface Logger {
   warn(obj: object, msg?: string): void;
 }
 
-export type WebhookOutcome = 'confirmed' | 'refund-required' | 'failed-recorded' | 'expired' | 'duplicate' | 'ignored' | 'unknown-session';
+export type WebhookOutcome =
+  'confirmed' | 'refund-required' | 'failed-recorded' | 'expired' | 'duplicate' | 'ignored' | 'unknown-session';
 
 /**
  * Card checkouts and what providers tell us about them. One open checkout per booking (a partial
  * unique index decides races); each provider event is handled once (webhook_events); the amount
  * that confirms a booking is the booking's own, checked against what the provider reports.
  */
-export function createPaymentsService(deps: { database: Database; provider: PaymentProvider; bookings: BookingPaymentsPort; env?: Pick<Env, 'NODE_ENV'>; logger: Logger }) {
+export function createPaymentsService(deps: {
+  database: Database;
+  provider: PaymentProvider;
+  bookings: BookingPaymentsPort;
+  env?: Pick<Env, 'NODE_ENV'>;
+  logger: Logger;
+}) {
   const { database, provider, bookings, logger } = deps;
   const { db } = database;
 
@@ -42,7 +49,14 @@ export function createPaymentsService(deps: { database: Database; provider: Paym
           continue;
         }
         const paymentId = repo.newPaymentId();
-        const mine = await repo.insertOpenPayment(db, { id: paymentId, bookingId: input.bookingId, provider: provider.name, status: 'open', amount: input.amount, currency: input.currency });
+        const mine = await repo.insertOpenPayment(db, {
+          id: paymentId,
+          bookingId: input.bookingId,
+          provider: provider.name,
+          status: 'open',
+          amount: input.amount,
+          currency: input.currency,
+        });
         // Another request opened one first: use it.
         if (!mine) continue;
         try {
@@ -65,7 +79,11 @@ export function createPaymentsService(deps: { database: Database; provider: Paym
         } catch (error) {
           await repo.deletePayment(db, paymentId);
           logger.error({ err: error, bookingId: input.bookingId }, 'could not open a checkout');
-          throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The card payment service did not answer; try again or pay later');
+          throw new AppError(
+            503,
+            'PAYMENT_PROVIDER_UNAVAILABLE',
+            'The card payment service did not answer; try again or pay later',
+          );
         }
       }
       throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'Could not open the card payment page; try again');
@@ -82,7 +100,12 @@ export function createPaymentsService(deps: { database: Database; provider: Paym
     },
   };
 
-  async function handleWebhook(providerName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now = new Date()): Promise<WebhookOutcome> {
+  async function handleWebhook(
+    providerName: string,
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    now = new Date(),
+  ): Promise<WebhookOutcome> {
     if (providerName !== provider.name) throw new AppError(404, 'NOT_FOUND', `No ${providerName} payments here`);
     let event;
     try {
@@ -105,17 +128,37 @@ export function createPaymentsService(deps: { database: Database; provider: Paym
         case 'payment.succeeded': {
           if (payment.status === 'succeeded') return 'duplicate';
           if (Math.abs(event.amount - payment.amount) > 0.005 || event.currency.toUpperCase() !== payment.currency) {
-            logger.error({ paymentId: payment.id, expected: `${payment.amount} ${payment.currency}`, reported: `${event.amount} ${event.currency}` }, 'paid amount differs from the booking: refund');
+            logger.error(
+              {
+                paymentId: payment.id,
+                expected: `${payment.amount} ${payment.currency}`,
+                reported: `${event.amount} ${event.currency}`,
+              },
+              'paid amount differs from the booking: refund',
+            );
             await repo.updatePayment(tx, payment.id, { status: 'refund-required', providerPaymentId: event.providerPaymentId });
             return 'refund-required';
           }
-          const result = await bookings.confirmPayment(tx, { bookingId: payment.bookingId, method: 'card', amount: payment.amount, currency: payment.currency as never, actor });
+          const result = await bookings.confirmPayment(tx, {
+            bookingId: payment.bookingId,
+            method: 'card',
+            amount: payment.amount,
+            currency: payment.currency as never,
+            actor,
+          });
           if (result !== 'confirmed') {
-            logger.error({ paymentId: payment.id, bookingId: payment.bookingId, result }, 'money received for a booking that cannot take it: refund');
+            logger.error(
+              { paymentId: payment.id, bookingId: payment.bookingId, result },
+              'money received for a booking that cannot take it: refund',
+            );
             await repo.updatePayment(tx, payment.id, { status: 'refund-required', providerPaymentId: event.providerPaymentId });
             return 'refund-required';
           }
-          await repo.updatePayment(tx, payment.id, { status: 'succeeded', providerPaymentId: event.providerPaymentId, failureCode: null });
+          await repo.updatePayment(tx, payment.id, {
+            status: 'succeeded',
+            providerPaymentId: event.providerPaymentId,
+            failureCode: null,
+          });
           fulfil = payment.bookingId;
           return 'confirmed';
         }
@@ -135,7 +178,12 @@ export function createPaymentsService(deps: { database: Database; provider: Paym
       }
     });
     logger.info({ provider: provider.name, eventId: event.id, type: event.type, outcome }, 'payment webhook');
-    if (fulfil) await bookings.fulfil(fulfil).catch((error: unknown) => logger.error({ err: error, bookingId: fulfil }, 'ticketing after payment failed; the job retries'));
+    if (fulfil)
+      await bookings
+        .fulfil(fulfil)
+        .catch((error: unknown) =>
+          logger.error({ err: error, bookingId: fulfil }, 'ticketing after payment failed; the job retries'),
+        );
     return outcome;
   }
 

@@ -37,11 +37,17 @@ export function createReceiptsService(deps: {
       if (booking.status !== 'pending-payment' || booking.paymentMethod !== 'bank-transfer')
         throw new AppError(409, 'INVALID_BOOKING_STATE', 'Receipts are taken while a booking is held for a bank transfer');
       if (file.bytes.length === 0) throw validationError([{ path: 'file', code: 'empty', message: 'The file is empty' }]);
-      if (file.bytes.length > BOOKING_LIMITS.receiptMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The receipt is larger than 5 MB', [{ path: 'file', code: 'too_large', message: 'At most 5 MB' }]);
+      if (file.bytes.length > BOOKING_LIMITS.receiptMaxBytes)
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The receipt is larger than 5 MB', [
+          { path: 'file', code: 'too_large', message: 'At most 5 MB' },
+        ]);
       const type = detectReceiptType(file.bytes);
-      if (!type) throw validationError([{ path: 'file', code: 'unsupported_type', message: 'Send a JPEG, PNG or WebP image or a PDF' }]);
+      if (!type)
+        throw validationError([{ path: 'file', code: 'unsupported_type', message: 'Send a JPEG, PNG or WebP image or a PDF' }]);
       if ((await repo.countReceipts(db, bookingId)) >= MAX_RECEIPTS_PER_BOOKING)
-        throw validationError([{ path: 'file', code: 'too_many', message: `At most ${MAX_RECEIPTS_PER_BOOKING} receipts per booking` }]);
+        throw validationError([
+          { path: 'file', code: 'too_many', message: `At most ${MAX_RECEIPTS_PER_BOOKING} receipts per booking` },
+        ]);
       const receiptId = `rc_${randomBytes(12).toString('base64url')}`;
       const storagePath = storeReceipt(deps.uploadsDir, bookingId, receiptId, type.extension, file.bytes);
       try {
@@ -67,13 +73,31 @@ export function createReceiptsService(deps: {
     async confirmTransfer(reference: string, reviewer: string): Promise<Booking> {
       const booking = await mustFind(reference);
       const outcome = await db.transaction(async (tx) => {
-        const result = await deps.bookings.confirmPayment(tx, { bookingId: booking.id, method: 'bank-transfer', amount: booking.amount, currency: booking.currency as Currency, actor: `agency:${reviewer}` });
+        const result = await deps.bookings.confirmPayment(tx, {
+          bookingId: booking.id,
+          method: 'bank-transfer',
+          amount: booking.amount,
+          currency: booking.currency as Currency,
+          actor: `agency:${reviewer}`,
+        });
         if (result !== 'confirmed') return result;
-        await repo.insertBankPayment(tx, { id: newPaymentId(), bookingId: booking.id, provider: 'bank-transfer', status: 'succeeded', amount: booking.amount, currency: booking.currency });
+        await repo.insertBankPayment(tx, {
+          id: newPaymentId(),
+          bookingId: booking.id,
+          provider: 'bank-transfer',
+          status: 'succeeded',
+          amount: booking.amount,
+          currency: booking.currency,
+        });
         await repo.reviewReceipts(tx, booking.id, 'accepted', reviewer);
         return result;
       });
-      if (outcome === 'not-payable') throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${booking.bookingReference} is ${booking.status}: it cannot take a payment (refund the transfer)`);
+      if (outcome === 'not-payable')
+        throw new AppError(
+          409,
+          'INVALID_BOOKING_STATE',
+          `Booking ${booking.bookingReference} is ${booking.status}: it cannot take a payment (refund the transfer)`,
+        );
       await deps.bookings.fulfil(booking.id);
       return (await deps.bookings.getBooking(booking.id))!;
     },
@@ -83,9 +107,14 @@ export function createReceiptsService(deps: {
       const booking = await mustFind(reference);
       await db.transaction(async (tx) => {
         const receipt = await repo.latestSubmitted(tx, booking.id);
-        if (!receipt) throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${booking.bookingReference} has no receipt waiting`);
+        if (!receipt)
+          throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${booking.bookingReference} has no receipt waiting`);
         await repo.reviewReceipts(tx, booking.id, 'rejected', reviewer);
-        await deps.bookings.recordReceiptRejected(tx, { bookingId: booking.id, receiptId: receipt.id, actor: `agency:${reviewer}` });
+        await deps.bookings.recordReceiptRejected(tx, {
+          bookingId: booking.id,
+          receiptId: receipt.id,
+          actor: `agency:${reviewer}`,
+        });
       });
       return (await deps.bookings.getBooking(booking.id))!;
     },

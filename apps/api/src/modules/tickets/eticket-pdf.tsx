@@ -40,10 +40,28 @@ const SOFT = '#f7f9fb';
 
 const styles = StyleSheet.create({
   page: { fontFamily: 'Plex', fontSize: 9, color: INK, paddingTop: 26, paddingBottom: 44, paddingHorizontal: 32 },
-  header: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', backgroundColor: ACCENT, color: '#ffffff', paddingVertical: 10, paddingHorizontal: 14, borderRadius: 4 },
+  header: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    backgroundColor: ACCENT,
+    color: '#ffffff',
+    paddingVertical: 10,
+    paddingHorizontal: 14,
+    borderRadius: 4,
+  },
   brand: { fontSize: 18, fontWeight: 700 },
   slogan: { fontSize: 9 },
-  title: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-end', marginTop: 12, marginBottom: 5, borderBottomWidth: 1, borderBottomColor: ACCENT, paddingBottom: 2 },
+  title: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    alignItems: 'flex-end',
+    marginTop: 12,
+    marginBottom: 5,
+    borderBottomWidth: 1,
+    borderBottomColor: ACCENT,
+    paddingBottom: 2,
+  },
   titleText: { fontSize: 11.5, fontWeight: 700, color: ACCENT },
   facts: { flexDirection: 'row', marginTop: 4 },
   fact: { flexGrow: 1, flexBasis: 0, marginRight: 10 },
@@ -61,13 +79,27 @@ const styles = StyleSheet.create({
   time: { fontSize: 13, fontWeight: 700, marginTop: 2 },
   note: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 3 },
   half: { width: '48.5%' },
-  footer: { position: 'absolute', bottom: 18, left: 32, right: 32, flexDirection: 'row', justifyContent: 'space-between', color: MUTED, fontSize: 7.5, borderTopWidth: 1, borderTopColor: LINE, paddingTop: 5 },
+  footer: {
+    position: 'absolute',
+    bottom: 18,
+    left: 32,
+    right: 32,
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    color: MUTED,
+    fontSize: 7.5,
+    borderTopWidth: 1,
+    borderTopColor: LINE,
+    paddingTop: 5,
+  },
 });
 
 type TextStyle = Parameters<typeof StyleSheet.create>[0][string];
 
 /** An Arabic run: its own Text, right to left, so letters join and words keep their order. */
-const Ar = ({ children, style = {} }: { children: string; style?: TextStyle }) => <Text style={[styles.rtl, style]}>{children}</Text>;
+const Ar = ({ children, style = {} }: { children: string; style?: TextStyle }) => (
+  <Text style={[styles.rtl, style]}>{children}</Text>
+);
 
 /** English at the left edge, Arabic at the right edge, on one line. */
 function Pair({ en, ar, style = {} }: { en: string; ar: string; style?: TextStyle }) {
@@ -105,7 +137,11 @@ const SLICE_LABELS = [
   ['Outbound', 'رحلة الذهاب'],
   ['Return', 'رحلة العودة'],
 ] as const;
-const BAG_LABELS = { hold_bag: ['Checked bag', 'حقيبة مسجلة'], cabin_bag: ['Cabin bag', 'حقيبة مقصورة'], personal_item_bag: ['Personal item', 'غرض شخصي'] } as const;
+const BAG_LABELS = {
+  hold_bag: ['Checked bag', 'حقيبة مسجلة'],
+  cabin_bag: ['Cabin bag', 'حقيبة مقصورة'],
+  personal_item_bag: ['Personal item', 'غرض شخصي'],
+} as const;
 const CURRENCY_AR: Record<string, string> = {
   SDG: 'جنيه سوداني',
   USD: 'دولار أمريكي',
@@ -121,9 +157,13 @@ const PAYMENT_LABELS = { card: ['Card', 'بطاقة'], 'bank-transfer': ['Bank t
 const clock = (local: string) => local.slice(11, 16);
 /** A local date-time of the supplier (no zone) shown as the calendar day it names. */
 const dayOf = (local: string, language: 'en' | 'ar') =>
-  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${local.slice(0, 10)}T12:00:00Z`),
-  );
+  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${local.slice(0, 10)}T12:00:00Z`));
 const durationEn = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 const durationAr = (minutes: number) => `${Math.floor(minutes / 60)} س ${String(minutes % 60).padStart(2, '0')} د`;
 const amountOf = (amount: number) => {
@@ -135,7 +175,10 @@ const maskDocument = (value: string | null) => (value ? `${'•'.repeat(Math.max
 /** As airlines print it: SURNAME / GIVEN NAMES, the Latin letters of the passport. */
 const fullName = (p: Passenger) => `${(p.lastName ?? '').toUpperCase()} / ${(p.firstName ?? '').toUpperCase()}`;
 /** The day of issue in Sudan. */
-const issueDate = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Khartoum', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+const issueDate = (now: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Khartoum', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
 
 function AirportPart({ code, local, side }: { code: string; local: string; side: 'from' | 'to' }) {
   const airport = findAirport(code);
@@ -185,7 +228,10 @@ function bagLines(options: BaggageOption[]) {
   if (!pieces.length) return [{ en: 'None', ar: 'لا يوجد' }];
   return pieces.map((b) => {
     const weight = b.weight ? ` ${b.weight} kg` : '';
-    return { en: `${b.count} × ${BAG_LABELS[b.baggageType][0]}${weight}`, ar: `${b.count} × ${BAG_LABELS[b.baggageType][1]}${b.weight ? ` ${b.weight} كغ` : ''}` };
+    return {
+      en: `${b.count} × ${BAG_LABELS[b.baggageType][0]}${weight}`,
+      ar: `${b.count} × ${BAG_LABELS[b.baggageType][1]}${b.weight ? ` ${b.weight} كغ` : ''}`,
+    };
   });
 }
 
@@ -222,11 +268,24 @@ const NOTES = [
   ],
 ] as const;
 
-export function ETicketDocument({ booking, agency, issuedAt = new Date() }: { booking: Booking; agency: Agency; issuedAt?: Date }) {
+export function ETicketDocument({
+  booking,
+  agency,
+  issuedAt = new Date(),
+}: {
+  booking: Booking;
+  agency: Agency;
+  issuedAt?: Date;
+}) {
   const currencyAr = CURRENCY_AR[booking.currency] ?? booking.currency;
   const payment = booking.paymentMethod ? PAYMENT_LABELS[booking.paymentMethod] : null;
   return (
-    <Document title={`Kwenda e-ticket ${booking.bookingReference}`} author={agency.name} subject={`PNR ${booking.pnr ?? ''}`} language="ar">
+    <Document
+      title={`Kwenda e-ticket ${booking.bookingReference}`}
+      author={agency.name}
+      subject={`PNR ${booking.pnr ?? ''}`}
+      language="ar"
+    >
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
           <View>
@@ -276,13 +335,23 @@ export function ETicketDocument({ booking, agency, issuedAt = new Date() }: { bo
         </View>
 
         {booking.slices.map((slice, index) => {
-          const [en, ar] = booking.tripType === 'round-trip' ? (SLICE_LABELS[index] ?? SLICE_LABELS[0]) : [`Flight ${index + 1}`, `الرحلة ${index + 1}`];
+          const [en, ar] =
+            booking.tripType === 'round-trip'
+              ? (SLICE_LABELS[index] ?? SLICE_LABELS[0])
+              : [`Flight ${index + 1}`, `الرحلة ${index + 1}`];
           return (
             <View key={index}>
               {/* In a right-to-left line the two codes keep their order and the arrow points to the destination. */}
-              <SectionTitle en={`${en}: ${slice.origin} → ${slice.destination}`} ar={`${ar}: ${slice.destination} ← ${slice.origin}`} />
+              <SectionTitle
+                en={`${en}: ${slice.origin} → ${slice.destination}`}
+                ar={`${ar}: ${slice.destination} ← ${slice.origin}`}
+              />
               {slice.segments.map((segment) => (
-                <SegmentBlock key={`${segment.flightNumber}-${segment.departureDate}`} segment={segment} cabin={slice.cabinClasses[0]} />
+                <SegmentBlock
+                  key={`${segment.flightNumber}-${segment.departureDate}`}
+                  segment={segment}
+                  cabin={slice.cabinClasses[0]}
+                />
               ))}
             </View>
           );

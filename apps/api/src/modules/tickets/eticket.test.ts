@@ -121,14 +121,21 @@ describe('e-ticket e-mail', () => {
 
 describe('GET /bookings/:id/ticket.pdf', () => {
   const confirmed = sampleBooking();
-  const held = sampleBooking({ id: 'bk_BBBBBBBBBBBBBBBBBBBBBB', status: 'pending-payment', statusTrigger: 'payment-info-submit' });
+  const held = sampleBooking({
+    id: 'bk_BBBBBBBBBBBBBBBBBBBBBB',
+    status: 'pending-payment',
+    statusTrigger: 'payment-info-submit',
+  });
   const bookings = new Map<string, Booking>([confirmed, held].map((b) => [b.id, b]));
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   beforeAll(async () => {
-    await app.register(ticketsRoutes, { getBooking: async (id) => bookings.get(id) ?? null, renderETicket: (booking) => renderETicket(booking, sampleAgency) });
+    await app.register(ticketsRoutes, {
+      getBooking: async (id) => bookings.get(id) ?? null,
+      renderETicket: (booking) => renderETicket(booking, sampleAgency),
+    });
   });
   afterAll(() => app.close());
 

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 
 /** GET /bookings/{id}/ticket.pdf: the e-ticket of a confirmed booking (the id is unguessable). */
-export const ticketsRoutes: FastifyPluginAsyncZod<{ getBooking(id: string): Promise<Booking | null>; renderETicket(booking: Booking): Promise<Buffer> }> = async (
-  app,
-  { getBooking, renderETicket },
-) => {
+export const ticketsRoutes: FastifyPluginAsyncZod<{
+  getBooking(id: string): Promise<Booking | null>;
+  renderETicket(booking: Booking): Promise<Buffer>;
+}> = async (app, { getBooking, renderETicket }) => {
   app.get(
     '/bookings/:id/ticket.pdf',
     {
@@ -21,7 +21,12 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ getBooking(id: string): Prom
     async (request, reply) => {
       const booking = bookingIdSchema.safeParse(request.params.id).success ? await getBooking(request.params.id) : null;
       if (!booking) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
-      if (booking.status !== 'confirmed') throw new AppError(409, 'INVALID_BOOKING_STATE', `The e-ticket is issued once the booking is confirmed; it is ${booking.status}`);
+      if (booking.status !== 'confirmed')
+        throw new AppError(
+          409,
+          'INVALID_BOOKING_STATE',
+          `The e-ticket is issued once the booking is confirmed; it is ${booking.status}`,
+        );
       const pdf = await renderETicket(booking);
       return reply
         .header('content-type', 'application/pdf')

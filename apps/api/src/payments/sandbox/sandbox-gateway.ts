@@ -52,8 +52,10 @@ export function verifySignature(secret: string, body: string, header: string | u
   if (!header) throw new WebhookSignatureError(`Missing ${SIGNATURE_HEADER} header`);
   const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=') as [string, string]));
   const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || !parts.v1 || !/^[0-9a-f]{64}$/.test(parts.v1)) throw new WebhookSignatureError('Malformed signature header');
-  if (Math.abs(now.getTime() / 1000 - timestamp) > REPLAY_WINDOW_SECONDS) throw new WebhookSignatureError('Timestamp outside the replay window');
+  if (!Number.isInteger(timestamp) || !parts.v1 || !/^[0-9a-f]{64}$/.test(parts.v1))
+    throw new WebhookSignatureError('Malformed signature header');
+  if (Math.abs(now.getTime() / 1000 - timestamp) > REPLAY_WINDOW_SECONDS)
+    throw new WebhookSignatureError('Timestamp outside the replay window');
   const expected = Buffer.from(signPayload(secret, body, timestamp).split('v1=')[1]!, 'hex');
   if (!timingSafeEqual(expected, Buffer.from(parts.v1, 'hex'))) throw new WebhookSignatureError('Signature does not match');
 }
@@ -64,10 +66,23 @@ export interface SandboxGateway extends PaymentProvider {
   readonly name: 'sandbox';
   findSession(id: string): Promise<GatewaySessionRow | undefined>;
   /** The card form was sent: charge (or decline) and notify the API. */
-  charge(sessionId: string, cardNumber: string, now?: Date): Promise<{ outcome: 'paid' | 'declined'; decline?: DeclineCode; session: GatewaySessionRow } | { outcome: 'closed'; session: GatewaySessionRow }>;
+  charge(
+    sessionId: string,
+    cardNumber: string,
+    now?: Date,
+  ): Promise<
+    | { outcome: 'paid' | 'declined'; decline?: DeclineCode; session: GatewaySessionRow }
+    | { outcome: 'closed'; session: GatewaySessionRow }
+  >;
 }
 
-export function createSandboxGateway(deps: { database: Database; env: Pick<Env, 'SANDBOX_GATEWAY_SECRET' | 'DATA_DIR'>; publicUrl: string; deliverWebhook?: DeliverWebhook; logger?: { warn(obj: object, msg?: string): void } }): SandboxGateway {
+export function createSandboxGateway(deps: {
+  database: Database;
+  env: Pick<Env, 'SANDBOX_GATEWAY_SECRET' | 'DATA_DIR'>;
+  publicUrl: string;
+  deliverWebhook?: DeliverWebhook;
+  logger?: { warn(obj: object, msg?: string): void };
+}): SandboxGateway {
   const { db } = deps.database;
   const secret = gatewaySecret(deps.env);
   const webhookUrl = `${deps.publicUrl}/api/v1/payments/webhooks/sandbox`;
@@ -87,7 +102,10 @@ export function createSandboxGateway(deps: { database: Database; env: Pick<Env, 
       data: { sessionId: session.id, amount: session.amount, currency: session.currency, ...data },
     });
     const attempt = async () => {
-      const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signPayload(secret, body, Math.floor(Date.now() / 1000)) };
+      const headers = {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signPayload(secret, body, Math.floor(Date.now() / 1000)),
+      };
       const { status } = await deliver(webhookUrl, body, headers);
       if (status < 200 || status >= 300) throw new Error(`webhook answered ${status}`);
     };
@@ -136,7 +154,11 @@ export function createSandboxGateway(deps: { database: Database; env: Pick<Env, 
     verifyWebhook(rawBody, headers, now = new Date()): PaymentEvent {
       const header = headers[SIGNATURE_HEADER];
       verifySignature(secret, rawBody.toString('utf8'), Array.isArray(header) ? header[0] : header, now);
-      let event: { id?: unknown; type?: unknown; data?: { sessionId?: unknown; amount?: unknown; currency?: unknown; failureCode?: unknown } };
+      let event: {
+        id?: unknown;
+        type?: unknown;
+        data?: { sessionId?: unknown; amount?: unknown; currency?: unknown; failureCode?: unknown };
+      };
       try {
         event = JSON.parse(rawBody.toString('utf8'));
       } catch {
@@ -146,7 +168,14 @@ export function createSandboxGateway(deps: { database: Database; env: Pick<Env, 
       const sessionId = String(event.data?.sessionId ?? '');
       switch (event.type) {
         case 'payment.succeeded':
-          return { id, type: 'payment.succeeded', sessionId, providerPaymentId: `pay_${id}`, amount: Number(event.data?.amount), currency: String(event.data?.currency) };
+          return {
+            id,
+            type: 'payment.succeeded',
+            sessionId,
+            providerPaymentId: `pay_${id}`,
+            amount: Number(event.data?.amount),
+            currency: String(event.data?.currency),
+          };
         case 'payment.failed':
           return { id, type: 'payment.failed', sessionId, failureCode: String(event.data?.failureCode ?? 'card_declined') };
         case 'session.expired':
@@ -160,11 +189,19 @@ export function createSandboxGateway(deps: { database: Database; env: Pick<Env, 
       const session = await findSession(sessionId);
       if (!session) throw new Error('unknown session');
       if (session.status === 'open' && session.expiresAt <= now) {
-        await db.update(gatewaySessions).set({ status: 'expired' }).where(and(eq(gatewaySessions.id, sessionId), eq(gatewaySessions.status, 'open')));
+        await db
+          .update(gatewaySessions)
+          .set({ status: 'expired' })
+          .where(and(eq(gatewaySessions.id, sessionId), eq(gatewaySessions.status, 'open')));
         return { outcome: 'closed', session: { ...session, status: 'expired' } };
       }
       if (session.status !== 'open') return { outcome: 'closed', session };
-      const decline: DeclineCode | undefined = cardNumber === TEST_CARDS.declined ? 'card_declined' : cardNumber === TEST_CARDS.insufficientFunds ? 'insufficient_funds' : undefined;
+      const decline: DeclineCode | undefined =
+        cardNumber === TEST_CARDS.declined
+          ? 'card_declined'
+          : cardNumber === TEST_CARDS.insufficientFunds
+            ? 'insufficient_funds'
+            : undefined;
       if (decline) {
         const [updated] = await db
           .update(gatewaySessions)

@@ -11,19 +11,35 @@ const UNSUPPORTED = new Set(['SDG']);
 const MIN_SESSION_MS = 31 * 60_000;
 const MAX_SESSION_MS = 23 * 3_600_000;
 
-export function createStripeProvider(options: { secretKey: string; webhookSecret: string; apiUrl?: string; publicUrl: string }): PaymentProvider {
+export function createStripeProvider(options: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+  publicUrl: string;
+}): PaymentProvider {
   const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 
   return {
     name: 'stripe',
 
     async createCheckout(request) {
-      if (UNSUPPORTED.has(request.currency)) throw new AppError(409, 'INVALID_BOOKING_STATE', `Card payments in ${request.currency} are not available; pay later by bank transfer`);
+      if (UNSUPPORTED.has(request.currency))
+        throw new AppError(
+          409,
+          'INVALID_BOOKING_STATE',
+          `Card payments in ${request.currency} are not available; pay later by bank transfer`,
+        );
       const now = Date.now();
       const expiresAt = Math.min(Math.max(request.expiresAt.getTime(), now + MIN_SESSION_MS), now + MAX_SESSION_MS);
       const session = await stripe.checkout.sessions.create(
@@ -58,7 +74,11 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       const signature = headers['stripe-signature'];
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, Array.isArray(signature) ? signature[0]! : (signature ?? ''), options.webhookSecret);
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          Array.isArray(signature) ? signature[0]! : (signature ?? ''),
+          options.webhookSecret,
+        );
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }
@@ -66,9 +86,18 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
-          if (session.payment_status !== 'paid') return { id: event.id, type: 'ignored', eventType: `${event.type}:${session.payment_status}` };
-          const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
-          return { id: event.id, type: 'payment.succeeded', sessionId: session.id, providerPaymentId: intent, amount: (session.amount_total ?? 0) / 100, currency: (session.currency ?? '').toUpperCase() };
+          if (session.payment_status !== 'paid')
+            return { id: event.id, type: 'ignored', eventType: `${event.type}:${session.payment_status}` };
+          const intent =
+            typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+          return {
+            id: event.id,
+            type: 'payment.succeeded',
+            sessionId: session.id,
+            providerPaymentId: intent,
+            amount: (session.amount_total ?? 0) / 100,
+            currency: (session.currency ?? '').toUpperCase(),
+          };
         }
         case 'checkout.session.async_payment_failed':
           return { id: event.id, type: 'payment.failed', sessionId: event.data.object.id, failureCode: 'payment_failed' };

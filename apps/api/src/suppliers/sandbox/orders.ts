@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { PassengerField, PassengerType } from '@kwenda/contracts';
-import type { PassengerRequirements, SupplierBaggageOption, SupplierOffer, SupplierPassenger, TicketedOrder } from '../supplier.js';
+import type {
+  PassengerRequirements,
+  SupplierBaggageOption,
+  SupplierOffer,
+  SupplierPassenger,
+  TicketedOrder,
+} from '../supplier.js';
 import { hash32 } from './hash.js';
 import type { OfferToken } from './offer-reference.js';
 import { CHILD_SHARE, EXTRA_CARRY_ON_USD, EXTRA_HOLD_BAG_USD, INFANT_SHARE, round2 } from './pricing.js';
@@ -31,7 +37,8 @@ export function requiredFieldsFor(countries: Iterable<string>): PassengerField[]
   const touched = new Set(countries);
   const fields = [...BASE_FIELDS];
   if ([...touched].some((c) => PLACE_OF_BIRTH_COUNTRIES.has(c))) fields.splice(4, 0, 'placeOfBirth');
-  if ([...touched].some((c) => ISSUE_DATE_COUNTRIES.has(c))) fields.splice(fields.indexOf('documentExpiryDate'), 0, 'documentIssuanceDate');
+  if ([...touched].some((c) => ISSUE_DATE_COUNTRIES.has(c)))
+    fields.splice(fields.indexOf('documentExpiryDate'), 0, 'documentIssuanceDate');
   return fields;
 }
 
@@ -46,33 +53,89 @@ export function passengerRequirementsFor(
   distanceOf: (flightNumber: string) => number,
 ): PassengerRequirements[] {
   const { adults, children, infants } = token.passengers;
-  const requiredFields = requiredFieldsFor(offer.slices.flatMap((s) => s.segments.flatMap((g) => [countryOf(g.origin), countryOf(g.destination)])));
+  const requiredFields = requiredFieldsFor(
+    offer.slices.flatMap((s) => s.segments.flatMap((g) => [countryOf(g.origin), countryOf(g.destination)])),
+  );
 
   // Extras are sold per slice: long haul when any flight of the slice is 1,500 km or more.
   const holdPerPiece = offer.slices.reduce(
-    (sum, slice) => sum + (slice.segments.some((g) => distanceOf(g.flightNumber) >= 1500) ? EXTRA_HOLD_BAG_USD.longHaul : EXTRA_HOLD_BAG_USD.shortHaul),
+    (sum, slice) =>
+      sum +
+      (slice.segments.some((g) => distanceOf(g.flightNumber) >= 1500)
+        ? EXTRA_HOLD_BAG_USD.longHaul
+        : EXTRA_HOLD_BAG_USD.shortHaul),
     0,
   );
   const carryOnPerPiece = EXTRA_CARRY_ON_USD * offer.slices.length;
   const seatBaggage: SupplierBaggageOption[] = [];
   if (offer.baggage.hold.quantity > 0)
-    seatBaggage.push({ reference: 'hold-included', category: 'hold', baggageType: 'hold_bag', priceUsd: 0, weight: offer.baggage.hold.weight, included: offer.baggage.hold.quantity, limit: offer.baggage.hold.quantity });
+    seatBaggage.push({
+      reference: 'hold-included',
+      category: 'hold',
+      baggageType: 'hold_bag',
+      priceUsd: 0,
+      weight: offer.baggage.hold.weight,
+      included: offer.baggage.hold.quantity,
+      limit: offer.baggage.hold.quantity,
+    });
   if (offer.baggage.carryOn.quantity > 0)
-    seatBaggage.push({ reference: 'cabin-included', category: 'carryOn', baggageType: 'cabin_bag', priceUsd: 0, weight: offer.baggage.carryOn.weight, included: offer.baggage.carryOn.quantity, limit: offer.baggage.carryOn.quantity });
-  seatBaggage.push({ reference: 'personal-item', category: 'carryOn', baggageType: 'personal_item_bag', priceUsd: 0, weight: 0, included: 1, limit: 1 });
-  seatBaggage.push({ reference: 'hold-extra', category: 'hold', baggageType: 'hold_bag', priceUsd: holdPerPiece, weight: 23, included: 0, limit: EXTRA_HOLD_LIMIT });
-  seatBaggage.push({ reference: 'cabin-extra', category: 'carryOn', baggageType: 'cabin_bag', priceUsd: carryOnPerPiece, weight: 7, included: 0, limit: EXTRA_CARRY_ON_LIMIT });
+    seatBaggage.push({
+      reference: 'cabin-included',
+      category: 'carryOn',
+      baggageType: 'cabin_bag',
+      priceUsd: 0,
+      weight: offer.baggage.carryOn.weight,
+      included: offer.baggage.carryOn.quantity,
+      limit: offer.baggage.carryOn.quantity,
+    });
+  seatBaggage.push({
+    reference: 'personal-item',
+    category: 'carryOn',
+    baggageType: 'personal_item_bag',
+    priceUsd: 0,
+    weight: 0,
+    included: 1,
+    limit: 1,
+  });
+  seatBaggage.push({
+    reference: 'hold-extra',
+    category: 'hold',
+    baggageType: 'hold_bag',
+    priceUsd: holdPerPiece,
+    weight: 23,
+    included: 0,
+    limit: EXTRA_HOLD_LIMIT,
+  });
+  seatBaggage.push({
+    reference: 'cabin-extra',
+    category: 'carryOn',
+    baggageType: 'cabin_bag',
+    priceUsd: carryOnPerPiece,
+    weight: 7,
+    included: 0,
+    limit: EXTRA_CARRY_ON_LIMIT,
+  });
 
   // The offer total split by the fare shares (adult 1, child 0.75, infant 0.1); bags bought in the
   // search are per seat. The last passenger takes the rounding so the shares add up to the total.
-  const types: PassengerType[] = [...Array(adults).fill('adult'), ...Array(children).fill('child'), ...Array(infants).fill('infant')];
+  const types: PassengerType[] = [
+    ...Array(adults).fill('adult'),
+    ...Array(children).fill('child'),
+    ...Array(infants).fill('infant'),
+  ];
   const weightOf = (type: PassengerType) => (type === 'adult' ? 1 : type === 'child' ? CHILD_SHARE : INFANT_SHARE);
   const totalWeight = types.reduce((sum, type) => sum + weightOf(type), 0);
   let remaining = offer.totalAmount;
   return types.map((passengerType, index) => {
-    const fareUsd = index === types.length - 1 ? round2(remaining) : round2((offer.totalAmount * weightOf(passengerType)) / totalWeight);
+    const fareUsd =
+      index === types.length - 1 ? round2(remaining) : round2((offer.totalAmount * weightOf(passengerType)) / totalWeight);
     remaining -= fareUsd;
-    return { passengerType, requiredFields, baggage: passengerType === 'infant' ? [] : seatBaggage.map((o) => ({ ...o })), fareUsd };
+    return {
+      passengerType,
+      requiredFields,
+      baggage: passengerType === 'infant' ? [] : seatBaggage.map((o) => ({ ...o })),
+      fareUsd,
+    };
   });
 }
 
@@ -80,14 +143,25 @@ export function passengerRequirementsFor(
 export function extrasUsd(requirements: PassengerRequirements[], passengers: SupplierPassenger[]): number {
   let total = 0;
   passengers.forEach((passenger, index) => {
-    for (const option of requirements[index]?.baggage ?? []) total += (passenger.extraBaggage[option.reference] ?? 0) * option.priceUsd;
+    for (const option of requirements[index]?.baggage ?? [])
+      total += (passenger.extraBaggage[option.reference] ?? 0) * option.priceUsd;
   });
   return round2(total);
 }
 
 const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** IATA numeric airline prefixes of the carriers that validate most Sudan tickets. */
-const TICKET_PREFIX: Record<string, string> = { SD: '200', MS: '077', SV: '065', ET: '071', QR: '157', TK: '235', EK: '176', '3T': '811', J4: '066' };
+const TICKET_PREFIX: Record<string, string> = {
+  SD: '200',
+  MS: '077',
+  SV: '065',
+  ET: '071',
+  QR: '157',
+  TK: '235',
+  EK: '176',
+  '3T': '811',
+  J4: '066',
+};
 
 export function pnrOf(orderId: string): string {
   let pnr = '';
@@ -97,7 +171,9 @@ export function pnrOf(orderId: string): string {
 
 export function ticketNumberOf(orderId: string, passengerId: string, airline: string): string {
   const prefix = TICKET_PREFIX[airline] ?? String(100 + ((hash32(`prefix|${airline}`) >>> 0) % 900));
-  const serial = String(hash32(`ticket|${orderId}|${passengerId}`) >>> 0).padStart(10, '0').slice(-10);
+  const serial = String(hash32(`ticket|${orderId}|${passengerId}`) >>> 0)
+    .padStart(10, '0')
+    .slice(-10);
   return `${prefix}${serial}`;
 }
 

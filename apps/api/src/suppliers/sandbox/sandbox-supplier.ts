@@ -1,5 +1,13 @@
 import type { CabinClassCode, OfferSlice, TripType } from '@kwenda/contracts';
-import type { CreateOrderResult, GetOfferResult, SeatMap, Supplier, SupplierOffer, SupplierPassenger, SupplierSearch } from '../supplier.js';
+import type {
+  CreateOrderResult,
+  GetOfferResult,
+  SeatMap,
+  Supplier,
+  SupplierOffer,
+  SupplierPassenger,
+  SupplierSearch,
+} from '../supplier.js';
 import { toAirline } from './airlines.js';
 import { cabinLabels } from './cabins.js';
 import { createNetwork, itineraryKey, type Itinerary, type Network } from './itineraries.js';
@@ -221,7 +229,12 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
   const requirementsOf = (offer: SupplierOffer) => {
     const token = verifyOfferReference(offer.reference, secret);
     if (!token) throw new Error('Not a sandbox offer');
-    return passengerRequirementsFor(offer, token, countryOf, (flightNumber) => schedule.byNumber.get(flightNumber)?.distanceKm ?? 0);
+    return passengerRequirementsFor(
+      offer,
+      token,
+      countryOf,
+      (flightNumber) => schedule.byNumber.get(flightNumber)?.distanceKm ?? 0,
+    );
   };
 
   const supplier: SandboxSupplier = {

@@ -9,5 +9,12 @@ export function BookingPage() {
   const location = useLocation();
   const state = location.state as { search?: SearchState } | null;
   const payment = params.get('payment');
-  return <BookingView key={id} id={id} search={state?.search ?? null} paymentReturn={payment === 'return' || payment === 'cancel' ? payment : null} />;
+  return (
+    <BookingView
+      key={id}
+      id={id}
+      search={state?.search ?? null}
+      paymentReturn={payment === 'return' || payment === 'cancel' ? payment : null}
+    />
+  );
 }

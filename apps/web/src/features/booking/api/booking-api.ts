@@ -29,7 +29,12 @@ export function useCountries() {
 }
 
 export function useSeatMap(id: string, slice: number, enabled: boolean) {
-  return useQuery({ queryKey: ['seat-map', id, slice], queryFn: () => apiRequest(`/bookings/${id}/seat-map?slice=${slice}`, seatMapSchema), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['seat-map', id, slice],
+    queryFn: () => apiRequest(`/bookings/${id}/seat-map?slice=${slice}`, seatMapSchema),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /** Field problems of a refused passenger submit, keyed by passenger id (or "contact") and field. */
@@ -69,7 +74,9 @@ export function useSubmitPassengers(id: string) {
 }
 
 export function usePayBooking(id: string) {
-  return useBookingMutation(id, (body: PayBookingRequest) => apiRequest(`/bookings/${id}/pay`, bookingResponseSchema, { method: 'PUT', body }));
+  return useBookingMutation(id, (body: PayBookingRequest) =>
+    apiRequest(`/bookings/${id}/pay`, bookingResponseSchema, { method: 'PUT', body }),
+  );
 }
 
 /** Multipart upload of a transfer receipt (field "file"). */

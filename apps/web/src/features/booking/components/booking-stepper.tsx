@@ -3,7 +3,15 @@ import { bookingSteps, type BookingStep } from '../lib/booking-steps';
 import classes from './booking.module.css';
 
 /** SPEC section 2: the booking's steps; only completed ones can be clicked. */
-export function BookingStepper({ current, clickable, onSelect }: { current: BookingStep; clickable: readonly BookingStep[]; onSelect: (step: BookingStep) => void }) {
+export function BookingStepper({
+  current,
+  clickable,
+  onSelect,
+}: {
+  current: BookingStep;
+  clickable: readonly BookingStep[];
+  onSelect: (step: BookingStep) => void;
+}) {
   const { t } = useTranslation('booking');
   const currentIndex = bookingSteps.indexOf(current);
   return (

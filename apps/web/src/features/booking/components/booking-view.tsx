@@ -57,7 +57,8 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
       // Before the seats are held the traveller moves between passengers and payment freely.
       if (booking.status === 'created' && (current === 'passengers' || current === 'payment')) return current;
       // Back from the card page, the final screen waits for the payment to be confirmed.
-      if (paymentReturn === 'return' && booking.status === 'pending-payment' && booking.statusTrigger === 'payment-started') return 'confirmation';
+      if (paymentReturn === 'return' && booking.status === 'pending-payment' && booking.statusTrigger === 'payment-started')
+        return 'confirmation';
       return screenOnLoad(booking);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -74,8 +75,22 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     if (booking) document.title = `${t('pageTitle', { reference: booking.bookingReference })} · Kwenda`;
   }, [booking, t]);
 
-  const price = useCallback((amount: number) => formatPrice(amount, booking?.currency ?? 'SDG', i18n.language), [booking?.currency, i18n.language]);
-  const savedExtras = useMemo(() => (booking ? extrasOf(booking.passengers, booking.passengers.map((p) => Object.fromEntries(p.baggage.filter((b) => b.price > 0).map((b) => [b.reference, b.count])))) : null), [booking]);
+  const price = useCallback(
+    (amount: number) => formatPrice(amount, booking?.currency ?? 'SDG', i18n.language),
+    [booking?.currency, i18n.language],
+  );
+  const savedExtras = useMemo(
+    () =>
+      booking
+        ? extrasOf(
+            booking.passengers,
+            booking.passengers.map((p) =>
+              Object.fromEntries(p.baggage.filter((b) => b.price > 0).map((b) => [b.reference, b.count])),
+            ),
+          )
+        : null,
+    [booking],
+  );
 
   const offersHref = useMemo(() => {
     const from = search ?? (booking ? searchFromBooking(booking) : null);
@@ -85,7 +100,13 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const onError = useCallback(
     (error: unknown) => {
       if (isExpiredError(error)) return setExpired(true);
-      setFailure(error instanceof ApiRequestError && error.status === 0 ? 'network' : error instanceof ApiRequestError && error.body ? `code:${error.code}` : 'unexpected');
+      setFailure(
+        error instanceof ApiRequestError && error.status === 0
+          ? 'network'
+          : error instanceof ApiRequestError && error.body
+            ? `code:${error.code}`
+            : 'unexpected',
+      );
       void query.refetch();
     },
     [query],
@@ -143,7 +164,10 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
         <BookingStepper current={step} clickable={clickable} onSelect={select} />
         {booking.requestedDate && booking.requestedDate !== firstDate && (
           <Alert color="blue" role="status">
-            {t('altDate', { date: formatTravelDate(firstDate, i18n.language, 'long'), requested: formatTravelDate(booking.requestedDate, i18n.language, 'long') })}
+            {t('altDate', {
+              date: formatTravelDate(firstDate, i18n.language, 'long'),
+              requested: formatTravelDate(booking.requestedDate, i18n.language, 'long'),
+            })}
           </Alert>
         )}
         {booking.previousAmount !== null && booking.status === 'created' && (
@@ -153,17 +177,37 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
         )}
         {failure && (
           <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
-            {failure === 'network' ? tErrors('network') : failure.startsWith('code:') ? tErrors(`codes.${failure.slice(5)}` as never, { defaultValue: tErrors('unexpected') }) : tErrors('unexpected')}
+            {failure === 'network'
+              ? tErrors('network')
+              : failure.startsWith('code:')
+                ? tErrors(`codes.${failure.slice(5)}` as never, { defaultValue: tErrors('unexpected') })
+                : tErrors('unexpected')}
           </Alert>
         )}
         <div className={classes.layout}>
           <Stack gap="md">
             <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
             {current === 'passengers' && (
-              <PassengersStep booking={booking} price={price} onExtrasChange={setExtras} onDone={() => setScreen('payment')} onError={onError} />
+              <PassengersStep
+                booking={booking}
+                price={price}
+                onExtrasChange={setExtras}
+                onDone={() => setScreen('payment')}
+                onError={onError}
+              />
             )}
-            {current === 'payment' && <PaymentStep booking={booking} price={price} cancelled={paymentReturn === 'cancel'} onHeld={() => setScreen('confirmation')} onError={onError} />}
-            {current === 'confirmation' && <FinalScreen booking={booking} price={price} confirming={polling} manageHref={manageHref} />}
+            {current === 'payment' && (
+              <PaymentStep
+                booking={booking}
+                price={price}
+                cancelled={paymentReturn === 'cancel'}
+                onHeld={() => setScreen('confirmation')}
+                onError={onError}
+              />
+            )}
+            {current === 'confirmation' && (
+              <FinalScreen booking={booking} price={price} confirming={polling} manageHref={manageHref} />
+            )}
             {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}
           </Stack>
           <aside className={classes.aside}>

@@ -19,7 +19,8 @@ export function ContactFields({ email, dialCode, mobile, countries, errors = {},
   const error = (field: string) => (errors[field] ? t(`errors.${errors[field]}` as never) : undefined);
   const dialCodes = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const c of countries) if (!seen.has(c.dialCode)) seen.set(c.dialCode, `${c.dialCode} ${i18n.language === 'ar' ? c.nameAr : c.nameEn}`);
+    for (const c of countries)
+      if (!seen.has(c.dialCode)) seen.set(c.dialCode, `${c.dialCode} ${i18n.language === 'ar' ? c.nameAr : c.nameEn}`);
     return [...seen].map(([value, label]) => ({ value, label }));
   }, [countries, i18n.language]);
   return (
@@ -42,7 +43,13 @@ export function ContactFields({ email, dialCode, mobile, countries, errors = {},
           data-field="email"
         />
         <Group gap="xs" align="flex-start" wrap="nowrap" dir="ltr">
-          <NativeSelect label={t('contact.dialCode')} value={dialCode} onChange={(e) => onChange({ dialCode: e.currentTarget.value })} data={dialCodes.length ? dialCodes : [{ value: '+249', label: '+249' }]} w={130} />
+          <NativeSelect
+            label={t('contact.dialCode')}
+            value={dialCode}
+            onChange={(e) => onChange({ dialCode: e.currentTarget.value })}
+            data={dialCodes.length ? dialCodes : [{ value: '+249', label: '+249' }]}
+            w={130}
+          />
           <TextInput
             style={{ flex: 1 }}
             label={t('contact.mobile')}

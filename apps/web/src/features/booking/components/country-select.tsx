@@ -16,7 +16,10 @@ interface CountrySelectProps {
 /** A country, searchable by code first, then English name, then Arabic name (SPEC section 5). */
 export function CountrySelect({ label, countries, value, onChange, error, required }: CountrySelectProps) {
   const { t, i18n } = useTranslation('booking');
-  const data = useMemo(() => countries.map((c) => ({ value: c.code, label: i18n.language === 'ar' ? c.nameAr : c.nameEn })), [countries, i18n.language]);
+  const data = useMemo(
+    () => countries.map((c) => ({ value: c.code, label: i18n.language === 'ar' ? c.nameAr : c.nameEn })),
+    [countries, i18n.language],
+  );
   const byCode = useMemo(() => new Map(countries.map((c) => [c.code, c])), [countries]);
   const filter = ({ options, search }: { options: ComboboxItem[]; search: string }) => {
     const order = searchCountries(countries, search, 60).map((c) => c.code);

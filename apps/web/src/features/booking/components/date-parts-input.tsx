@@ -31,7 +31,10 @@ export function DatePartsInput({ label, value, onChange, years, error, required 
 
   const months = useMemo(() => {
     const format = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', timeZone: 'UTC' });
-    return Array.from({ length: 12 }, (_, i) => ({ value: pad(i + 1), label: `${pad(i + 1)} - ${format.format(new Date(Date.UTC(2000, i, 1)))}` }));
+    return Array.from({ length: 12 }, (_, i) => ({
+      value: pad(i + 1),
+      label: `${pad(i + 1)} - ${format.format(new Date(Date.UTC(2000, i, 1)))}`,
+    }));
   }, [i18n.language]);
   const yearOptions = useMemo(() => {
     const list = [];
@@ -53,9 +56,27 @@ export function DatePartsInput({ label, value, onChange, years, error, required 
         {required ? ' *' : ''}
       </legend>
       <div className={classes.dateParts}>
-        <NativeSelect aria-label={`${label}: ${t('fields.day')}`} value={day} onChange={(e) => update([year, month, e.currentTarget.value])} data={[{ value: '', label: t('fields.day') }, ...Array.from({ length: 31 }, (_, i) => pad(i + 1))]} {...common} />
-        <NativeSelect aria-label={`${label}: ${t('fields.month')}`} value={month} onChange={(e) => update([year, e.currentTarget.value, day])} data={[{ value: '', label: t('fields.month') }, ...months]} {...common} />
-        <NativeSelect aria-label={`${label}: ${t('fields.year')}`} value={year} onChange={(e) => update([e.currentTarget.value, month, day])} data={[{ value: '', label: t('fields.year') }, ...yearOptions]} {...common} />
+        <NativeSelect
+          aria-label={`${label}: ${t('fields.day')}`}
+          value={day}
+          onChange={(e) => update([year, month, e.currentTarget.value])}
+          data={[{ value: '', label: t('fields.day') }, ...Array.from({ length: 31 }, (_, i) => pad(i + 1))]}
+          {...common}
+        />
+        <NativeSelect
+          aria-label={`${label}: ${t('fields.month')}`}
+          value={month}
+          onChange={(e) => update([year, e.currentTarget.value, day])}
+          data={[{ value: '', label: t('fields.month') }, ...months]}
+          {...common}
+        />
+        <NativeSelect
+          aria-label={`${label}: ${t('fields.year')}`}
+          value={year}
+          onChange={(e) => update([e.currentTarget.value, month, day])}
+          data={[{ value: '', label: t('fields.year') }, ...yearOptions]}
+          {...common}
+        />
       </div>
       {error && (
         <div id={errorId} className={classes.error}>

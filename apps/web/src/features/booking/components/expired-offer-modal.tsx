@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 export function ExpiredOfferModal({ opened, onBack }: { opened: boolean; onBack: () => void }) {
   const { t } = useTranslation('booking');
   return (
-    <Modal opened={opened} onClose={onBack} title={t('expired.title')} withCloseButton={false} closeOnClickOutside={false} centered>
+    <Modal
+      opened={opened}
+      onClose={onBack}
+      title={t('expired.title')}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      centered
+    >
       <Stack>
         <Text>{t('expired.body')}</Text>
         <Button onClick={onBack} data-autofocus>

@@ -15,7 +15,17 @@ import { ReceiptUpload } from './receipt-upload';
  * (print/PDF and the e-mailed copy), or only a manage-booking link. `confirming` while a card
  * payment is on its way back from the gateway.
  */
-export function FinalScreen({ booking, price, confirming, manageHref }: { booking: Booking; price: (amount: number) => string; confirming: boolean; manageHref: string }) {
+export function FinalScreen({
+  booking,
+  price,
+  confirming,
+  manageHref,
+}: {
+  booking: Booking;
+  price: (amount: number) => string;
+  confirming: boolean;
+  manageHref: string;
+}) {
   const { t, i18n } = useTranslation('booking');
   const { data: config } = usePublicConfig();
   const { byCode } = useAirports();
@@ -34,7 +44,10 @@ export function FinalScreen({ booking, price, confirming, manageHref }: { bookin
           </Text>
           {booking.pnr && (
             <Text>
-              {t('final.pnr')}: <strong dir="ltr" data-testid="pnr">{booking.pnr}</strong>
+              {t('final.pnr')}:{' '}
+              <strong dir="ltr" data-testid="pnr">
+                {booking.pnr}
+              </strong>
             </Text>
           )}
           <Group>
@@ -52,7 +65,9 @@ export function FinalScreen({ booking, price, confirming, manageHref }: { bookin
   }
 
   if (booking.status === 'pending-payment' && booking.paymentMethod === 'bank-transfer') {
-    const deadline = booking.holdExpiresAt ? `${formatTravelDate(booking.holdExpiresAt.slice(0, 10), language, 'long')} ${formatClockTime(booking.holdExpiresAt, language)}` : '';
+    const deadline = booking.holdExpiresAt
+      ? `${formatTravelDate(booking.holdExpiresAt.slice(0, 10), language, 'long')} ${formatClockTime(booking.holdExpiresAt, language)}`
+      : '';
     const message = paymentMessage(
       (vars) => t('final.whatsappMessage', vars),
       booking,
@@ -68,7 +83,10 @@ export function FinalScreen({ booking, price, confirming, manageHref }: { bookin
           </Title>
           <Text fw={600}>{t('final.held', { time: deadline })}</Text>
           <Text>
-            {t('reference')}: <strong dir="ltr" data-testid="booking-reference">{booking.bookingReference}</strong>
+            {t('reference')}:{' '}
+            <strong dir="ltr" data-testid="booking-reference">
+              {booking.bookingReference}
+            </strong>
           </Text>
           {accounts.length > 0 && (
             <Stack gap="xs">
@@ -83,14 +101,23 @@ export function FinalScreen({ booking, price, confirming, manageHref }: { bookin
                     <Text size="sm">
                       {t('final.accountNumber')}: <strong dir="ltr">{account.accountNumber}</strong>
                     </Text>
-                    {(language === 'ar' ? account.noteAr : account.noteEn) && <Text size="sm">{language === 'ar' ? account.noteAr : account.noteEn}</Text>}
+                    {(language === 'ar' ? account.noteAr : account.noteEn) && (
+                      <Text size="sm">{language === 'ar' ? account.noteAr : account.noteEn}</Text>
+                    )}
                   </div>
                 ))}
               </div>
             </Stack>
           )}
           {config?.whatsappNumber && (
-            <Button component="a" href={whatsappUrl(config.whatsappNumber, message)} target="_blank" rel="noopener" color="#1b6e35" style={{ alignSelf: 'flex-start' }}>
+            <Button
+              component="a"
+              href={whatsappUrl(config.whatsappNumber, message)}
+              target="_blank"
+              rel="noopener"
+              color="#1b6e35"
+              style={{ alignSelf: 'flex-start' }}
+            >
               {t('final.whatsapp')}
             </Button>
           )}
@@ -114,7 +141,9 @@ export function FinalScreen({ booking, price, confirming, manageHref }: { bookin
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="sm">
-        <Alert color="blue">{t('reference')}: {booking.bookingReference}</Alert>
+        <Alert color="blue">
+          {t('reference')}: {booking.bookingReference}
+        </Alert>
         <Button component={Link} to={manageHref} style={{ alignSelf: 'flex-start' }}>
           {t('final.manage')}
         </Button>
@@ -126,7 +155,12 @@ export function FinalScreen({ booking, price, confirming, manageHref }: { bookin
 /** A booking that cannot go further: canceled after the hold, sold out, refunded. */
 export function ClosedScreen({ booking, searchHref }: { booking: Booking; searchHref: string }) {
   const { t } = useTranslation('booking');
-  const reason = booking.status === 'refunded' ? 'final.refunded' : booking.status === 'offer-unavailable' ? 'final.unavailable' : 'final.canceled';
+  const reason =
+    booking.status === 'refunded'
+      ? 'final.refunded'
+      : booking.status === 'offer-unavailable'
+        ? 'final.unavailable'
+        : 'final.canceled';
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="closed-title">
       <Stack gap="sm">

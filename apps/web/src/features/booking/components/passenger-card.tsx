@@ -23,10 +23,20 @@ interface PassengerCardProps {
 const LATIN = 'latin';
 
 /** One passenger's form: only the fields the airline asks for, errors under each field. */
-export function PassengerCard({ passenger, number, draft, errors = {}, countries, firstTravelYear, onChange, price }: PassengerCardProps) {
+export function PassengerCard({
+  passenger,
+  number,
+  draft,
+  errors = {},
+  countries,
+  firstTravelYear,
+  onChange,
+  price,
+}: PassengerCardProps) {
   const { t } = useTranslation('booking');
   const asks = (field: PassengerField) => passenger.requiredFields.includes(field);
-  const error = (field: string) => (errors[field] ? t(`errors.${errors[field]}` as never, { defaultValue: t('errors.required') }) : undefined);
+  const error = (field: string) =>
+    errors[field] ? t(`errors.${errors[field]}` as never, { defaultValue: t('errors.required') }) : undefined;
   const text = (field: 'firstName' | 'lastName' | 'placeOfBirth' | 'documentNumber', autoComplete: string) =>
     asks(field) && (
       <TextInput
@@ -47,7 +57,12 @@ export function PassengerCard({ passenger, number, draft, errors = {}, countries
     );
   const headingId = `passenger-${passenger.id}`;
   const maxBirthYear = firstTravelYear;
-  const minBirthYear = passenger.passengerType === 'adult' ? firstTravelYear - 110 : passenger.passengerType === 'child' ? firstTravelYear - 13 : firstTravelYear - 3;
+  const minBirthYear =
+    passenger.passengerType === 'adult'
+      ? firstTravelYear - 110
+      : passenger.passengerType === 'child'
+        ? firstTravelYear - 13
+        : firstTravelYear - 3;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} data-passenger={passenger.id}>
       <Stack gap="sm">
@@ -63,10 +78,23 @@ export function PassengerCard({ passenger, number, draft, errors = {}, countries
           {text('firstName', 'given-name')}
           {text('lastName', 'family-name')}
           {asks('dateOfBirth') && (
-            <DatePartsInput label={t('fields.dateOfBirth')} value={draft.dateOfBirth} onChange={(v) => onChange({ dateOfBirth: v })} years={{ from: minBirthYear, to: maxBirthYear }} error={error('dateOfBirth')} required />
+            <DatePartsInput
+              label={t('fields.dateOfBirth')}
+              value={draft.dateOfBirth}
+              onChange={(v) => onChange({ dateOfBirth: v })}
+              years={{ from: minBirthYear, to: maxBirthYear }}
+              error={error('dateOfBirth')}
+              required
+            />
           )}
           {asks('gender') && (
-            <Radio.Group label={t('fields.gender')} value={draft.gender} onChange={(v) => onChange({ gender: v })} error={error('gender')} required>
+            <Radio.Group
+              label={t('fields.gender')}
+              value={draft.gender}
+              onChange={(v) => onChange({ gender: v })}
+              error={error('gender')}
+              required
+            >
               <Group gap="lg" mt={6}>
                 <Radio value="M" label={t('gender.M')} />
                 <Radio value="F" label={t('gender.F')} />
@@ -75,17 +103,45 @@ export function PassengerCard({ passenger, number, draft, errors = {}, countries
           )}
           {text('placeOfBirth', 'off')}
           {asks('nationalityCountry') && (
-            <CountrySelect label={t('fields.nationalityCountry')} countries={countries} value={draft.nationalityCountry} onChange={(v) => onChange({ nationalityCountry: v })} error={error('nationalityCountry')} required />
+            <CountrySelect
+              label={t('fields.nationalityCountry')}
+              countries={countries}
+              value={draft.nationalityCountry}
+              onChange={(v) => onChange({ nationalityCountry: v })}
+              error={error('nationalityCountry')}
+              required
+            />
           )}
           {text('documentNumber', 'off')}
           {asks('documentIssuanceCountry') && (
-            <CountrySelect label={t('fields.documentIssuanceCountry')} countries={countries} value={draft.documentIssuanceCountry} onChange={(v) => onChange({ documentIssuanceCountry: v })} error={error('documentIssuanceCountry')} required />
+            <CountrySelect
+              label={t('fields.documentIssuanceCountry')}
+              countries={countries}
+              value={draft.documentIssuanceCountry}
+              onChange={(v) => onChange({ documentIssuanceCountry: v })}
+              error={error('documentIssuanceCountry')}
+              required
+            />
           )}
           {asks('documentIssuanceDate') && (
-            <DatePartsInput label={t('fields.documentIssuanceDate')} value={draft.documentIssuanceDate} onChange={(v) => onChange({ documentIssuanceDate: v })} years={{ from: firstTravelYear - 15, to: firstTravelYear }} error={error('documentIssuanceDate')} required />
+            <DatePartsInput
+              label={t('fields.documentIssuanceDate')}
+              value={draft.documentIssuanceDate}
+              onChange={(v) => onChange({ documentIssuanceDate: v })}
+              years={{ from: firstTravelYear - 15, to: firstTravelYear }}
+              error={error('documentIssuanceDate')}
+              required
+            />
           )}
           {asks('documentExpiryDate') && (
-            <DatePartsInput label={t('fields.documentExpiryDate')} value={draft.documentExpiryDate} onChange={(v) => onChange({ documentExpiryDate: v })} years={{ from: firstTravelYear, to: firstTravelYear + 15 }} error={error('documentExpiryDate')} required />
+            <DatePartsInput
+              label={t('fields.documentExpiryDate')}
+              value={draft.documentExpiryDate}
+              onChange={(v) => onChange({ documentExpiryDate: v })}
+              years={{ from: firstTravelYear, to: firstTravelYear + 15 }}
+              error={error('documentExpiryDate')}
+              required
+            />
           )}
         </div>
         <BaggagePicker
@@ -93,7 +149,11 @@ export function PassengerCard({ passenger, number, draft, errors = {}, countries
           chosen={draft.baggage}
           onChange={(reference, count) => onChange({ baggage: { ...draft.baggage, [reference]: count } })}
           price={price}
-          error={Object.entries(errors).find(([field]) => field.startsWith('baggage.'))?.[1] ? t(`errors.${Object.entries(errors).find(([field]) => field.startsWith('baggage.'))![1]}` as never) : undefined}
+          error={
+            Object.entries(errors).find(([field]) => field.startsWith('baggage.'))?.[1]
+              ? t(`errors.${Object.entries(errors).find(([field]) => field.startsWith('baggage.'))![1]}` as never)
+              : undefined
+          }
         />
       </Stack>
     </Paper>

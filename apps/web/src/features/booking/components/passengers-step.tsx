@@ -24,19 +24,31 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
   const { data: countries = [] } = useCountries();
   const submit = useSubmitPassengers(booking.id);
   const [drafts, setDrafts] = useState<PassengerDraft[]>(() => draftsFrom(booking));
-  const phone = splitE164(booking.mobile, countries.map((c) => c.dialCode));
+  const phone = splitE164(
+    booking.mobile,
+    countries.map((c) => c.dialCode),
+  );
   const [contact, setContact] = useState({ email: booking.email ?? '', dialCode: phone.dialCode, mobile: phone.local });
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const countryCodes = useMemo(() => new Set(countries.map((c) => c.code)), [countries]);
 
-  const extras = useMemo(() => extrasOf(booking.passengers, drafts.map((d) => d.baggage)), [booking.passengers, drafts]);
+  const extras = useMemo(
+    () =>
+      extrasOf(
+        booking.passengers,
+        drafts.map((d) => d.baggage),
+      ),
+    [booking.passengers, drafts],
+  );
   useEffect(() => onExtrasChange(extras), [extras, onExtrasChange]);
 
   // After a refused submit, take the traveller to the first problem.
   useEffect(() => {
     if (!Object.keys(errors).length) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input, .mantine-InputWrapper-error');
+    const first = formRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-error] input, .mantine-InputWrapper-error',
+    );
     (first?.closest('.mantine-InputWrapper-root')?.querySelector<HTMLElement>('input, select, textarea') ?? first)?.focus();
   }, [errors]);
 

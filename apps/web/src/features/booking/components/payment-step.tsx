@@ -41,7 +41,9 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
     );
   };
 
-  const heldUntil = booking.holdExpiresAt ? `${formatTravelDate(booking.holdExpiresAt.slice(0, 10), i18n.language)} ${formatClockTime(booking.holdExpiresAt, i18n.language)}` : null;
+  const heldUntil = booking.holdExpiresAt
+    ? `${formatTravelDate(booking.holdExpiresAt.slice(0, 10), i18n.language)} ${formatClockTime(booking.holdExpiresAt, i18n.language)}`
+    : null;
   return (
     <Stack gap="md" component="section" aria-labelledby="payment-title">
       <Title order={2} size="h3" id="payment-title">
@@ -49,7 +51,11 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
       </Title>
       {heldUntil && <Text>{t('payment.heldUntil', { time: heldUntil })}</Text>}
       {declined && (
-        <Alert color="red" role="alert" title={t(`payment.declined.${declined === 'card_declined' || declined === 'insufficient_funds' ? declined : 'other'}`)}>
+        <Alert
+          color="red"
+          role="alert"
+          title={t(`payment.declined.${declined === 'card_declined' || declined === 'insufficient_funds' ? declined : 'other'}`)}
+        >
           {t('payment.tryAgain')}
         </Alert>
       )}
@@ -76,7 +82,8 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
         </Stack>
       </Radio.Group>
       <Button size="md" onClick={submit} loading={pay.isPending} style={{ alignSelf: 'flex-end' }}>
-        {repriced ? t('payment.acceptNewPrice') : declined ? t('payment.tryAgain') : t('payment.continue')} · {price(repriced?.current ?? booking.amount)}
+        {repriced ? t('payment.acceptNewPrice') : declined ? t('payment.tryAgain') : t('payment.continue')} ·{' '}
+        {price(repriced?.current ?? booking.amount)}
       </Button>
     </Stack>
   );

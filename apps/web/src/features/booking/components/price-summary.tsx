@@ -8,7 +8,15 @@ import classes from './booking.module.css';
  * SPEC section 2: fares per passenger type, extra bags, total with currency. `extras` are the bags
  * picked on the page right now (the server's priceBreakdown has the ones saved).
  */
-export function PriceSummary({ booking, extras, price }: { booking: Booking; extras: ExtrasTotal; price: (amount: number) => string }) {
+export function PriceSummary({
+  booking,
+  extras,
+  price,
+}: {
+  booking: Booking;
+  extras: ExtrasTotal;
+  price: (amount: number) => string;
+}) {
   const { t } = useTranslation('booking');
   const b = booking.priceBreakdown;
   const total = b.total - b.hold.amount - b.carryOn.amount + extras.hold.amount + extras.carryOn.amount;

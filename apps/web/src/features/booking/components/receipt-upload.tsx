@@ -29,7 +29,14 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
         setDone(true);
         setFile(null);
       },
-      onError: (error) => setProblem(error instanceof ApiRequestError && error.status === 413 ? t('receipt.tooLarge') : error instanceof ApiRequestError && error.status === 400 ? t('receipt.badType') : t('loadFailed')),
+      onError: (error) =>
+        setProblem(
+          error instanceof ApiRequestError && error.status === 413
+            ? t('receipt.tooLarge')
+            : error instanceof ApiRequestError && error.status === 400
+              ? t('receipt.badType')
+              : t('loadFailed'),
+        ),
     });
   };
   const rejected = booking.statusTrigger === 'receipt-rejected';
@@ -43,7 +50,16 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
           {t('receipt.rejected')}
         </Alert>
       )}
-      <FileInput label={t('receipt.file')} description={t('receipt.hint')} styles={{ description: { color: 'var(--mantine-color-gray-7)' } }} accept={BOOKING_LIMITS.receiptTypes.join(',')} value={file} onChange={choose} error={problem} clearable />
+      <FileInput
+        label={t('receipt.file')}
+        description={t('receipt.hint')}
+        styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+        accept={BOOKING_LIMITS.receiptTypes.join(',')}
+        value={file}
+        onChange={choose}
+        error={problem}
+        clearable
+      />
       <Button onClick={send} disabled={!file || Boolean(problem)} loading={upload.isPending} style={{ alignSelf: 'flex-start' }}>
         {t('receipt.upload')}
       </Button>

@@ -14,7 +14,11 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
   const language = i18n.language;
   const city = (code: string) => airportCity(byCode.get(code), language, code);
   const label = (index: number) =>
-    booking.tripType === 'round-trip' ? t(index === 0 ? 'trip.outbound' : 'trip.return') : booking.tripType === 'one-way' ? t('trip.outbound') : t('trip.flight', { n: index + 1 });
+    booking.tripType === 'round-trip'
+      ? t(index === 0 ? 'trip.outbound' : 'trip.return')
+      : booking.tripType === 'one-way'
+        ? t('trip.outbound')
+        : t('trip.flight', { n: index + 1 });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="trip-title">
       <Stack gap="sm">
@@ -30,7 +34,12 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
           const { hours, minutes } = splitDuration(slice.durationInMinutes);
           const stops = slice.segments.length - 1;
           return (
-            <Stack key={index} gap={4} pb="xs" style={{ borderBlockEnd: index < booking.slices.length - 1 ? '1px solid var(--mantine-color-gray-3)' : undefined }}>
+            <Stack
+              key={index}
+              gap={4}
+              pb="xs"
+              style={{ borderBlockEnd: index < booking.slices.length - 1 ? '1px solid var(--mantine-color-gray-3)' : undefined }}
+            >
               <Group gap="xs" justify="space-between" wrap="wrap">
                 <Text fw={700}>
                   {label(index)} · {formatTravelDate(slice.departureDate, language, 'long')}
@@ -40,7 +49,9 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
                 </Button>
               </Group>
               <Text>
-                <span dir="ltr">{localTime(slice.departureDate)}</span> {city(slice.origin)} ({slice.origin}) {language === 'ar' ? '←' : '→'} <span dir="ltr">{localTime(slice.arrivalDate)}</span> {city(slice.destination)} ({slice.destination})
+                <span dir="ltr">{localTime(slice.departureDate)}</span> {city(slice.origin)} ({slice.origin}){' '}
+                {language === 'ar' ? '←' : '→'} <span dir="ltr">{localTime(slice.arrivalDate)}</span> {city(slice.destination)} (
+                {slice.destination})
               </Text>
               <Group gap="xs" wrap="wrap">
                 {slice.airlines.map((airline) => (
@@ -48,7 +59,8 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
                 ))}
                 <Text size="sm">
                   {slice.airlines.map((a) => (language === 'ar' ? a.nameAr : a.nameEn)).join('، ')} ·{' '}
-                  <span dir="ltr">{slice.segments.map((s) => formatFlightNumber(s.flightNumber)).join(', ')}</span> · {t('trip.stops', { count: stops })} ·{' '}
+                  <span dir="ltr">{slice.segments.map((s) => formatFlightNumber(s.flightNumber)).join(', ')}</span> ·{' '}
+                  {t('trip.stops', { count: stops })} ·{' '}
                   <span dir="ltr">
                     {hours}h {String(minutes).padStart(2, '0')}m
                   </span>

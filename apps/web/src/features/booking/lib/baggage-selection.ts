@@ -18,7 +18,10 @@ export interface ExtrasTotal {
 }
 
 /** Extras chosen on the page, priced with the options' own prices (the server prices them again). */
-export function extrasOf(passengers: readonly { baggage: readonly BaggageOption[] }[], chosen: readonly Record<string, number>[]): ExtrasTotal {
+export function extrasOf(
+  passengers: readonly { baggage: readonly BaggageOption[] }[],
+  chosen: readonly Record<string, number>[],
+): ExtrasTotal {
   const total: ExtrasTotal = { hold: { count: 0, amount: 0 }, carryOn: { count: 0, amount: 0 } };
   passengers.forEach((passenger, index) => {
     for (const option of paidOptions(passenger.baggage)) {

@@ -22,7 +22,10 @@ describe('screenOnLoad (SPEC section 4)', () => {
 
 describe('completedSteps', () => {
   it('lets a traveller go back to search and passengers before the seats are held', () => {
-    expect(completedSteps({ status: 'created', statusTrigger: 'passengers-submit' }, 'payment')).toEqual(['search', 'passengers']);
+    expect(completedSteps({ status: 'created', statusTrigger: 'passengers-submit' }, 'payment')).toEqual([
+      'search',
+      'passengers',
+    ]);
   });
   it('keeps only search clickable once held', () => {
     expect(completedSteps({ status: 'pending-payment', statusTrigger: 'payment-started' }, 'payment')).toEqual(['search']);

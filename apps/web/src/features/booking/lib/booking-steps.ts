@@ -7,7 +7,8 @@ export type BookingStep = (typeof bookingSteps)[number];
 /** What the page shows besides the steps: a booking that can no longer go anywhere. */
 export type BookingScreen = BookingStep | 'closed';
 
-const after = (status: Booking['status'], than: Booking['status']) => bookingStatuses.indexOf(status) > bookingStatuses.indexOf(than);
+const after = (status: Booking['status'], than: Booking['status']) =>
+  bookingStatuses.indexOf(status) > bookingStatuses.indexOf(than);
 
 /**
  * SPEC section 4 "On load": created opens the passengers; pending-payment marks every step but
@@ -25,7 +26,9 @@ export function screenOnLoad(booking: Pick<Booking, 'status' | 'statusTrigger'>)
     case 'refunded':
       return 'closed';
     case 'pending-payment':
-      return ['payment-info-submit', 'receipt-uploaded', 'receipt-rejected'].includes(booking.statusTrigger) ? 'confirmation' : 'payment';
+      return ['payment-info-submit', 'receipt-uploaded', 'receipt-rejected'].includes(booking.statusTrigger)
+        ? 'confirmation'
+        : 'payment';
     default:
       return after(booking.status, 'pending-payment') ? 'confirmation' : 'passengers';
   }

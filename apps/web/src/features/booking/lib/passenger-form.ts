@@ -39,17 +39,32 @@ export function toPayload(drafts: readonly PassengerDraft[], booking: Booking): 
         return [field, clean === '' ? null : clean];
       }),
     );
-    return { id: draft.id, ...fields, baggage: Object.entries(draft.baggage).map(([reference, count]) => ({ reference, count })) };
+    return {
+      id: draft.id,
+      ...fields,
+      baggage: Object.entries(draft.baggage).map(([reference, count]) => ({ reference, count })),
+    };
   });
 }
 
 /** The same rules the server applies, for feedback before sending. */
-export function checkDrafts(drafts: readonly PassengerDraft[], booking: Booking, isCountry: (code: string) => boolean): FieldErrors {
+export function checkDrafts(
+  drafts: readonly PassengerDraft[],
+  booking: Booking,
+  isCountry: (code: string) => boolean,
+): FieldErrors {
   const { first, last } = travelDates(booking);
   const errors: FieldErrors = {};
   drafts.forEach((draft, index) => {
     const passenger = booking.passengers[index]!;
-    const problems = checkPassenger(draft, { passengerType: passenger.passengerType, requiredFields: passenger.requiredFields, firstTravelDate: first, lastTravelDate: last, today: todayIn(), isCountry });
+    const problems = checkPassenger(draft, {
+      passengerType: passenger.passengerType,
+      requiredFields: passenger.requiredFields,
+      firstTravelDate: first,
+      lastTravelDate: last,
+      today: todayIn(),
+      isCountry,
+    });
     if (Object.keys(problems).length) errors[draft.id] = problems as Record<string, string>;
   });
   return errors;

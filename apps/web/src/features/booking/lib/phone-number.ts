@@ -15,7 +15,11 @@ export function toE164(dialCode: string, local: string): string | null {
 }
 
 /** Splits a stored +249912345678 back into dial code and digits, given the known dial codes. */
-export function splitE164(value: string | null, dialCodes: readonly string[], fallback = '+249'): { dialCode: string; local: string } {
+export function splitE164(
+  value: string | null,
+  dialCodes: readonly string[],
+  fallback = '+249',
+): { dialCode: string; local: string } {
   if (!value) return { dialCode: fallback, local: '' };
   const match = [...dialCodes].sort((a, b) => b.length - a.length).find((code) => value.startsWith(code));
   return match ? { dialCode: match, local: value.slice(match.length) } : { dialCode: fallback, local: value.replace(/^\+/, '') };

@@ -2,7 +2,19 @@ import type { Booking, Currency } from '@kwenda/contracts';
 import { emptySearch, newLegId, type SearchState } from '../../../lib/search-params';
 
 /** The search a booking came from, rebuilt from its flights: the way back to the offers. */
-export function searchFromBooking(booking: Pick<Booking, 'tripType' | 'slices' | 'passengers' | 'requestedHoldBaggage' | 'requestedCarryOnBaggage' | 'currency' | 'cabinClass' | 'requestedDate'>): SearchState {
+export function searchFromBooking(
+  booking: Pick<
+    Booking,
+    | 'tripType'
+    | 'slices'
+    | 'passengers'
+    | 'requestedHoldBaggage'
+    | 'requestedCarryOnBaggage'
+    | 'currency'
+    | 'cabinClass'
+    | 'requestedDate'
+  >,
+): SearchState {
   const count = (type: string) => booking.passengers.filter((p) => p.passengerType === type).length;
   const first = booking.slices[0]!;
   const base: SearchState = {
@@ -14,7 +26,15 @@ export function searchFromBooking(booking: Pick<Booking, 'tripType' | 'slices' |
     currency: booking.currency as Currency,
   };
   if (booking.tripType === 'multi-city') {
-    return { ...base, slices: booking.slices.map((s) => ({ id: newLegId(), departureStation: s.origin, destinationStation: s.destination, departureDate: s.departureDate.slice(0, 10) })) };
+    return {
+      ...base,
+      slices: booking.slices.map((s) => ({
+        id: newLegId(),
+        departureStation: s.origin,
+        destinationStation: s.destination,
+        departureDate: s.departureDate.slice(0, 10),
+      })),
+    };
   }
   return {
     ...base,

@@ -149,7 +149,14 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
         )}
       </div>
       {bookingError && (
-        <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('booking.dismiss')} onClose={clearBookingError} title={t('booking.failed')}>
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('booking.dismiss')}
+          onClose={clearBookingError}
+          title={t('booking.failed')}
+        >
           {t(`errors:codes.${bookingError}` as never, { defaultValue: '' })}
         </Alert>
       )}

@@ -33,20 +33,24 @@ export function useStartBooking(search: SearchState | null) {
       setPending(offer.reference);
       setError(null);
       try {
-        const { booking } = await apiRequest('/bookings', () => import('@kwenda/contracts').then((m) => m.createBookingResponseSchema), {
-          method: 'POST',
-          body: {
-            reference: offer.reference,
-            payload: {
-              passengers: search?.passengers ?? { adults: 1, children: 0, infants: 0 },
-              baggage: search?.baggage ?? { hold: 1, carryOn: 0 },
-              currency: offer.currency,
-              language: i18n.language === 'en' ? 'en' : 'ar',
-              ...(referralCode ? { referralCode } : {}),
-              ...(offer.requestedDate ? { requestedDate: offer.requestedDate } : {}),
+        const { booking } = await apiRequest(
+          '/bookings',
+          () => import('@kwenda/contracts').then((m) => m.createBookingResponseSchema),
+          {
+            method: 'POST',
+            body: {
+              reference: offer.reference,
+              payload: {
+                passengers: search?.passengers ?? { adults: 1, children: 0, infants: 0 },
+                baggage: search?.baggage ?? { hold: 1, carryOn: 0 },
+                currency: offer.currency,
+                language: i18n.language === 'en' ? 'en' : 'ar',
+                ...(referralCode ? { referralCode } : {}),
+                ...(offer.requestedDate ? { requestedDate: offer.requestedDate } : {}),
+              },
             },
           },
-        });
+        );
         const state: BookingNavigationState | undefined = search ? { search } : undefined;
         void navigate(appPath(`/booking/${booking.id}`), { state });
       } catch (failure) {
