@@ -95,22 +95,8 @@ const toSupplierPassenger = (p: PassengerRow): SupplierPassenger => ({
   extraBaggage: p.extraBaggage,
 });
 
-const isComplete = (p: PassengerRow) =>
-  p.requiredFields.every((field) => {
-    const column = {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      dateOfBirth: p.dateOfBirth,
-      gender: p.gender,
-      placeOfBirth: p.placeOfBirth,
-      nationalityCountry: p.nationalityCountry,
-      documentNumber: p.documentNumber,
-      documentIssuanceCountry: p.documentIssuanceCountry,
-      documentIssuanceDate: p.documentIssuanceDate,
-      documentExpiryDate: p.documentExpiryDate,
-    }[field];
-    return column !== null && column !== undefined && column !== '';
-  });
+/** Every field the airline asked for is filled (the columns carry the field names). */
+const isComplete = (p: PassengerRow) => p.requiredFields.every((field) => Boolean(p[field]));
 
 export function createBookingService(deps: BookingServiceDeps) {
   const { database, supplier, rates, logger } = deps;
