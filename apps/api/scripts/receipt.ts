@@ -13,11 +13,14 @@ const [command, reference, ...rest] = process.argv.slice(2);
 const byIndex = rest.indexOf('--by');
 const reviewer = byIndex >= 0 && rest[byIndex + 1] ? rest[byIndex + 1]! : (process.env.USER ?? 'agency');
 
-const usage = `Usage:
-  receipt.ts list                         held bookings waiting for a bank transfer, with their receipts
-  receipt.ts confirm <booking reference>  the money is in the account: confirm, ticket and e-mail the e-ticket
-  receipt.ts reject <booking reference>   no matching transfer: the traveller is asked again
-Options: --by <name> (recorded in the booking's audit trail)`;
+const usage = `Usage: npx tsx apps/api/scripts/receipt.ts <command>   (or: npm run receipt -- <command>)
+  list                         held bookings waiting for a bank transfer: reference, amount, receipts (uploaded at, file)
+  confirm <booking reference>  the money is in the account: confirm, ticket and e-mail the e-ticket
+  reject <booking reference>   no matching transfer: the receipts are rejected, the traveller is asked again
+  (a receipt id rc_... from "list" works in place of the reference: reject then rejects that receipt only)
+Options: --by <name>           recorded in the booking's audit trail (default: $USER)
+Database: the server's own (DATABASE_URL, else the embedded one under DATA_DIR). The embedded
+database (PGlite) opens in one process only: stop the server first, or run both with DATABASE_URL.`;
 
 if (!command || !['list', 'confirm', 'reject'].includes(command) || (command !== 'list' && !reference)) {
   console.error(usage);
@@ -39,7 +42,9 @@ try {
           row.bookingReference,
           `${row.amount} ${row.currency}`,
           `hold until ${row.holdExpiresAt?.toISOString() ?? '-'}`,
-          row.receiptId ? `receipt ${row.status} ${row.uploadedAt?.toISOString()} ${row.storagePath}` : 'no receipt yet',
+          row.receiptId
+            ? `receipt ${row.receiptId} ${row.status} ${row.uploadedAt?.toISOString()} ${row.storagePath}`
+            : 'no receipt yet',
         ].join('  '),
       );
   } else {

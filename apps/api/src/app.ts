@@ -118,7 +118,7 @@ export async function buildApp({
     },
     logger: app.log,
   });
-  const provider = paymentProvider ?? createPaymentProvider(env, { database, deliverWebhook, publicUrl });
+  const provider = paymentProvider ?? createPaymentProvider(env, { database, deliverWebhook, publicUrl, logger: app.log });
   const payments = createPaymentsService({ database, provider, bookings: bookings.ports, logger: app.log });
   bookings.attachCheckout(payments);
   const receipts = createReceiptsService({

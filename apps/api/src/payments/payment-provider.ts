@@ -1,6 +1,7 @@
 import type { Currency } from '@kwenda/contracts';
 import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
+import type { Tx } from '../modules/bookings/booking-ports.js';
 import { createSandboxGateway } from './sandbox/sandbox-gateway.js';
 import { createStripeProvider } from './stripe/stripe-provider.js';
 
@@ -47,6 +48,12 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Checks signature and timestamp; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now?: Date): PaymentEvent;
+  /**
+   * Closes a hosted page in the caller's transaction so it refuses payment (the hold ended).
+   * Only gateways whose state lives in our database can; others end at their own expiry, and money
+   * that still lands is kept for a refund.
+   */
+  expireSession?(tx: Tx, sessionId: string): Promise<void>;
 }
 
 /** How the sandbox gateway reaches our webhook endpoint (fetch by default; tests route it through app.inject). */
@@ -54,7 +61,12 @@ export type DeliverWebhook = (url: string, body: string, headers: Record<string,
 
 export function createPaymentProvider(
   env: Env,
-  deps: { database: Database; deliverWebhook?: DeliverWebhook; publicUrl: string },
+  deps: {
+    database: Database;
+    deliverWebhook?: DeliverWebhook;
+    publicUrl: string;
+    logger?: { warn(obj: object, msg?: string): void };
+  },
 ): PaymentProvider {
   switch (env.PAYMENT_PROVIDER) {
     case 'sandbox':
@@ -63,6 +75,7 @@ export function createPaymentProvider(
         env,
         publicUrl: deps.publicUrl,
         deliverWebhook: deps.deliverWebhook,
+        logger: deps.logger,
       });
     case 'stripe':
       return createStripeProvider({

@@ -186,14 +186,38 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
     });
   });
 
-  it('keeps money that arrives after the hold ended for a refund', async () => {
+  it('closes the payment page when the hold ends, and keeps money that still arrives for a refund', async () => {
     const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), 'TOOLATE');
     const link = (await pay(ctx, booking.id, false)).json().booking.paymentLink as string;
+    const sessionId = link.split('/').pop()!;
     await ctx.bookings.expireHolds(new Date(Date.now() + 121 * 60_000));
     expect((await getBooking(ctx, booking.id)).status).toBe('canceled');
-    // The gateway page itself still works until its own expiry in this test (same clock): pay it.
+    expect((await paymentsOf(booking.id)).map((p) => p.status)).toEqual(['expired']);
+
+    // The hosted page refuses the card from now on.
+    const page = await ctx.app.inject({ method: 'GET', url: `${link}?lang=en` });
+    expect(page.body).toContain('This payment page has expired.');
     const late = await submitCard(link, TEST_CARDS.success);
-    expect(late.statusCode).toBe(303);
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toContain('انتهت صلاحية صفحة الدفع هذه');
+
+    // A capture the gateway made just before still notifies us: the money is kept for a refund.
+    const body = JSON.stringify({
+      id: 'evt_late_capture',
+      type: 'payment.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { sessionId, amount: booking.amount, currency: booking.currency },
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhooks/sandbox',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'kwenda-signature': signPayload(SECRET, body, Math.floor(Date.now() / 1000)),
+      },
+    });
+    expect(response.json()).toMatchObject({ received: true, outcome: 'refund-required' });
     expect((await getBooking(ctx, booking.id)).status).toBe('canceled');
     expect((await paymentsOf(booking.id)).map((p) => p.status)).toEqual(['refund-required']);
   });

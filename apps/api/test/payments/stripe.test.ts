@@ -129,6 +129,45 @@ describe('Stripe Checkout adapter', () => {
   });
 
   it.each([
+    ['stripe-event-checkout-session-expired.json', { type: 'session.expired' }],
+    ['stripe-event-checkout-session-async-payment-failed.json', { type: 'payment.failed', failureCode: 'payment_failed' }],
+    // A delayed method (bank debit) completes the session unpaid: not money yet.
+    ['stripe-event-checkout-session-completed-unpaid.json', { type: 'ignored' }],
+  ])('reads the recorded %s', (file, expected) => {
+    const payload = fs.readFileSync(path.join(fixtures, file), 'utf8');
+    const event = provider().verifyWebhook(Buffer.from(payload), { 'stripe-signature': sign(payload) });
+    expect(event).toMatchObject({ id: JSON.parse(payload).id, ...expected });
+    if (event.type !== 'ignored') expect(event.sessionId).toBe(recordedEvent.data.object.id);
+  });
+
+  it('judges the signature age against the time it is given (five minutes of tolerance)', () => {
+    const payload = JSON.stringify(recordedEvent);
+    const signedAt = 1_795_360_420;
+    const headers = { 'stripe-signature': sign(payload, WEBHOOK_SECRET, signedAt) };
+    expect(provider().verifyWebhook(Buffer.from(payload), headers, new Date((signedAt + 299) * 1000)).type).toBe(
+      'payment.succeeded',
+    );
+    expect(() => provider().verifyWebhook(Buffer.from(payload), headers, new Date((signedAt + 301) * 1000))).toThrow(
+      WebhookSignatureError,
+    );
+  });
+
+  it('keeps the session inside the 30 minutes to 24 hours Stripe allows, and asks English or auto', async () => {
+    const now = Date.now();
+    await provider().createCheckout({ ...request, expiresAt: new Date(now + 5 * 60_000) });
+    const soon = Number(stripe.requests.at(-1)!.body.get('expires_at')) * 1000;
+    expect(soon).toBeGreaterThanOrEqual(now + 30 * 60_000);
+    expect(stripe.requests.at(-1)!.body.get('locale')).toBe('auto');
+    await provider().createCheckout({ ...request, language: 'en', expiresAt: new Date(now + 3 * 86_400_000) });
+    const late = Number(stripe.requests.at(-1)!.body.get('expires_at')) * 1000;
+    expect(late).toBeLessThanOrEqual(now + 24 * 3_600_000);
+    expect(stripe.requests.at(-1)!.body.get('locale')).toBe('en');
+    expect(stripe.requests.at(-1)!.body.get('customer_email')).toBe('amna@example.com');
+    expect(stripe.requests.at(-1)!.body.get('client_reference_id')).toBe(request.bookingId);
+    expect(stripe.requests.at(-1)!.body.get('metadata[paymentId]')).toBe('pay_1');
+  });
+
+  it.each([
     ['no signature', (_p: string) => undefined],
     ['another secret', (p: string) => sign(p, 'whsec_someone_else')],
     ['a stale timestamp', (p: string) => sign(p, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)],

@@ -107,16 +107,14 @@ export async function insertCreationEvent(
   actor: string,
   details: Record<string, unknown>,
 ) {
-  await tx
-    .insert(bookingEvents)
-    .values({
-      bookingId: booking.id,
-      fromStatus: null,
-      toStatus: booking.status,
-      statusTrigger: booking.statusTrigger,
-      actor,
-      details,
-    });
+  await tx.insert(bookingEvents).values({
+    bookingId: booking.id,
+    fromStatus: null,
+    toStatus: booking.status,
+    statusTrigger: booking.statusTrigger,
+    actor,
+    details,
+  });
 }
 
 export async function findEvents(tx: Tx, bookingId: string) {

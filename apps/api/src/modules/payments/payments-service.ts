@@ -93,10 +93,12 @@ export function createPaymentsService(deps: {
       return (await repo.findOpenPayment(db, bookingId))?.checkoutUrl ?? null;
     },
 
-    // Provider sessions end on their own at the hold's end (their expiry is set to it); a payment
-    // that still lands is not-payable and kept for a refund.
+    // The sandbox page is closed in the same transaction so it refuses the card; other providers'
+    // sessions end on their own (their expiry is the hold's end, or Stripe's 30-minute minimum),
+    // and a payment that still lands is not-payable and kept for a refund.
     async expireCheckouts(tx, bookingId) {
-      await repo.expireOpenPayments(tx, bookingId);
+      const sessionIds = await repo.expireOpenPayments(tx, bookingId);
+      if (provider.expireSession) for (const sessionId of sessionIds) await provider.expireSession(tx, sessionId);
     },
   };
 
@@ -126,7 +128,15 @@ export function createPaymentsService(deps: {
       const actor = `${provider.name}:webhook`;
       switch (event.type) {
         case 'payment.succeeded': {
-          if (payment.status === 'succeeded') return 'duplicate';
+          // Only an open (or closed-by-expiry) checkout can become paid; anything else was settled already.
+          if (payment.status !== 'open' && payment.status !== 'expired') {
+            if (payment.status !== 'succeeded')
+              logger.warn(
+                { paymentId: payment.id, status: payment.status, eventId: event.id },
+                'payment event for a settled checkout',
+              );
+            return 'duplicate';
+          }
           if (Math.abs(event.amount - payment.amount) > 0.005 || event.currency.toUpperCase() !== payment.currency) {
             logger.error(
               {
@@ -163,6 +173,8 @@ export function createPaymentsService(deps: {
           return 'confirmed';
         }
         case 'payment.failed': {
+          // A decline reported after the checkout closed (paid, expired) changes nothing.
+          if (payment.status !== 'open') return 'ignored';
           await repo.updatePayment(tx, payment.id, { failureCode: event.failureCode });
           try {
             await bookings.recordPaymentFailure(tx, { bookingId: payment.bookingId, failureCode: event.failureCode, actor });

@@ -21,11 +21,29 @@ export async function latestSubmitted(tx: Tx, bookingId: string) {
   return row;
 }
 
-export async function reviewReceipts(tx: Tx, bookingId: string, status: 'accepted' | 'rejected', reviewedBy: string) {
+export async function findReceipt(tx: Tx, receiptId: string) {
+  const [row] = await tx.select().from(paymentReceipts).where(eq(paymentReceipts.id, receiptId));
+  return row;
+}
+
+/** Marks the booking's submitted receipts (or just one of them) reviewed. */
+export async function reviewReceipts(
+  tx: Tx,
+  bookingId: string,
+  status: 'accepted' | 'rejected',
+  reviewedBy: string,
+  receiptId?: string,
+) {
   await tx
     .update(paymentReceipts)
     .set({ status, reviewedAt: new Date(), reviewedBy })
-    .where(and(eq(paymentReceipts.bookingId, bookingId), eq(paymentReceipts.status, 'submitted')));
+    .where(
+      and(
+        eq(paymentReceipts.bookingId, bookingId),
+        eq(paymentReceipts.status, 'submitted'),
+        receiptId ? eq(paymentReceipts.id, receiptId) : undefined,
+      ),
+    );
 }
 
 export async function insertBankPayment(tx: Tx, row: typeof payments.$inferInsert) {

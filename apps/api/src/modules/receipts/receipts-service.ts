@@ -23,11 +23,17 @@ export function createReceiptsService(deps: {
 }) {
   const { db } = deps.database;
 
-  async function mustFind(reference: string): Promise<Booking> {
-    const id = reference.startsWith('bk_') ? reference : await deps.findBookingIdByReference(reference);
+  /** A booking reference (KW7F3K9Q), a booking id (bk_...) or a receipt id (rc_...). */
+  async function mustFind(reference: string): Promise<{ booking: Booking; receiptId?: string }> {
+    const receipt = reference.startsWith('rc_') ? await repo.findReceipt(db, reference) : undefined;
+    const id = receipt
+      ? receipt.bookingId
+      : reference.startsWith('bk_')
+        ? reference
+        : await deps.findBookingIdByReference(reference);
     const booking = id ? await deps.bookings.getBooking(id) : null;
-    if (!booking) throw new AppError(404, 'NOT_FOUND', `No booking ${reference}`);
-    return booking;
+    if (!booking) throw new AppError(404, 'NOT_FOUND', `No booking or receipt ${reference}`);
+    return { booking, receiptId: receipt?.id };
   }
 
   return {
@@ -44,14 +50,18 @@ export function createReceiptsService(deps: {
       const type = detectReceiptType(file.bytes);
       if (!type)
         throw validationError([{ path: 'file', code: 'unsupported_type', message: 'Send a JPEG, PNG or WebP image or a PDF' }]);
-      if ((await repo.countReceipts(db, bookingId)) >= MAX_RECEIPTS_PER_BOOKING)
-        throw validationError([
+      const tooMany = () =>
+        validationError([
           { path: 'file', code: 'too_many', message: `At most ${MAX_RECEIPTS_PER_BOOKING} receipts per booking` },
         ]);
+      if ((await repo.countReceipts(db, bookingId)) >= MAX_RECEIPTS_PER_BOOKING) throw tooMany();
       const receiptId = `rc_${randomBytes(12).toString('base64url')}`;
       const storagePath = storeReceipt(deps.uploadsDir, bookingId, receiptId, type.extension, file.bytes);
       try {
         await db.transaction(async (tx) => {
+          // The booking's transition locks its row first, so two uploads at once cannot both be the fifth.
+          await deps.bookings.recordReceipt(tx, { bookingId, receiptId, actor });
+          if ((await repo.countReceipts(tx, bookingId)) >= MAX_RECEIPTS_PER_BOOKING) throw tooMany();
           await repo.insertReceipt(tx, {
             id: receiptId,
             bookingId,
@@ -61,7 +71,6 @@ export function createReceiptsService(deps: {
             sha256: createHash('sha256').update(file.bytes).digest('hex'),
             storagePath,
           });
-          await deps.bookings.recordReceipt(tx, { bookingId, receiptId, actor });
         });
       } catch (error) {
         fs.rmSync(storagePath, { force: true });
@@ -69,9 +78,9 @@ export function createReceiptsService(deps: {
       }
     },
 
-    /** The agency saw the money: record it, accept the receipts, ticket. */
+    /** The agency saw the money: record it, accept the receipts, ticket. `reference`: booking reference, bk_ or rc_ id. */
     async confirmTransfer(reference: string, reviewer: string): Promise<Booking> {
-      const booking = await mustFind(reference);
+      const { booking } = await mustFind(reference);
       const outcome = await db.transaction(async (tx) => {
         const result = await deps.bookings.confirmPayment(tx, {
           bookingId: booking.id,
@@ -104,12 +113,13 @@ export function createReceiptsService(deps: {
 
     /** No matching transfer: the receipts are rejected and the booking waits again (until its hold ends). */
     async rejectTransfer(reference: string, reviewer: string): Promise<Booking> {
-      const booking = await mustFind(reference);
+      const { booking, receiptId } = await mustFind(reference);
       await db.transaction(async (tx) => {
-        const receipt = await repo.latestSubmitted(tx, booking.id);
-        if (!receipt)
+        const receipt = receiptId ? await repo.findReceipt(tx, receiptId) : await repo.latestSubmitted(tx, booking.id);
+        if (!receipt || receipt.status !== 'submitted')
           throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${booking.bookingReference} has no receipt waiting`);
-        await repo.reviewReceipts(tx, booking.id, 'rejected', reviewer);
+        // By booking reference every waiting receipt is rejected; by receipt id only that one.
+        await repo.reviewReceipts(tx, booking.id, 'rejected', reviewer, receiptId);
         await deps.bookings.recordReceiptRejected(tx, {
           bookingId: booking.id,
           receiptId: receipt.id,

@@ -82,6 +82,8 @@ export function createSandboxGateway(deps: {
   publicUrl: string;
   deliverWebhook?: DeliverWebhook;
   logger?: { warn(obj: object, msg?: string): void };
+  /** Waits between delivery attempts after the first one failed. */
+  retryDelaysMs?: number[];
 }): SandboxGateway {
   const { db } = deps.database;
   const secret = gatewaySecret(deps.env);
@@ -114,7 +116,7 @@ export function createSandboxGateway(deps: {
     } catch (error) {
       deps.logger?.warn({ err: error, sessionId: session.id }, 'sandbox webhook failed; retrying');
       void (async () => {
-        for (const delay of [1_000, 5_000, 30_000, 120_000]) {
+        for (const delay of deps.retryDelaysMs ?? [1_000, 5_000, 30_000, 120_000]) {
           await new Promise((resolve) => setTimeout(resolve, delay).unref());
           try {
             return await attempt();
@@ -122,6 +124,7 @@ export function createSandboxGateway(deps: {
             /* next try */
           }
         }
+        deps.logger?.warn({ sessionId: session.id, type }, 'sandbox webhook undelivered after every retry');
       })();
     }
   }
@@ -164,7 +167,8 @@ export function createSandboxGateway(deps: {
       } catch {
         throw new WebhookSignatureError('Body is not JSON');
       }
-      const id = String(event.id ?? '');
+      if (typeof event.id !== 'string' || !event.id) throw new WebhookSignatureError('Event without an id');
+      const id = event.id;
       const sessionId = String(event.data?.sessionId ?? '');
       switch (event.type) {
         case 'payment.succeeded':
@@ -183,6 +187,13 @@ export function createSandboxGateway(deps: {
         default:
           return { id, type: 'ignored', eventType: String(event.type) };
       }
+    },
+
+    async expireSession(tx, sessionId) {
+      await tx
+        .update(gatewaySessions)
+        .set({ status: 'expired' })
+        .where(and(eq(gatewaySessions.id, sessionId), eq(gatewaySessions.status, 'open')));
     },
 
     async charge(sessionId, cardNumber, now = new Date()) {

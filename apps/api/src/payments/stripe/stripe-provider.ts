@@ -7,6 +7,13 @@ import { AppError } from '../../errors.js';
  * SDG pay later by transfer (or in USD by card); the adapter refuses rather than guess a rate.
  */
 const UNSUPPORTED = new Set(['SDG']);
+/**
+ * Stripe wants integer minor units. Every currency Kwenda sells (USD, EUR, SAR, AED, EGP, QAR, TRY)
+ * has two decimals there; a zero- or three-decimal currency (JPY, KWD...) must be added here first.
+ */
+const MINOR_UNITS_PER_UNIT = 100;
+export const toMinorUnits = (amount: number) => Math.round(amount * MINOR_UNITS_PER_UNIT);
+export const fromMinorUnits = (minor: number) => minor / MINOR_UNITS_PER_UNIT;
 /** Stripe lets a Checkout session live between 30 minutes and 24 hours. */
 const MIN_SESSION_MS = 31 * 60_000;
 const MAX_SESSION_MS = 23 * 3_600_000;
@@ -50,7 +57,7 @@ export function createStripeProvider(options: {
               quantity: 1,
               price_data: {
                 currency: request.currency.toLowerCase(),
-                unit_amount: Math.round(request.amount * 100),
+                unit_amount: toMinorUnits(request.amount),
                 product_data: { name: `Kwenda booking ${request.bookingReference}` },
               },
             },
@@ -70,7 +77,7 @@ export function createStripeProvider(options: {
       return { sessionId: session.id, url: session.url };
     },
 
-    verifyWebhook(rawBody, headers): PaymentEvent {
+    verifyWebhook(rawBody, headers, now = new Date()): PaymentEvent {
       const signature = headers['stripe-signature'];
       let event: Stripe.Event;
       try {
@@ -78,6 +85,10 @@ export function createStripeProvider(options: {
           rawBody,
           Array.isArray(signature) ? signature[0]! : (signature ?? ''),
           options.webhookSecret,
+          // Stripe's default tolerance: a signature older than five minutes is a replay.
+          undefined,
+          undefined,
+          now.getTime(),
         );
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
@@ -95,7 +106,7 @@ export function createStripeProvider(options: {
             type: 'payment.succeeded',
             sessionId: session.id,
             providerPaymentId: intent,
-            amount: (session.amount_total ?? 0) / 100,
+            amount: fromMinorUnits(session.amount_total ?? 0),
             currency: (session.currency ?? '').toUpperCase(),
           };
         }
