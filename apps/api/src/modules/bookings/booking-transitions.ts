@@ -38,6 +38,14 @@ export class InvalidTransitionError extends AppError {
   }
 }
 
+/** Who made the change, what else the row gets, what the audit row records, and any extra check. */
+export interface TransitionChange {
+  actor: string;
+  patch?: BookingPatch | ((row: BookingRow) => BookingPatch);
+  details?: Record<string, unknown>;
+  guard?: (row: BookingRow) => void;
+}
+
 /**
  * Locks the booking, checks `trigger` may fire from its status, then writes the change and its
  * audit row. `guard` may refuse on other grounds after the lock (throw an AppError).
@@ -46,12 +54,7 @@ export async function transition(
   tx: Tx,
   bookingId: string,
   trigger: StatusTrigger,
-  change: {
-    actor: string;
-    patch?: BookingPatch | ((row: BookingRow) => BookingPatch);
-    details?: Record<string, unknown>;
-    guard?: (row: BookingRow) => void;
-  },
+  change: TransitionChange,
 ): Promise<BookingRow> {
   const row = await lockBooking(tx, bookingId);
   if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
@@ -63,12 +66,7 @@ export async function transitionLocked(
   tx: Tx,
   row: BookingRow,
   trigger: StatusTrigger,
-  change: {
-    actor: string;
-    patch?: BookingPatch | ((row: BookingRow) => BookingPatch);
-    details?: Record<string, unknown>;
-    guard?: (row: BookingRow) => void;
-  },
+  change: TransitionChange,
 ): Promise<BookingRow> {
   if (!canTrigger(row.status, trigger)) throw new InvalidTransitionError(row.status, trigger);
   change.guard?.(row);

@@ -1,4 +1,3 @@
-import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Container, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -220,5 +219,3 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     </Container>
   );
 }
-
-export type { Booking };

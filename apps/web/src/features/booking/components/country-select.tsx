@@ -20,7 +20,6 @@ export function CountrySelect({ label, countries, value, onChange, error, requir
     () => countries.map((c) => ({ value: c.code, label: i18n.language === 'ar' ? c.nameAr : c.nameEn })),
     [countries, i18n.language],
   );
-  const byCode = useMemo(() => new Map(countries.map((c) => [c.code, c])), [countries]);
   const filter = ({ options, search }: { options: ComboboxItem[]; search: string }) => {
     const order = searchCountries(countries, search, 60).map((c) => c.code);
     const rank = new Map(order.map((code, index) => [code, index]));
@@ -41,7 +40,7 @@ export function CountrySelect({ label, countries, value, onChange, error, requir
       error={error}
       required={required}
       comboboxProps={{ withinPortal: true }}
-      renderOption={({ option }) => `${option.label} (${byCode.get(option.value)?.code ?? option.value})`}
+      renderOption={({ option }) => `${option.label} (${option.value})`}
     />
   );
 }

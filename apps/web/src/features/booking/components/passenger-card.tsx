@@ -20,8 +20,6 @@ interface PassengerCardProps {
   price: (amount: number) => string;
 }
 
-const LATIN = 'latin';
-
 /** One passenger's form: only the fields the airline asks for, errors under each field. */
 export function PassengerCard({
   passenger,
@@ -52,10 +50,11 @@ export function PassengerCard({
         spellCheck={false}
         data-field={field}
         inputMode={field === 'documentNumber' ? 'text' : undefined}
-        className={LATIN}
       />
     );
   const headingId = `passenger-${passenger.id}`;
+  // Bag problems come keyed by option ("baggage.hold-extra"); one message under the bags is enough.
+  const baggageError = Object.entries(errors).find(([field]) => field.startsWith('baggage.'))?.[1];
   const maxBirthYear = firstTravelYear;
   const minBirthYear =
     passenger.passengerType === 'adult'
@@ -149,11 +148,7 @@ export function PassengerCard({
           chosen={draft.baggage}
           onChange={(reference, count) => onChange({ baggage: { ...draft.baggage, [reference]: count } })}
           price={price}
-          error={
-            Object.entries(errors).find(([field]) => field.startsWith('baggage.'))?.[1]
-              ? t(`errors.${Object.entries(errors).find(([field]) => field.startsWith('baggage.'))![1]}` as never)
-              : undefined
-          }
+          error={baggageError ? t(`errors.${baggageError}` as never) : undefined}
         />
       </Stack>
     </Paper>
