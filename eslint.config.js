@@ -62,6 +62,7 @@ export default tseslint.config(
     files: [
       'apps/web/src/features/offers/**',
       'apps/web/src/features/booking/**',
+      'apps/web/src/features/auth/**',
       'apps/web/src/app/routes/offers-page.tsx',
       'apps/web/src/app/routes/booking-page.tsx',
     ],

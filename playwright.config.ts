@@ -9,6 +9,8 @@ export const MAIL_SINK = {
   smtpPort: Number(process.env.MAIL_SINK_SMTP_PORT ?? 3225),
   httpPort: Number(process.env.MAIL_SINK_HTTP_PORT ?? 3226),
 };
+/** The stand-in for Google's OpenID provider (e2e/support/oidc-provider.mjs); the API's GOOGLE_ISSUER. */
+export const OIDC_PORT = Number(process.env.OIDC_PORT ?? 3227);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
 
 const chromium = {
@@ -65,6 +67,15 @@ export default defineConfig<KwendaOptions>({
       env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK.smtpPort), MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort) },
     },
     {
+      command: 'node e2e/support/oidc-provider.mjs',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OIDC_PORT: String(OIDC_PORT) },
+    },
+    {
       command: 'npx tsx apps/api/src/server.ts',
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       timeout: 120_000,
@@ -81,6 +92,9 @@ export default defineConfig<KwendaOptions>({
         RATE_LIMIT_PER_MINUTE: '5000',
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
         JOBS_INTERVAL_SECONDS: '1',
+        GOOGLE_CLIENT_ID: 'kwenda-e2e',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       },
     },

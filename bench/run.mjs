@@ -6,6 +6,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { runLighthouse } from './lighthouse.mjs';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -13,6 +16,22 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-bench-'));
+const SMTP_PORT = PORT + 25;
+/** A real SMTP server for the sign-up codes: the last message's text by recipient. */
+const inbox = new Map();
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        for (const to of session.envelope.rcptTo) inbox.set(to.address, mail.text ?? '');
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   env: {
     ...process.env,
@@ -22,6 +41,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
     DATABASE_URL: '',
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    JOBS_INTERVAL_SECONDS: '1',
+    // Login attempts are throttled per client address: each timed login comes from its own address.
+    TRUST_PROXY: 'true',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -213,9 +236,45 @@ try {
   const readBookings = await load('GET /bookings/{id}', {
     requests: ids.map((id) => ({ method: 'GET', path: `/api/v1/bookings/${id}` })),
   });
+  // Accounts: sign up with the e-mailed code, then time logins (argon2id verify) one at a time and
+  // authenticated reads (token check + session lookup) under load.
+  const json = { 'content-type': 'application/json' };
+  const email = 'bench@example.com';
+  const password = 'Bench-Nile-Sunrise-2026';
+  await fetch(`${BASE}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ payload: { fullName: 'Bench Tester', email, password, passwordConfirmation: password } }),
+  });
+  let code = null;
+  for (let i = 0; i < 100 && !code; i++) {
+    code = /\b(\d{6})\b/.exec(inbox.get(email) ?? '')?.[1] ?? null;
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  const { jwt } = await (
+    await fetch(`${BASE}/api/v1/auth/otp`, { method: 'POST', headers: json, body: JSON.stringify({ email, otp: code }) })
+  ).json();
+  const loginTimes = [];
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    const response = await fetch(`${BASE}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { ...json, 'x-forwarded-for': `10.77.0.${i + 1}` },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`login ${response.status}`);
+    loginTimes.push(performance.now() - started);
+  }
+  loginTimes.sort((a, b) => a - b);
+  const login = { name: 'POST /auth/login (one at a time)', p50: percentile(loginTimes, 50), p95: percentile(loginTimes, 95) };
+  const account = await load('GET /account (bearer)', {
+    requests: [{ method: 'GET', path: '/api/v1/account', headers: { authorization: `Bearer ${jwt}` } }],
+  });
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const rssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   const peakMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  // Lighthouse last, once the load is over (BENCH_LIGHTHOUSE=0 skips it).
+  const scores = process.env.BENCH_LIGHTHOUSE === '0' ? null : await runLighthouse(BASE);
   const results = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
@@ -225,23 +284,32 @@ try {
     airports,
     createBookings,
     readBookings,
+    login,
+    account,
     memory: { rssMb, peakMb },
+    lighthouse: scores,
   };
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
   console.log(
     `\nHome page: ${weight.jsGzipKb.toFixed(1)} KB JS gzipped in ${weight.jsFiles} files (target <= 150), ${weight.cssGzipKb.toFixed(1)} KB CSS gzipped`,
   );
-  for (const r of [offers, cold, airports, createBookings, readBookings]) {
+  for (const r of [offers, cold, airports, createBookings, readBookings, account]) {
     console.log(
       `${r.name}: ${r.rps} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
     );
   }
+  console.log(`${login.name}: p50 ${login.p50.toFixed(1)} ms, p95 ${login.p95.toFixed(1)} ms (argon2id)`);
   console.log(`Server memory after load: ${rssMb} MB resident, ${peakMb} MB peak`);
+  for (const [name, r] of Object.entries(scores ?? {}))
+    console.log(
+      `Lighthouse ${name} (mobile): performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r['best-practices']}, SEO ${r.seo}, LCP ${r.lcpMs} ms`,
+    );
   console.log(
     `Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 150 ? 'met' : 'NOT met'}`,
   );
 } finally {
   server.kill('SIGTERM');
+  smtp.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -16,6 +16,9 @@ const pages = {
     return `/offers?tripType=one-way&departureStation=PZU&destinationStation=DOG&departureDate=${day(n)}&direct=1`;
   })(),
   'coming-soon': '/no-such-page',
+  about: '/about',
+  faqs: '/faqs?tab=baggage&q=liquids',
+  privacy: '/privacy_policy',
 };
 
 fs.mkdirSync('screenshots', { recursive: true });

@@ -15,8 +15,13 @@ import { createOffersService } from './modules/offers/offers-service.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { startJobs } from './jobs/job-runner.js';
 import { accountsRoutes } from './modules/accounts/accounts-routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
+import { createAnalyticsService } from './modules/analytics/analytics-service.js';
 import { createAccountsService } from './modules/accounts/accounts-service.js';
 import { jwtSecret } from './modules/accounts/auth-tokens.js';
+import { socialAuthRoutes } from './modules/accounts/social-auth-routes.js';
+import { createSocialLoginService } from './modules/accounts/social-login-service.js';
+import { createSocialProviders } from './modules/accounts/social-providers.js';
 import { createBookingService } from './modules/bookings/booking-service.js';
 import { bookingsRoutes } from './modules/bookings/bookings-routes.js';
 import { devOutboxRoutes } from './modules/mail/dev-outbox-routes.js';
@@ -30,7 +35,9 @@ import { renderETicket } from './modules/tickets/eticket-pdf.js';
 import { ticketsRoutes } from './modules/tickets/tickets-routes.js';
 import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from './payments/payment-provider.js';
 import { sandboxGatewayRoutes } from './payments/sandbox/gateway-routes.js';
+import { contentSecurityDirectives } from './plugins/content-security-policy.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { createErrorReporter } from './plugins/error-reporter.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createSupplier } from './suppliers/create-supplier.js';
@@ -70,22 +77,14 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const errorReporter = await createErrorReporter(env, app.log);
+  app.addHook('onClose', () => errorReporter.close());
+  registerErrorHandler(app, errorReporter);
   // A JSON API: plain text bodies get a 415 that says to send JSON, not a confusing type error.
   app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(env) },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -128,7 +127,15 @@ export async function buildApp({
     uploadsDir: env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads'),
   });
 
-  const accounts = createAccountsService({ database, mail, secret: jwtSecret(env), publicUrl });
+  const secret = jwtSecret(env);
+  const accounts = createAccountsService({ database, mail, secret, publicUrl });
+  const social = createSocialLoginService({
+    database,
+    accounts,
+    providers: createSocialProviders(env, (provider) => `${publicUrl}/api/v1/auth/social/${provider}/callback`),
+    secret,
+    logger: app.log,
+  });
   const resolveUser = async (request: FastifyRequest) =>
     (await accounts.authenticate(request.headers.authorization))?.user.id ?? null;
 
@@ -138,7 +145,16 @@ export async function buildApp({
       { name: 'ticketing-retry', run: (now) => bookings.fulfilPending(now) },
       { name: 'mail-delivery', run: (now) => mail.deliverDue(now) },
     ],
-    { intervalMs: env.JOBS_INTERVAL_SECONDS * 1000, logger: app.log, autoStart: env.RUN_JOBS },
+    {
+      intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
+      logger: {
+        error: (obj: { err?: unknown; job?: string }, msg?: string) => {
+          app.log.error(obj, msg);
+          errorReporter.capture(obj.err, { job: obj.job });
+        },
+      },
+      autoStart: env.RUN_JOBS,
+    },
   );
   app.addHook('onClose', async () => jobs.stop());
   app.decorate('kwenda', { bookings, payments, receipts, mail, jobs });
@@ -146,18 +162,20 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(configRoutes, { env });
+      await api.register(analyticsRoutes, { analytics: createAnalyticsService({ database }) });
+      await api.register(configRoutes, { env, socialProviders: social.enabledProviders() });
       await api.register(airportsRoutes);
       await api.register(countriesRoutes);
       await api.register(offersRoutes, { offers });
       await api.register(bookingsRoutes, { bookings, supplier, resolveUser });
       await api.register(accountsRoutes, { accounts, listBookings: (userId) => bookings.listForUser(userId) });
+      await api.register(socialAuthRoutes, { social, secureCookies: publicUrl.startsWith('https:') });
       await api.register(ticketsRoutes, {
         getBooking: bookings.getBooking,
         renderETicket: (booking) => renderETicket(booking, agency),
       });
       await api.register(paymentsRoutes, { payments });
-      await api.register(receiptsRoutes, { receipts, bookings: bookings.ports });
+      await api.register(receiptsRoutes, { receipts, bookings: bookings.ports, resolveUser });
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,29 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+const endpoint = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((value) => (value ?? fallback).replace(/\/$/, ''));
+
+/** A Sentry DSN, https://<public key>@<host>/<project id>; tests point one at a local server. */
+const sentryDsn = z
+  .string()
+  .trim()
+  .regex(
+    /^https?:\/\/[^:@/\s]+(:[^@/\s]*)?@[^/\s]+\/(\S*\/)?\d+$/,
+    'must be a Sentry DSN such as https://key@o0.ingest.sentry.io/0',
+  )
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: () => 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
@@ -34,6 +57,21 @@ export const envSchema = z
       .default('249912345678'),
     SUPPORT_EMAIL: z.email({ error: () => 'must be an e-mail address' }).default('support@kwenda.sd'),
     SUPPORT_PHONE: z.string().default('+249 91 234 5678'),
+    /**
+     * The agency that runs the site, as the privacy policy names it. PLACEHOLDERS until the agency
+     * sets its registered names and commercial registration number.
+     */
+    AGENCY_LEGAL_NAME_AR: z.string().trim().min(2, "must be the agency's registered Arabic name").default('كوندا للسفر والسياحة'),
+    AGENCY_LEGAL_NAME_EN: z
+      .string()
+      .trim()
+      .min(2, "must be the agency's registered English name")
+      .default('Kwenda Travel & Tourism'),
+    COMMERCIAL_REGISTRATION_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N}/ -]{0,39}$/u, 'must be the commercial registration number (letters, digits, / and -)')
+      .default('000000'),
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     /** true only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could spoof their address. */
     TRUST_PROXY: booleanFlag.default(false),
@@ -93,6 +131,45 @@ export const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     JOBS_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+    /**
+     * Social sign-in. A provider is offered only when both its client id and secret are set; the
+     * redirect URI to register with it is PUBLIC_URL/api/v1/auth/social/<google|facebook>/callback.
+     */
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    /** OpenID issuer: endpoints and signing keys come from its /.well-known/openid-configuration (tests use a local one). */
+    GOOGLE_ISSUER: endpoint('https://accounts.google.com'),
+    FACEBOOK_CLIENT_ID: optionalText,
+    FACEBOOK_CLIENT_SECRET: optionalText,
+    /** Facebook's login dialog, token endpoint and Graph API (overridden by tests; pin the Graph version here). */
+    FACEBOOK_AUTH_URL: endpoint('https://www.facebook.com/v19.0/dialog/oauth'),
+    FACEBOOK_TOKEN_URL: endpoint('https://graph.facebook.com/v19.0/oauth/access_token'),
+    FACEBOOK_GRAPH_URL: endpoint('https://graph.facebook.com/v19.0'),
+    /** Unexpected (5xx) API errors go to this Sentry project; unset, they are only logged with the request id. */
+    SENTRY_DSN: sentryDsn,
+    /** The web app's Sentry project (its DSN is public: the browser gets it from /config); default SENTRY_DSN. */
+    SENTRY_DSN_WEB: sentryDsn,
+    /** Environment on Sentry events; default `staging` when STAGING=true, else NODE_ENV. */
+    SENTRY_ENVIRONMENT: optionalText,
+    /** Plausible: the site's domain as registered there (e.g. kwenda.sd); adds Plausible's script at run time. */
+    PLAUSIBLE_DOMAIN: z
+      .string()
+      .trim()
+      .regex(/^([a-z0-9-]+\.)+[a-z]{2,}(,([a-z0-9-]+\.)+[a-z]{2,})*$/i, 'must be a domain such as kwenda.sd')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Plausible's script; the manual one, since the app sends each page view itself with a cleaned path. */
+    PLAUSIBLE_SRC: z
+      .url({ protocol: /^https?$/, error: () => 'must be the http(s) URL of a Plausible script' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Google Analytics 4 measurement id (G-XXXXXXXXXX); adds the gtag script at run time. */
+    GA4_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ9')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe') {
@@ -100,6 +177,18 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
       if (!env.STRIPE_WEBHOOK_SECRET)
         ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
+    if (env.PLAUSIBLE_SRC && !env.PLAUSIBLE_DOMAIN)
+      ctx.addIssue({ code: 'custom', path: ['PLAUSIBLE_DOMAIN'], message: 'is required when PLAUSIBLE_SRC is set' });
+    // Half a provider is a typo, not a choice: say so rather than silently hiding the button.
+    for (const [id, secret] of [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
+    ] as const) {
+      if (env[id] && !env[secret])
+        ctx.addIssue({ code: 'custom', path: [secret], message: `is required when ${id} is set (or unset both)` });
+      if (env[secret] && !env[id])
+        ctx.addIssue({ code: 'custom', path: [id], message: `is required when ${secret} is set (or unset both)` });
     }
   });
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,7 @@
 import type { AuthResponse } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, findOffer, getBooking, passengersFor, submitPassengers } from './helpers/booking-factories.js';
+import { multipart } from './helpers/multipart.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 
@@ -179,6 +180,33 @@ describe.each(backends)('accounts API on %s', (backend) => {
       payload: body,
     });
     expect(asOwner.statusCode, asOwner.body).toBe(200);
+    const held = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/bookings/${booking.id}/pay`,
+      headers: bearer(owner.jwt),
+      payload: { payLater: true },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    // A transfer receipt is a change too: only the owner may add one.
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const uploadAs = (headers: Record<string, string>) => {
+      const body = multipart(png, 'bankak.png', 'image/png');
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/bookings/${booking.id}/receipts`,
+        payload: body.payload,
+        headers: { ...body.headers, ...headers },
+      });
+    };
+    expect((await uploadAs(bearer(other.jwt))).statusCode).toBe(403);
+    expect((await uploadAs({})).statusCode).toBe(403);
+    expect((await uploadAs(bearer('not-a-token'))).statusCode).toBe(401);
+    const [{ count }] = (await ctx.database.sql.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM payment_receipts WHERE booking_id = $1',
+      [booking.id],
+    )) as [{ count: number }];
+    expect(count).toBe(0);
+    expect((await uploadAs(bearer(owner.jwt))).statusCode).toBe(200);
     // A guest booking stays open to whoever holds its id.
     const guest = await createBooking(ctx, offer);
     expect(guest.statusCode).toBe(201);
@@ -197,9 +225,9 @@ describe.each(backends)('accounts API on %s', (backend) => {
   it('resets a forgotten password with a single-use link that expires, and ends the old sessions', async () => {
     const before = await signUp('forgot@example.com');
     expect((await put('/account/request_password_reset', { email: 'forgot@example.com' })).json()).toEqual({ success: true });
-    expect((await put('/account/request_password_reset', { email: 'nobody-here@example.com' })).json()).toEqual({
-      success: true,
-    });
+    const unknown = await put('/account/request_password_reset', { email: 'nobody-here@example.com' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
     const token = await resetLinkFor('forgot@example.com');
     const [stored] = await ctx.database.sql.query<{ token_hash: string }>('SELECT token_hash FROM password_reset_tokens');
     expect(stored!.token_hash).not.toBe(token);
@@ -230,6 +258,58 @@ describe.each(backends)('accounts API on %s', (backend) => {
     expect(
       (await put('/account/password_reset', { token: 'made-up', password: fresh, passwordConfirmation: fresh })).json(),
     ).toMatchObject({ code: 'EXPIRED_TOKEN' });
+  });
+
+  it('keeps the reset link working after a refused weak password; two racing resets cannot both win', async () => {
+    await signUp('weak.reset@example.com');
+    await put('/account/request_password_reset', { email: 'weak.reset@example.com' });
+    const token = await resetLinkFor('weak.reset@example.com');
+    for (const weak of ['1234567890', 'weak.reset@example.com', 'short'])
+      expect((await put('/account/password_reset', { token, password: weak, passwordConfirmation: weak })).json()).toMatchObject({
+        code: 'WEAK_PASSWORD',
+      });
+    const [row] = await ctx.database.sql.query<{ used_at: Date | null }>(
+      'SELECT used_at FROM password_reset_tokens WHERE user_id = (SELECT id FROM users WHERE email = $1)',
+      ['weak.reset@example.com'],
+    );
+    expect(row!.used_at).toBeNull();
+    const strong = 'white-nile-evening-7';
+    const answers = await Promise.all(
+      [0, 1].map(() => put('/account/password_reset', { token, password: strong, passwordConfirmation: strong })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await post('/auth/login', { email: 'weak.reset@example.com', password: strong })).statusCode).toBe(200);
+  });
+
+  it('refuses a token whose session ran out, even though its signature is good', async () => {
+    const auth = await signUp('expired@example.com');
+    const me = () => ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(auth.jwt) });
+    expect((await me()).statusCode).toBe(200);
+    await ctx.database.sql.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+      ['expired@example.com'],
+    );
+    const after = await me();
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it("never shows or changes another account's profile", async () => {
+    const amna = await signUp('amna.profile@example.com');
+    const omer = await signUp('omer.profile@example.com');
+    // Extra fields naming another account are ignored: the token alone says whose profile it is.
+    const sneaky = await put(
+      '/account/update',
+      { mobile: '+249912000001', id: omer.user.id, email: 'omer.profile@example.com' },
+      bearer(amna.jwt),
+    );
+    expect(sneaky.json()).toMatchObject({
+      user: { id: amna.user.id, email: 'amna.profile@example.com', mobile: '+249912000001' },
+    });
+    const omerNow = await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(omer.jwt) });
+    expect(omerNow.json()).toMatchObject({ id: omer.user.id, mobile: null });
+    const amnaList = await ctx.app.inject({ method: 'GET', url: '/api/v1/account/bookings', headers: bearer(amna.jwt) });
+    expect(amnaList.json()).toEqual([]);
   });
 
   it('edits mobile and WhatsApp numbers of the logged-in user only', async () => {

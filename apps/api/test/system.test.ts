@@ -28,6 +28,15 @@ describe.each(backends)('system endpoints on %s', (backend) => {
     expect(publicConfigSchema.parse(response.json()).staging).toBe(true);
   });
 
+  it('names the operating agency and its commercial registration number', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(publicConfigSchema.parse(response.json()).agency).toEqual({
+      legalNameAr: 'كوندا للسفر والسياحة',
+      legalNameEn: 'Kwenda Travel & Tourism',
+      commercialRegistrationNumber: '000000',
+    });
+  });
+
   it('lists at least 300 airports with Arabic and English names, and revalidates with an ETag', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/trips/airports' });
     expect(response.statusCode).toBe(200);

@@ -74,6 +74,53 @@ export const passwordResetSchema = z.object({
   passwordConfirmation: z.string().max(256).nullish(),
 });
 
+/** Providers of social sign-in; GET /config lists the ones the agency configured. */
+export const socialProviders = ['google', 'facebook'] as const;
+export const socialProviderSchema = z.enum(socialProviders);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+
+export const SOCIAL_LIMITS = {
+  /** Life of the signed cookie that carries state, PKCE verifier and nonce through the provider's pages. */
+  flowMinutes: 10,
+  /** Life of the one-time ticket the callback hands to the web page. */
+  ticketMinutes: 2,
+} as const;
+
+/**
+ * POST /auth/social (SPEC name): a client that already holds a provider token. The server checks the
+ * token with the provider itself; `email` and `emailVerified` are accepted for compatibility and ignored.
+ */
+export const socialLoginRequestSchema = z.object({
+  provider: socialProviderSchema,
+  /** Google: the ID token (its audience must be our client id). */
+  idToken: z.string().max(8192).nullish(),
+  /** Facebook: the user access token (checked with debug_token: it must be issued to our app). */
+  accessToken: z.string().max(4096).nullish(),
+  /** Older clients' name for accessToken. */
+  firebaseAccessToken: z.string().max(4096).nullish(),
+  email: z.string().max(254).nullish(),
+  emailVerified: z.boolean().nullish(),
+});
+export type SocialLoginRequest = z.infer<typeof socialLoginRequestSchema>;
+
+/** POST /auth/social/exchange: the one-time ticket from /login?social_ticket=... */
+export const socialExchangeRequestSchema = z.object({ ticket: z.string().min(1).max(200) });
+
+/** GET /auth/social/:provider/start */
+export const socialStartQuerySchema = z.object({
+  /** A path on this site to come back to after signing in ("/" when absent or not a same-site path). */
+  returnTo: z.string().optional(),
+});
+
+/** GET /auth/social/:provider/callback: what the provider sends back. */
+export const socialCallbackQuerySchema = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+  error_reason: z.string().optional(),
+});
+
 /** 400 of PUT /account/update: field -> code. */
 export const accountValidationErrorSchema = apiErrorSchema.extend({
   success: z.literal(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialProviderSchema } from './accounts.js';
 import { bankAccountSchema } from './bookings.js';
 import { currencies } from './currencies.js';
 
@@ -10,9 +11,24 @@ export const publicConfigSchema = z.object({
   whatsappNumber: z.string(),
   supportEmail: z.string(),
   supportPhone: z.string(),
+  /** The operator named by the privacy policy and terms (SPEC section 1). */
+  agency: z.object({
+    legalNameAr: z.string(),
+    legalNameEn: z.string(),
+    commercialRegistrationNumber: z.string(),
+  }),
   offerTtlMinutes: z.number().int().positive(),
   /** Where travellers who pay later send a bank transfer / mobile banking payment. */
   bankAccounts: z.array(bankAccountSchema),
+  /** Social sign-in buttons to show: only the providers the agency configured. */
+  socialProviders: z.array(socialProviderSchema),
+  /** A third-party page analytics tag, only when the agency configured one (PLAUSIBLE_DOMAIN, GA4_MEASUREMENT_ID). */
+  analytics: z.object({
+    plausible: z.object({ domain: z.string(), src: z.string() }).nullable(),
+    ga4MeasurementId: z.string().nullable(),
+  }),
+  /** Browser error reports go to Sentry only when SENTRY_DSN_WEB (or SENTRY_DSN) is set. */
+  errorReporting: z.object({ sentryDsn: z.string(), environment: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

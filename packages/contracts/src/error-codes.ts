@@ -41,6 +41,23 @@ export const errorCodes = [
   'TOO_MANY_ATTEMPTS',
   'WEAK_PASSWORD',
   'EMAIL_NOT_VERIFIED',
+  /** The account exists but the agency switched it off. */
+  'ACCOUNT_DISABLED',
+  // Social sign-in (Google, Facebook)
+  /** The provider is unknown or the agency has not configured it. */
+  'SOCIAL_PROVIDER_NOT_CONFIGURED',
+  /** The sign-in could not be finished (stale or forged state, the provider refused the code, ...). */
+  'SOCIAL_LOGIN_FAILED',
+  /** The person said no on the provider's page. */
+  'SOCIAL_LOGIN_CANCELED',
+  /** The provider gave no e-mail address (not shared, or none on the profile). */
+  'SOCIAL_EMAIL_MISSING',
+  /** The provider has not verified the e-mail address. */
+  'SOCIAL_EMAIL_NOT_VERIFIED',
+  /** A provider token sent to POST /auth/social that does not check out (or was issued to another app). */
+  'SOCIAL_TOKEN_INVALID',
+  /** The one-time ticket of a finished sign-in is unknown, used or expired. */
+  'SOCIAL_TICKET_INVALID',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -7,3 +7,4 @@ export * from './offers.js';
 export * from './config.js';
 export * from './bookings.js';
 export * from './accounts.js';
+export * from './analytics.js';

@@ -9,3 +9,4 @@ export * from './currencies.js';
 export * from './error-codes.js';
 export * from './search-rules.js';
 export * from './booking-rules.js';
+export * from './page-path.js';

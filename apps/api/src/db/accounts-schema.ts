@@ -1,6 +1,7 @@
-import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { SocialProvider } from '@kwenda/contracts';
+import { bigserial, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Accounts tables (migrations/0003_accounts.sql). */
+/** Accounts tables (migrations/0003_accounts.sql, social sign-in in 0004_social.sql). */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -46,4 +47,24 @@ export const authAttempts = pgTable('auth_attempts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   key: text('key').notNull(),
   attemptedAt: at('attempted_at').notNull().defaultNow(),
+});
+
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').$type<SocialProvider>().notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id').notNull(),
+    email: text('email'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.subject] })],
+);
+
+export const loginTickets = pgTable('login_tickets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
 });

@@ -164,3 +164,4 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 export type MailRow = typeof mailOutbox.$inferSelect;
 export * from './accounts-schema.js';
+export * from './analytics-schema.js';

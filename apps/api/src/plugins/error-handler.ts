@@ -2,6 +2,7 @@ import type { ApiError, FieldError } from '@kwenda/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import type { ErrorReporter } from './error-reporter.js';
 
 const fastifyCodes: Record<string, { status: number; code: ApiError['code']; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' },
@@ -36,9 +37,10 @@ function zodFields(error: {
 
 /**
  * Every failure leaves as { code, message, fields?, requestId }. 4xx answers say what was
- * wrong; 5xx answers never carry internals, which go to the log with the request id.
+ * wrong; 5xx answers never carry internals, which go to the log with the request id (and to
+ * the error reporter when one is configured).
  */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, reporter?: Pick<ErrorReporter, 'capture'>) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = 500;
     let body: ApiError;
@@ -66,8 +68,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else {
       body = { code: 'INTERNAL_ERROR', message: 'Unexpected error; please try again shortly' };
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, status }, 'request rejected');
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      reporter?.capture(error, { requestId: request.id, method: request.method, route: request.routeOptions.url, status });
+    } else request.log.info({ code: body.code, status }, 'request rejected');
     return reply.status(status).send({ ...body, requestId: request.id });
   });
 }

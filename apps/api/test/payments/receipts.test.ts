@@ -4,20 +4,11 @@ import type { Booking } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { multipart } from '../helpers/multipart.js';
 import { backends } from '../helpers/test-database.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF');
-
-/** A multipart body as a browser sends it. */
-function multipart(file: Buffer, fileName: string, contentType: string, field = 'file') {
-  const boundary = '----kwenda' + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe.each(backends)('bank transfer receipts on %s', (backend) => {
   let ctx: TestContext;

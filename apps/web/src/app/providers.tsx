@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '../i18n';
 import { queryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -17,7 +17,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {/* key remounts Mantine so portals and floating elements pick up the new direction */}
       <DirectionProvider initialDirection={dir} detectDirection={false} key={dir}>
-        <MantineProvider theme={theme}>{children}</MantineProvider>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          {children}
+        </MantineProvider>
       </DirectionProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useParams } from 'react-router';
-import { loadNamespace } from '../i18n';
+import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';
 import { ComingSoonPage } from './routes/coming-soon-page';
@@ -19,6 +19,33 @@ const BookingPage = lazy(async () => {
   return { default: page.BookingPage };
 });
 
+const ChangelogPage = lazy(async () => {
+  const [page] = await Promise.all([import('../features/changelog'), loadNamespace('changelog')]);
+  return { default: page.ChangelogPage };
+});
+
+/** The account pages share one chunk: whoever opens one usually goes on to another. */
+const loadAuth = () => Promise.all([import('../features/auth'), loadNamespace('auth')]).then(([auth]) => auth);
+const authPage = <K extends keyof Awaited<ReturnType<typeof loadAuth>>>(name: K) =>
+  lazy(async () => ({ default: (await loadAuth())[name] }));
+const LoginPage = authPage('LoginPage');
+const SignupPage = authPage('SignupPage');
+const EmailConfirmationPage = authPage('EmailConfirmationPage');
+const ForgotPasswordPage = authPage('ForgotPasswordPage');
+const PasswordResetPage = authPage('PasswordResetPage');
+const ProfilePage = authPage('ProfilePage');
+const LogoutSuccessPage = authPage('LogoutSuccessPage');
+
+/** About, FAQs and the privacy policy share one chunk; the policy shows its text in both languages at once. */
+const loadContent = () => import('../features/content');
+const contentPage = <K extends keyof Awaited<ReturnType<typeof loadContent>>>(
+  name: K,
+  loadStrings: () => Promise<void> = () => loadNamespace('content'),
+) => lazy(async () => ({ default: (await Promise.all([loadContent(), loadStrings()]))[0][name] }));
+const AboutPage = contentPage('AboutPage');
+const FaqsPage = contentPage('FaqsPage');
+const PrivacyPolicyPage = contentPage('PrivacyPolicyPage', () => loadNamespaceInAllLanguages('content'));
+
 /** SPEC section 2: every route also lives under an optional leading referral-code segment. */
 function ReferralScope() {
   const { referralCode } = useParams();
@@ -31,29 +58,22 @@ function ReferralScope() {
   );
 }
 
-/** Pages not built yet answer with the coming-soon page until their issue lands. */
-const pendingPaths = [
-  'login',
-  'signup',
-  'email_confirmation',
-  'forgot_password',
-  'password_reset/:token',
-  'profile',
-  'about',
-  'faqs',
-  'privacy_policy',
-  'changelog',
-  'logout_success',
-];
-
 const pages = (
   <>
     <Route index element={<HomePage />} />
     <Route path="offers" element={<OffersPage />} />
     <Route path="booking/:id" element={<BookingPage />} />
-    {pendingPaths.map((path) => (
-      <Route key={path} path={path} element={<ComingSoonPage />} />
-    ))}
+    <Route path="login" element={<LoginPage />} />
+    <Route path="signup" element={<SignupPage />} />
+    <Route path="email_confirmation" element={<EmailConfirmationPage />} />
+    <Route path="forgot_password" element={<ForgotPasswordPage />} />
+    <Route path="password_reset/:token" element={<PasswordResetPage />} />
+    <Route path="profile" element={<ProfilePage />} />
+    <Route path="logout_success" element={<LogoutSuccessPage />} />
+    <Route path="about" element={<AboutPage />} />
+    <Route path="faqs" element={<FaqsPage />} />
+    <Route path="privacy_policy" element={<PrivacyPolicyPage />} />
+    <Route path="changelog" element={<ChangelogPage />} />
     <Route path="*" element={<ComingSoonPage />} />
   </>
 );

@@ -1,15 +1,37 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Component, type ReactNode } from 'react';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { reportError } from '../lib/error-reporting';
+import { useAppPath } from '../lib/referral';
 
-function RouteErrorMessage() {
+type Failure = 'load' | 'unexpected';
+
+/** A page's code that could not be downloaded (offline, or a deploy replaced it): not a bug to report. */
+function isLoadFailure(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'ChunkLoadError' ||
+      /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+        error.message,
+      ))
+  );
+}
+
+function RouteErrorMessage({ failure }: { failure: Failure }) {
   const { t } = useTranslation();
+  const appPath = useAppPath();
   return (
     <Container size="sm" py="xl">
-      <Stack align="center" gap="md" role="alert">
-        <Title order={1}>{t('routeError.title')}</Title>
-        <Text>{t('routeError.body')}</Text>
-        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
+      <Stack align="center" gap="md" role="alert" ta="center">
+        <Title order={1}>{t(failure === 'load' ? 'routeError.title' : 'routeError.unexpectedTitle')}</Title>
+        <Text>{t(failure === 'load' ? 'routeError.body' : 'routeError.unexpectedBody')}</Text>
+        <Group justify="center" gap="sm">
+          <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
+          <Button component={Link} to={appPath('/')} variant="default">
+            {t('routeError.home')}
+          </Button>
+        </Group>
       </Stack>
     </Container>
   );
@@ -17,18 +39,23 @@ function RouteErrorMessage() {
 
 /**
  * A page that fails to load (its lazy chunk could not be downloaded, say offline or after a
- * deploy) or throws while rendering shows a way out instead of a blank screen. `resetKey`
- * (the path) clears the error when the visitor navigates elsewhere.
+ * deploy) or throws while rendering shows a way out instead of a blank screen: reload, or back
+ * home. Unexpected errors are reported (to Sentry when configured). `resetKey` (the path) clears
+ * the error when the visitor navigates elsewhere.
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failedAt: string | null }> {
-  override state = { failedAt: null as string | null };
+export class RouteErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { failedAt: string | null; failure: Failure }
+> {
+  override state = { failedAt: null as string | null, failure: 'unexpected' as Failure };
 
-  static getDerivedStateFromError() {
-    return { failedAt: '' };
+  static getDerivedStateFromError(error: unknown): { failedAt: string; failure: Failure } {
+    return { failedAt: '', failure: isLoadFailure(error) ? 'load' : 'unexpected' };
   }
 
-  override componentDidCatch() {
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
     this.setState({ failedAt: this.props.resetKey });
+    if (!isLoadFailure(error)) reportError(error, info.componentStack ?? undefined);
   }
 
   override componentDidUpdate(previous: { resetKey: string }) {
@@ -36,6 +63,6 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
   }
 
   override render() {
-    return this.state.failedAt === null ? this.props.children : <RouteErrorMessage />;
+    return this.state.failedAt === null ? this.props.children : <RouteErrorMessage failure={this.state.failure} />;
   }
 }

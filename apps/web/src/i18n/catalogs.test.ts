@@ -67,4 +67,13 @@ describe('translation catalogs', () => {
       }
     });
   });
+
+  it('translate every error code the API can send', async () => {
+    const { errorCodes } = await import('@kwenda/contracts');
+    for (const language of ['ar', 'en']) {
+      const codes = (load(language, 'errors') as { codes: Record<string, string> }).codes;
+      const missing = errorCodes.filter((code) => !codes[code]);
+      expect(missing, `${language} errors.codes`).toEqual([]);
+    }
+  });
 });

@@ -2,7 +2,10 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import arCommon from './locales/ar/common.json';
 import arErrors from './locales/ar/errors.json';
+import type arAuth from './locales/ar/auth.json';
 import type arBooking from './locales/ar/booking.json';
+import type arChangelog from './locales/ar/changelog.json';
+import type arContent from './locales/ar/content.json';
 import type arOffers from './locales/ar/offers.json';
 import arSearch from './locales/ar/search.json';
 
@@ -12,6 +15,9 @@ export interface Catalogs {
   search: typeof arSearch;
   offers: typeof arOffers;
   booking: typeof arBooking;
+  auth: typeof arAuth;
+  changelog: typeof arChangelog;
+  content: typeof arContent;
   errors: typeof arErrors;
 }
 export type Namespace = keyof Catalogs;
@@ -26,7 +32,14 @@ export const LANGUAGE_STORAGE_KEY = 'kwenda.language';
  */
 const firstPageNamespaces: Namespace[] = ['common', 'search', 'errors'];
 const lazyCatalogs = import.meta.glob<Record<string, unknown>>(
-  ['./locales/en/*.json', './locales/ar/offers.json', './locales/ar/booking.json'],
+  [
+    './locales/en/*.json',
+    './locales/ar/offers.json',
+    './locales/ar/booking.json',
+    './locales/ar/auth.json',
+    './locales/ar/content.json',
+    './locales/ar/changelog.json',
+  ],
   {
     import: 'default',
   },
@@ -50,6 +63,12 @@ async function loadCatalogs(language: string, namespaces: Iterable<Namespace>) {
 export function loadNamespace(ns: Namespace): Promise<void> {
   namespacesInUse.add(ns);
   return loadCatalogs(i18n.language, [ns]);
+}
+
+/** Loads a namespace in both languages, for a page that shows them side by side (the privacy policy). */
+export function loadNamespaceInAllLanguages(ns: Namespace): Promise<void> {
+  namespacesInUse.add(ns);
+  return Promise.all(languages.map((language) => loadCatalogs(language, [ns]))).then(() => undefined);
 }
 
 /** Fetches a language ahead of a likely switch (the pointer is on the switch). */

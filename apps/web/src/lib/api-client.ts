@@ -1,5 +1,6 @@
 import type { ApiError } from '@kwenda/contracts';
 import type { z } from 'zod';
+import { authorizationHeader, clearSession } from './session';
 
 export const API_BASE = '/api/v1';
 
@@ -36,14 +37,16 @@ export async function apiRequest<S extends z.ZodType>(
   const contract = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   contract.catch(() => {}); // awaited below unless the request fails first
   let response: Response;
+  // A logged-in visitor's calls carry the bearer token (SPEC section 6): bookings made with it are theirs.
+  const auth = authorizationHeader();
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       // A FormData body (a file upload) sets its own multipart content type.
       headers:
         init.body === undefined || isForm
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+          ? { accept: 'application/json', ...auth }
+          : { 'content-type': 'application/json', accept: 'application/json', ...auth },
       body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
       signal: init.signal,
     });
@@ -55,6 +58,8 @@ export async function apiRequest<S extends z.ZodType>(
   if (!response.ok) {
     const { apiErrorSchema } = await import('@kwenda/contracts');
     const parsed = apiErrorSchema.safeParse(json);
+    // The session ended on the server (logout elsewhere, password reset, expiry): forget it here too.
+    if (response.status === 401 && auth.authorization && parsed.data?.code === 'UNAUTHORIZED') clearSession();
     throw new ApiRequestError(response.status, parsed.success ? parsed.data : null, json);
   }
   return (await contract).parse(json);

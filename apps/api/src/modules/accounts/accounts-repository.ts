@@ -1,8 +1,18 @@
 import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authAttempts, emailCodes, passwordResetTokens, sessions, users, type UserRow } from '../../db/schema.js';
+import type { SocialProvider } from '@kwenda/contracts';
+import {
+  authAttempts,
+  emailCodes,
+  loginTickets,
+  passwordResetTokens,
+  sessions,
+  userIdentities,
+  users,
+  type UserRow,
+} from '../../db/schema.js';
 
-/** Every query of users, sessions, sign-up codes and attempt counters. */
+/** Every query of users, sessions, sign-up codes, attempt counters and social identities. */
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -92,6 +102,15 @@ export async function insertResetToken(db: Db, row: typeof passwordResetTokens.$
   await db.insert(passwordResetTokens).values(row);
 }
 
+/** A reset token's state without using it up (so a refused new password does not burn the link). */
+export async function findResetToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+  if (!row) return { status: 'unknown' as const };
+  if (row.usedAt) return { status: 'used' as const };
+  if (row.expiresAt <= now) return { status: 'expired' as const };
+  return { status: 'ok' as const, userId: row.userId };
+}
+
 /** Marks a reset token used, once: answers the token row the first time, undefined after (or if unknown). */
 export async function useResetToken(db: Db, tokenHash: string, now: Date) {
   const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
@@ -112,4 +131,41 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** The user a provider's account is linked to, if any. */
+export async function findUserByIdentity(db: Db, provider: SocialProvider, subject: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
+  return row?.user;
+}
+
+/** Links a provider's account to a user; a second link of the same account is ignored (first one wins). */
+export async function insertIdentity(db: Db, row: typeof userIdentities.$inferInsert) {
+  await db.insert(userIdentities).values(row).onConflictDoNothing();
+}
+
+export async function insertLoginTicket(db: Db, row: typeof loginTickets.$inferInsert) {
+  await db.insert(loginTickets).values(row);
+}
+
+/**
+ * Uses a login ticket up in one statement, so two requests racing with the same ticket cannot both
+ * win: answers its user the first time while it is fresh, undefined otherwise.
+ */
+export async function useLoginTicket(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(loginTickets)
+    .set({ usedAt: now })
+    .where(and(eq(loginTickets.tokenHash, tokenHash), isNull(loginTickets.usedAt), gt(loginTickets.expiresAt, now)))
+    .returning({ userId: loginTickets.userId });
+  return row?.userId;
+}
+
+/** Tickets are worthless minutes after they are made; old rows go when new ones are written. */
+export async function deleteStaleLoginTickets(db: Db, before: Date) {
+  await db.delete(loginTickets).where(lt(loginTickets.expiresAt, before));
 }

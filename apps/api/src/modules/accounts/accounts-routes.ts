@@ -23,7 +23,14 @@ import { presentUser, type AccountsService } from './accounts-service.js';
 
 const languageOf = (request: FastifyRequest): 'ar' | 'en' =>
   /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en' : 'ar';
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** SPEC section 7: sign-up with an e-mailed code, log-in, log-out that ends the session, the current user. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
@@ -127,7 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['accounts'],
-        summary: 'E-mail a single-use reset link (same answer for unknown addresses)',
+        summary: 'E-mail a single-use reset link (ACCOUNT_NOT_FOUND for an unknown address)',
         body: requestPasswordResetSchema,
         response: { 200: okResponseSchema, ...errors },
       },

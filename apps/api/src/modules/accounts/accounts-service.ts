@@ -81,6 +81,9 @@ export function createAccountsService(deps: {
   }
 
   return {
+    /** A session for a user another way of logging in has already identified (social sign-in). */
+    startSessionFor: startSession,
+
     async register({ payload }: RegisterRequest, context: { language: 'ar' | 'en'; address: string }) {
       const email = normalizeEmail(payload.email);
       const fullName = (payload.fullName ?? '').trim().replace(/\s+/g, ' ');
@@ -191,7 +194,10 @@ export function createAccountsService(deps: {
       const normalized = normalizeEmail(email);
       await throttle(`reset:ip:${context.address}`, THROTTLE.codesPerAddress);
       const user = await repo.findUserByEmail(db, normalized);
-      if (!user) return { success: true as const };
+      // SPEC section 8 names this case (ACCOUNT_NOT_FOUND). Sign-up already tells whether an address is
+      // taken (EMAIL_IS_NOT_UNIQUE), so hiding it here would protect nothing; the per-address throttle
+      // above bounds how fast anyone can ask.
+      if (!user) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account with this e-mail');
       await throttle(`reset:email:${normalized}`, THROTTLE.codesPerEmail);
       // 256 random bits in the link; only its SHA-256 is stored, so the table cannot be replayed.
       const token = randomBytes(32).toString('base64url');
@@ -212,17 +218,27 @@ export function createAccountsService(deps: {
       if (!input.passwordConfirmation) throw new AppError(400, 'REQUIRED_PASSWORD_CONFIRMATION', 'Confirm the password');
       if (input.password !== input.passwordConfirmation)
         throw new AppError(400, 'PASSWORD_CONFIRMATION_MISMATCH', 'The password does not match its confirmation');
-      const claimed = await repo.useResetToken(db, createHash('sha256').update(input.token).digest('hex'), clock());
-      if (claimed.status === 'used') throw new AppError(409, 'ALREADY_USED_TOKEN', 'This link has already been used');
-      if (claimed.status !== 'ok') throw new AppError(400, 'EXPIRED_TOKEN', 'This link has expired; ask for a new one');
-      const user = await repo.findUser(db, claimed.userId);
-      if (!user) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account for this link');
-      if (checkPassword(input.password, user.email))
+      const tokenHash = createHash('sha256').update(input.token).digest('hex');
+      const refuse = (status: 'unknown' | 'used' | 'expired') => {
+        if (status === 'used') throw new AppError(409, 'ALREADY_USED_TOKEN', 'This link has already been used');
+        throw new AppError(400, 'EXPIRED_TOKEN', 'This link has expired; ask for a new one');
+      };
+      // The password is checked before the link is used up: a refused password leaves the link working.
+      const found = await repo.findResetToken(db, tokenHash, clock());
+      if (found.status !== 'ok') return refuse(found.status);
+      const owner = await repo.findUser(db, found.userId);
+      if (!owner) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account for this link');
+      if (checkPassword(input.password, owner.email))
         throw new AppError(
           400,
           'WEAK_PASSWORD',
           `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`,
         );
+      // Claiming is still one conditional update: of two requests racing with the same link, one wins.
+      const claimed = await repo.useResetToken(db, tokenHash, clock());
+      if (claimed.status !== 'ok') return refuse(claimed.status);
+      const user = await repo.findUser(db, claimed.userId);
+      if (!user) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account for this link');
       // Whoever had the old password is logged out everywhere; the mailbox owner proved who they are.
       await repo.revokeUserSessions(db, user.id, clock());
       await repo.updateUser(db, user.id, {

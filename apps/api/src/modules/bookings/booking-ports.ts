@@ -21,8 +21,11 @@ export interface BookingPaymentsPort {
   ): Promise<'confirmed' | 'already-paid' | 'not-payable'>;
   /** A declined card: the booking stays held, paymentError says why (card_declined, insufficient_funds, ...). */
   recordPaymentFailure(tx: Tx, input: { bookingId: string; failureCode: string; actor: string }): Promise<void>;
-  /** A transfer receipt arrived: statusTrigger receipt-uploaded (the agency checks it). */
-  recordReceipt(tx: Tx, input: { bookingId: string; receiptId: string; actor: string }): Promise<void>;
+  /**
+   * A transfer receipt arrived: statusTrigger receipt-uploaded (the agency checks it). `userId` is the
+   * uploader's account (null for a guest): a booking made by an account takes receipts only from it.
+   */
+  recordReceipt(tx: Tx, input: { bookingId: string; receiptId: string; actor: string; userId: string | null }): Promise<void>;
   /** The agency found no matching transfer: back to waiting for payment (receipt-rejected). */
   recordReceiptRejected(tx: Tx, input: { bookingId: string; receiptId: string; actor: string }): Promise<void>;
   /** After payment-confirmed: ticket with the supplier, confirm, e-mail the e-ticket. Safe to call twice. */

@@ -527,6 +527,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       await transition(tx, input.bookingId, 'receipt-uploaded', {
         actor: input.actor,
         guard: (row) => {
+          checkOwner(row, { userId: input.userId, label: input.actor });
           if (row.paymentMethod !== 'bank-transfer')
             throw new AppError(409, 'INVALID_BOOKING_STATE', 'This booking is being paid by card');
         },

@@ -1,7 +1,8 @@
-import { bankAccountSchema, currencies, publicConfigSchema, type BankAccount } from '@kwenda/contracts';
+import { bankAccountSchema, currencies, publicConfigSchema, type BankAccount, type SocialProvider } from '@kwenda/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '../../env.js';
+import { publicAnalyticsOf, publicErrorReportingOf } from '../analytics/third-party-tags.js';
 
 /**
  * Accounts shown to travellers who pay later. Placeholders until the agency sets BANK_ACCOUNTS:
@@ -31,15 +32,26 @@ export function bankAccountsOf(env: Pick<Env, 'BANK_ACCOUNTS'>): BankAccount[] {
 }
 
 /** Run-time facts for the browser, so one build serves staging and production. */
-export const configRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
+export const configRoutes: FastifyPluginAsyncZod<{ env: Env; socialProviders: SocialProvider[] }> = async (
+  app,
+  { env, socialProviders },
+) => {
   const config = publicConfigSchema.parse({
     staging: env.STAGING,
     currencies: [...currencies],
     whatsappNumber: env.WHATSAPP_NUMBER,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
+    agency: {
+      legalNameAr: env.AGENCY_LEGAL_NAME_AR,
+      legalNameEn: env.AGENCY_LEGAL_NAME_EN,
+      commercialRegistrationNumber: env.COMMERCIAL_REGISTRATION_NUMBER,
+    },
     offerTtlMinutes: env.OFFER_TTL_MINUTES,
     bankAccounts: bankAccountsOf(env),
+    socialProviders,
+    analytics: publicAnalyticsOf(env),
+    errorReporting: publicErrorReportingOf(env),
   });
   app.get(
     '/config',

@@ -34,7 +34,7 @@ const statusOf = (m: MailRow) => `${m.status}${m.transport ? ` (${m.transport})`
 export const devOutboxRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
   const repo = createMailRepository(database);
   const mustFind = async (id: string) => {
-    const mail = id.length <= 100 ? await repo.find(id) : undefined;
+    const mail = /^[\w-]{1,100}$/.test(id) ? await repo.find(id) : undefined;
     if (!mail) throw new AppError(404, 'NOT_FOUND', 'No message with this id');
     return mail;
   };

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { apiErrorSchema, bookingIdSchema, bookingResponseSchema, BOOKING_LIMITS } from '@kwenda/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationError } from '../../errors.js';
@@ -7,10 +8,12 @@ import type { BookingPaymentsPort } from '../bookings/booking-ports.js';
 import type { ReceiptsService } from './receipts-service.js';
 
 /** POST /bookings/{id}/receipts: the traveller's bank-transfer receipt (multipart field "file"). */
-export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService; bookings: BookingPaymentsPort }> = async (
-  app,
-  { receipts, bookings },
-) => {
+export const receiptsRoutes: FastifyPluginAsyncZod<{
+  receipts: ReceiptsService;
+  bookings: BookingPaymentsPort;
+  /** The logged-in account of a request (null for a guest): an account's booking takes receipts only from it. */
+  resolveUser?: (request: FastifyRequest) => Promise<string | null>;
+}> = async (app, { receipts, bookings, resolveUser = async () => null }) => {
   await app.register(multipart, {
     limits: { fileSize: BOOKING_LIMITS.receiptMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
@@ -25,6 +28,8 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService; 
         response: {
           200: bookingResponseSchema,
           400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
           413: apiErrorSchema,
@@ -51,7 +56,12 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService; 
           { path: 'file', code: 'too_large', message: 'At most 5 MB' },
         ]);
       }
-      await receipts.addReceipt(request.params.id, { bytes, fileName: file.filename }, 'guest');
+      const userId = await resolveUser(request);
+      await receipts.addReceipt(
+        request.params.id,
+        { bytes, fileName: file.filename },
+        { userId, label: userId ? `user:${userId}` : 'guest' },
+      );
       return { success: true as const, booking: (await bookings.getBooking(request.params.id))! };
     },
   );

@@ -37,7 +37,11 @@ export function createReceiptsService(deps: {
   }
 
   return {
-    async addReceipt(bookingId: string, file: { bytes: Buffer; fileName?: string }, actor: string): Promise<void> {
+    async addReceipt(
+      bookingId: string,
+      file: { bytes: Buffer; fileName?: string },
+      uploader: { userId: string | null; label: string },
+    ): Promise<void> {
       const booking = await deps.bookings.getBooking(bookingId);
       if (!booking) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
       if (booking.status !== 'pending-payment' || booking.paymentMethod !== 'bank-transfer')
@@ -60,7 +64,7 @@ export function createReceiptsService(deps: {
       try {
         await db.transaction(async (tx) => {
           // The booking's transition locks its row first, so two uploads at once cannot both be the fifth.
-          await deps.bookings.recordReceipt(tx, { bookingId, receiptId, actor });
+          await deps.bookings.recordReceipt(tx, { bookingId, receiptId, actor: uploader.label, userId: uploader.userId });
           if ((await repo.countReceipts(tx, bookingId)) >= MAX_RECEIPTS_PER_BOOKING) throw tooMany();
           await repo.insertReceipt(tx, {
             id: receiptId,

@@ -163,7 +163,8 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ provider: PaymentProvide
   );
 
   const load = async (id: string) => {
-    const session = id.length <= 64 ? await gateway.findSession(id) : undefined;
+    // Ids are base64url; anything else (a NUL byte, a path) cannot name a page and never reaches the database.
+    const session = /^[\w-]{1,64}$/.test(id) ? await gateway.findSession(id) : undefined;
     if (!session) throw new AppError(404, 'NOT_FOUND', 'No such payment page');
     return session;
   };

@@ -1,8 +1,11 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { RouteErrorBoundary } from '../../components/route-error-boundary';
+import { useErrorReporting } from '../../lib/error-reporting';
+import { useDefaultPageMeta } from '../../lib/page-meta';
+import { usePageViews } from '../../lib/page-views';
 import { usePublicConfig } from '../../lib/public-config';
 import { isReferralCode, ReferralContext } from '../../lib/referral';
 import classes from './app-layout.module.css';
@@ -10,16 +13,17 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { StagingBanner } from './staging-banner';
 
+/** A full screen high, so the footer starts below the fold and the page arriving does not shift it (CLS). */
 function RouteLoading() {
   return (
-    <Center mih="50vh">
+    <Center mih="100vh">
       <Loader aria-label="…" />
     </Center>
   );
 }
 
 export function AppLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const config = usePublicConfig();
   const location = useLocation();
   // The referral segment is matched by a child route; the header and footer sit above it, so
@@ -27,10 +31,10 @@ export function AppLayout() {
   // referral code's shape (docs/decisions/0003-referral-segment.md).
   const referralCode = useMatch('/:referralCode/*')?.params.referralCode;
   const referral = isReferralCode(referralCode) ? referralCode : null;
+  usePageViews(referral, config.data?.analytics);
+  useErrorReporting(config.data);
 
-  useEffect(() => {
-    document.title = t('meta.title');
-  }, [t, i18n.language]);
+  useDefaultPageMeta(t('meta.title'), t('meta.description'));
 
   return (
     <ReferralContext.Provider value={referral}>

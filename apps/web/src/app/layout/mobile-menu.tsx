@@ -1,4 +1,4 @@
-import { Drawer } from '@mantine/core';
+import { Button, Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useAppPath } from '../../lib/referral';
@@ -10,10 +10,20 @@ import { accountNavItems, mainNavItems } from './nav-items';
  * The phone menu, mirroring the header links. Mantine's "right" drawer is the inline end:
  * it slides from the right in English and from the left in Arabic, the side of the burger.
  */
-export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function MobileMenu({
+  opened,
+  onClose,
+  userName,
+  onLogout,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The logged-in user's name (the profile link's label), or null for a visitor. */
+  userName: string | null;
+  onLogout: () => void;
+}) {
   const { t } = useTranslation();
   const appPath = useAppPath();
-  const links = [...mainNavItems, ...accountNavItems];
   return (
     <Drawer
       opened={opened}
@@ -26,15 +36,43 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
     >
       <nav aria-label={t('nav.label')}>
         <ul className={classes.drawerList}>
-          {links.map((item) => (
+          {mainNavItems.map((item) => (
             <li key={item.key}>
               <NavLink to={appPath(item.path)} end className={classes.drawerLink} onClick={onClose}>
                 {t(`nav.${item.key}`)}
               </NavLink>
             </li>
           ))}
+          {userName ? (
+            <li>
+              <NavLink to={appPath('/profile')} end className={classes.drawerLink} onClick={onClose}>
+                {userName}
+              </NavLink>
+            </li>
+          ) : (
+            accountNavItems.map((item) => (
+              <li key={item.key}>
+                <NavLink to={appPath(item.path)} end className={classes.drawerLink} onClick={onClose}>
+                  {t(`nav.${item.key}`)}
+                </NavLink>
+              </li>
+            ))
+          )}
         </ul>
       </nav>
+      {userName ? (
+        <Button
+          fullWidth
+          mt="md"
+          variant="default"
+          onClick={() => {
+            onClose();
+            onLogout();
+          }}
+        >
+          {t('nav.logout')}
+        </Button>
+      ) : null}
       <LanguageSwitch fullWidth mt="md" variant="light" color="teal" onSwitched={onClose} />
     </Drawer>
   );

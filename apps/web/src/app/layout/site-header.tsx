@@ -3,10 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useAppPath } from '../../lib/referral';
+import { useSession } from '../../lib/session';
 import classes from './app-layout.module.css';
 import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
 import { mainNavItems } from './nav-items';
+import { useLogoutAction } from './use-logout-action';
 
 // The drawer (focus trap, scroll lock, transitions) loads on the first tap of the burger,
 // keeping it out of the home page's first download.
@@ -18,6 +20,8 @@ export function SiteHeader() {
   const appPath = useAppPath();
   const [menuOpened, setMenuOpened] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
+  const session = useSession();
+  const { logout, pending } = useLogoutAction();
 
   return (
     <header className={classes.header}>
@@ -38,14 +42,26 @@ export function SiteHeader() {
 
         <div className={classes.headerActions}>
           <LanguageSwitch size="compact-md" px="xs" />
-          <div className={classes.desktopOnly}>
-            <Button component={Link} to={appPath('/login')} variant="subtle" color="dark">
-              {t('nav.login')}
-            </Button>
-            <Button component={Link} to={appPath('/signup')}>
-              {t('nav.signup')}
-            </Button>
-          </div>
+          {session ? (
+            <div className={classes.desktopOnly}>
+              {/* SPEC section 2: the profile link carries the user's name. */}
+              <Button component={Link} to={appPath('/profile')} variant="light" className={classes.accountButton}>
+                <span className={classes.accountName}>{session.user.fullName || t('nav.account')}</span>
+              </Button>
+              <Button variant="subtle" color="dark" onClick={() => void logout()} loading={pending}>
+                {t('nav.logout')}
+              </Button>
+            </div>
+          ) : (
+            <div className={classes.desktopOnly}>
+              <Button component={Link} to={appPath('/login')} variant="subtle" color="dark">
+                {t('nav.login')}
+              </Button>
+              <Button component={Link} to={appPath('/signup')}>
+                {t('nav.signup')}
+              </Button>
+            </div>
+          )}
           <Burger
             className={classes.mobileOnly}
             opened={menuOpened}
@@ -64,7 +80,12 @@ export function SiteHeader() {
       </div>
       {menuWanted ? (
         <Suspense fallback={null}>
-          <MobileMenu opened={menuOpened} onClose={() => setMenuOpened(false)} />
+          <MobileMenu
+            opened={menuOpened}
+            onClose={() => setMenuOpened(false)}
+            userName={session ? session.user.fullName || t('nav.account') : null}
+            onLogout={() => void logout()}
+          />
         </Suspense>
       ) : null}
     </header>

@@ -3,7 +3,6 @@ import {
   bookingResponseSchema,
   bookingSchema,
   bookingValidationErrorSchema,
-  countryListSchema,
   seatMapSchema,
   type Booking,
   type PayBookingRequest,
@@ -24,9 +23,7 @@ export function useBooking(id: string, poll = false) {
   });
 }
 
-export function useCountries() {
-  return useQuery({ queryKey: ['countries'], queryFn: () => apiRequest('/countries', countryListSchema), staleTime: Infinity });
-}
+export { useCountries } from '../../../lib/countries';
 
 export function useSeatMap(id: string, slice: number, enabled: boolean) {
   return useQuery({

@@ -2,7 +2,8 @@ import type { Country } from '@kwenda/contracts';
 import { Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanLocalNumber } from '../lib/phone-number';
+import { dialCodeOptions } from '../../../lib/countries';
+import { cleanLocalNumber } from '../../../lib/phone-number';
 
 interface ContactFieldsProps {
   email: string;
@@ -17,12 +18,7 @@ interface ContactFieldsProps {
 export function ContactFields({ email, dialCode, mobile, countries, errors = {}, onChange }: ContactFieldsProps) {
   const { t, i18n } = useTranslation('booking');
   const error = (field: string) => (errors[field] ? t(`errors.${errors[field]}` as never) : undefined);
-  const dialCodes = useMemo(() => {
-    const seen = new Map<string, string>();
-    for (const c of countries)
-      if (!seen.has(c.dialCode)) seen.set(c.dialCode, `${c.dialCode} ${i18n.language === 'ar' ? c.nameAr : c.nameEn}`);
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [countries, i18n.language]);
+  const dialCodes = useMemo(() => dialCodeOptions(countries, i18n.language), [countries, i18n.language]);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="contact-title">
       <Stack gap="sm">
@@ -47,7 +43,7 @@ export function ContactFields({ email, dialCode, mobile, countries, errors = {},
             label={t('contact.dialCode')}
             value={dialCode}
             onChange={(e) => onChange({ dialCode: e.currentTarget.value })}
-            data={dialCodes.length ? dialCodes : [{ value: '+249', label: '+249' }]}
+            data={dialCodes}
             w={130}
           />
           <TextInput

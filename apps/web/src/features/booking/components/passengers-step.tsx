@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useCountries, useSubmitPassengers, validationErrorsOf } from '../api/booking-api';
 import { extrasOf } from '../lib/baggage-selection';
 import { checkDrafts, draftsFrom, toPayload, travelDates, type FieldErrors, type PassengerDraft } from '../lib/passenger-form';
-import { splitE164, toE164 } from '../lib/phone-number';
+import { splitE164, toE164 } from '../../../lib/phone-number';
+import { readSession } from '../../../lib/session';
 import { ContactFields } from './contact-fields';
 import { PassengerCard } from './passenger-card';
 
@@ -24,11 +25,17 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
   const { data: countries = [] } = useCountries();
   const submit = useSubmitPassengers(booking.id);
   const [drafts, setDrafts] = useState<PassengerDraft[]>(() => draftsFrom(booking));
+  // A logged-in traveller's e-mail and mobile fill in the contact the first time (they can change them).
+  const user = readSession()?.user;
   const phone = splitE164(
-    booking.mobile,
+    booking.mobile ?? (booking.email ? null : (user?.mobile ?? null)),
     countries.map((c) => c.dialCode),
   );
-  const [contact, setContact] = useState({ email: booking.email ?? '', dialCode: phone.dialCode, mobile: phone.local });
+  const [contact, setContact] = useState({
+    email: booking.email ?? user?.email ?? '',
+    dialCode: phone.dialCode,
+    mobile: phone.local,
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const countryCodes = useMemo(() => new Set(countries.map((c) => c.code)), [countries]);

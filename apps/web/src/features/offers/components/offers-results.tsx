@@ -15,6 +15,7 @@ import { sessionDeadline } from '../lib/session-deadline';
 import { NoResults } from './no-results';
 import { OfferCard } from './offer-card';
 import { OfferCardSkeleton } from './offer-card-skeleton';
+import { LoginPromptModal } from './login-prompt-modal';
 import { OfferDetailsModal } from './offer-details-modal';
 import { PagingFooter } from './paging-footer';
 import { SearchError } from './search-error';
@@ -41,7 +42,7 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
   const rerun = useRerunOffersSearch();
   const { data: config } = usePublicConfig();
   const query = useOffersSearch(search, order);
-  const { startBooking, pendingReference, bookingError, clearBookingError } = useStartBooking(search);
+  const { startBooking, pendingReference, bookingError, clearBookingError, loginPrompt } = useStartBooking(search);
   const [selected, setSelected] = useState<Offer | null>(null);
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
@@ -75,7 +76,7 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
     const only = suggestions[0];
     if (!only || !shouldAutoBook({ loading: query.isFetching, suggestions }) || autoBooked.current === only.reference) return;
     autoBooked.current = only.reference;
-    startBooking(only);
+    void startBooking(only);
   }, [suggestions, query.isFetching, startBooking]);
 
   const card = (offer: Offer) => (
@@ -167,6 +168,13 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
         format={format}
         onClose={() => setSelected(null)}
         onBook={startBooking}
+      />
+      <LoginPromptModal
+        opened={loginPrompt.opened}
+        onClose={loginPrompt.close}
+        onGuest={loginPrompt.continueAsGuest}
+        onLogin={loginPrompt.login}
+        onSignup={loginPrompt.signup}
       />
       <SessionTimeoutModal opened={expired} onRefresh={refresh} />
     </Stack>

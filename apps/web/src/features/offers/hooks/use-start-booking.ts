@@ -1,10 +1,13 @@
-import type { Offer } from '@kwenda/contracts';
+import type { CreateBookingRequestInput, Offer } from '@kwenda/contracts';
 import { useCallback, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '../../../lib/api-client';
+import { createBooking } from '../../../lib/create-booking';
+import { choseGuest, rememberGuestChoice, savePendingBooking } from '../../../lib/pending-booking';
 import { ReferralContext, storedReferral, useAppPath } from '../../../lib/referral';
 import type { SearchState } from '../../../lib/search-params';
+import { readSession } from '../../../lib/session';
 
 /** What the booking page receives with the navigation (the offers to go back to). */
 export interface BookingNavigationState {
@@ -13,8 +16,9 @@ export interface BookingNavigationState {
 
 /**
  * The one book action of the offers list (SPEC section 4): POST /bookings with the offer's
- * reference (the server re-prices it), then the booking page. One booking at a time: a double
- * click or a second card pressed while the first is on its way does nothing.
+ * reference (the server re-prices it), then the booking page. A logged-out visitor is first
+ * asked to log in or continue as a guest; logging in keeps the offer and books it afterwards.
+ * One booking at a time: a double click or a second card pressed meanwhile does nothing.
  */
 export function useStartBooking(search: SearchState | null) {
   const navigate = useNavigate();
@@ -24,35 +28,34 @@ export function useStartBooking(search: SearchState | null) {
   const { i18n } = useTranslation();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [promptFor, setPromptFor] = useState<Offer | null>(null);
   const busy = useRef(false);
 
-  const start = useCallback(
+  const requestFor = useCallback(
+    (offer: Offer): CreateBookingRequestInput => ({
+      reference: offer.reference,
+      payload: {
+        passengers: search?.passengers ?? { adults: 1, children: 0, infants: 0 },
+        baggage: search?.baggage ?? { hold: 1, carryOn: 0 },
+        currency: offer.currency,
+        language: i18n.language === 'en' ? 'en' : 'ar',
+        ...(referralCode ? { referralCode } : {}),
+        ...(offer.requestedDate ? { requestedDate: offer.requestedDate } : {}),
+      },
+    }),
+    [search, referralCode, i18n.language],
+  );
+
+  const book = useCallback(
     async (offer: Offer) => {
       if (busy.current) return;
       busy.current = true;
       setPending(offer.reference);
       setError(null);
       try {
-        const { booking } = await apiRequest(
-          '/bookings',
-          () => import('@kwenda/contracts').then((m) => m.createBookingResponseSchema),
-          {
-            method: 'POST',
-            body: {
-              reference: offer.reference,
-              payload: {
-                passengers: search?.passengers ?? { adults: 1, children: 0, infants: 0 },
-                baggage: search?.baggage ?? { hold: 1, carryOn: 0 },
-                currency: offer.currency,
-                language: i18n.language === 'en' ? 'en' : 'ar',
-                ...(referralCode ? { referralCode } : {}),
-                ...(offer.requestedDate ? { requestedDate: offer.requestedDate } : {}),
-              },
-            },
-          },
-        );
+        const id = await createBooking(requestFor(offer));
         const state: BookingNavigationState | undefined = search ? { search } : undefined;
-        void navigate(appPath(`/booking/${booking.id}`), { state });
+        void navigate(appPath(`/booking/${id}`), { state });
       } catch (failure) {
         setError(failure instanceof ApiRequestError ? failure.code : 'INTERNAL_ERROR');
       } finally {
@@ -60,7 +63,49 @@ export function useStartBooking(search: SearchState | null) {
         setPending(null);
       }
     },
-    [navigate, appPath, search, referralCode, i18n.language],
+    [navigate, appPath, search, requestFor],
   );
-  return { startBooking: start, pendingReference: pending, bookingError: error, clearBookingError: () => setError(null) };
+
+  const start = useCallback(
+    async (offer: Offer) => {
+      if (busy.current) return;
+      if (!readSession() && !choseGuest()) {
+        setPromptFor(offer);
+        return;
+      }
+      await book(offer);
+    },
+    [book],
+  );
+
+  const continueAsGuest = useCallback(() => {
+    const offer = promptFor;
+    setPromptFor(null);
+    rememberGuestChoice();
+    if (offer) void book(offer);
+  }, [promptFor, book]);
+
+  /** Keeps the wanted booking, then the login page; after logging in it is created for the account. */
+  const loginFirst = useCallback(
+    (to: '/login' | '/signup') => {
+      if (promptFor) savePendingBooking({ request: requestFor(promptFor), search });
+      setPromptFor(null);
+      void navigate(appPath(to));
+    },
+    [promptFor, requestFor, search, navigate, appPath],
+  );
+
+  return {
+    startBooking: start,
+    pendingReference: pending,
+    bookingError: error,
+    clearBookingError: () => setError(null),
+    loginPrompt: {
+      opened: promptFor !== null,
+      close: () => setPromptFor(null),
+      continueAsGuest,
+      login: () => loginFirst('/login'),
+      signup: () => loginFirst('/signup'),
+    },
+  };
 }

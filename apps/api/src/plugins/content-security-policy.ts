@@ -1,0 +1,19 @@
+import type { Env } from '../env.js';
+import { thirdPartySources } from '../modules/analytics/third-party-tags.js';
+
+/**
+ * Helmet's Content-Security-Policy: our own origin only, plus an analytics tag's or Sentry's
+ * origins when (and only when) the agency configured them.
+ */
+export function contentSecurityDirectives(env: Env) {
+  const extra = thirdPartySources(env);
+  return {
+    defaultSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', ...extra.img],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    scriptSrc: ["'self'", ...extra.script],
+    connectSrc: ["'self'", ...extra.connect],
+    fontSrc: ["'self'", 'data:'],
+    upgradeInsecureRequests: null,
+  };
+}

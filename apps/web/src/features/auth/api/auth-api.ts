@@ -1,0 +1,111 @@
+import {
+  authResponseSchema,
+  bookingSchema,
+  okResponseSchema,
+  registerResponseSchema,
+  updateAccountResponseSchema,
+  userSchema,
+  type AuthResponse,
+} from '@kwenda/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { mergeSessionUser, saveSession, useSession } from '../../../lib/session';
+
+/** Keeps the token and user of a successful log-in (SPEC section 4 "Auth"). */
+function keep(auth: AuthResponse) {
+  saveSession({ jwt: auth.jwt, expiresAt: auth.expiresAt, user: auth.user });
+  return auth;
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      apiRequest('/auth/login', authResponseSchema, { body: { email: input.email.trim(), password: input.password } }).then(keep),
+  });
+}
+
+export interface SignupInput {
+  fullName: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export function useSignup() {
+  return useMutation({
+    mutationFn: (payload: SignupInput) =>
+      apiRequest('/auth/register', registerResponseSchema, {
+        body: { payload: { ...payload, fullName: payload.fullName.trim(), email: payload.email.trim() }, provider: 'email' },
+      }),
+  });
+}
+
+export function useVerifyCode() {
+  return useMutation({
+    mutationFn: (input: { email: string; otp: string; fullName: string | null }) =>
+      apiRequest('/auth/otp', authResponseSchema, { body: { ...input, otp: input.otp.trim() } }).then(keep),
+  });
+}
+
+export function useResendCode() {
+  return useMutation({
+    mutationFn: (email: string) => apiRequest('/auth/otp/resend', okResponseSchema, { body: { email } }),
+  });
+}
+
+/** Trades the one-time ticket of a finished Google/Facebook sign-in for the session. */
+export function useSocialExchange() {
+  return useMutation({
+    mutationFn: (ticket: string) => apiRequest('/auth/social/exchange', authResponseSchema, { body: { ticket } }).then(keep),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest('/account/request_password_reset', okResponseSchema, { method: 'PUT', body: { email: email.trim() } }),
+  });
+}
+
+export function usePasswordReset() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string; passwordConfirmation: string }) =>
+      apiRequest('/account/password_reset', okResponseSchema, { method: 'PUT', body: input }),
+  });
+}
+
+/** The logged-in user as the server has it now (the stored copy may be older). */
+export function useAccount() {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['account', session?.user.id],
+    queryFn: ({ signal }) =>
+      apiRequest('/account', userSchema, { signal }).then((user) => {
+        mergeSessionUser(user);
+        return user;
+      }),
+    enabled: !!session,
+  });
+}
+
+export function useUpdateAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { mobile: string | null; whatsapp: string | null }) =>
+      apiRequest('/account/update', updateAccountResponseSchema, { method: 'PUT', body: input }),
+    onSuccess: ({ user }) => {
+      mergeSessionUser(user);
+      client.setQueryData(['account', user.id], user);
+    },
+  });
+}
+
+export function useMyBookings() {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['account-bookings', session?.user.id],
+    queryFn: ({ signal }) => apiRequest('/account/bookings', z.array(bookingSchema), { signal }),
+    enabled: !!session,
+  });
+}

@@ -1,0 +1,75 @@
+import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { airportCity, useAirports } from '../../../lib/airports';
+import { formatTravelDate } from '../../../lib/format/format-date';
+import { formatPrice } from '../../../lib/format/format-price';
+import { useAppPath } from '../../../lib/referral';
+import { useMyBookings } from '../api/auth-api';
+import { errorText } from '../lib/error-text';
+
+const statusColor: Record<string, string> = {
+  'pending-payment': 'yellow',
+  'payment-confirmed': 'teal',
+  confirmed: 'teal',
+  canceled: 'gray',
+  'offer-unavailable': 'gray',
+  refunded: 'gray',
+};
+
+/** The account's own bookings, newest first, each opening its booking page. */
+export function MyBookings() {
+  const { t, i18n } = useTranslation('auth');
+  const appPath = useAppPath();
+  const { byCode } = useAirports();
+  const bookings = useMyBookings();
+  const city = (code: string) => airportCity(byCode.get(code), i18n.language, code);
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-bookings-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="my-bookings-title">
+          {t('profile.bookings')}
+        </Title>
+        {bookings.isPending && <Loader size="sm" aria-label={t('common:loading' as never)} />}
+        {bookings.isError && (
+          <Alert color="red" role="alert">
+            {errorText(bookings.error)}
+          </Alert>
+        )}
+        {bookings.data?.length === 0 && <Text c="gray.7">{t('profile.noBookings')}</Text>}
+        {bookings.data && bookings.data.length > 0 && (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {bookings.data.map((booking) => {
+              const first = booking.slices[0];
+              return (
+                <Paper key={booking.id} component="li" withBorder radius="sm" p="sm">
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    <Stack gap={2}>
+                      <Anchor component={Link} to={appPath(`/booking/${booking.id}`)} fw={700}>
+                        {t('profile.route', { from: city(booking.origin), to: city(booking.destination) })}
+                      </Anchor>
+                      <Text size="sm" c="gray.7">
+                        {first ? formatTravelDate(first.departureDate.slice(0, 10), i18n.language, 'long') : null}
+                        {' · '}
+                        <span dir="ltr">{booking.bookingReference}</span>
+                      </Text>
+                    </Stack>
+                    <Stack gap={4} align="flex-end">
+                      <Badge color={statusColor[booking.status] ?? 'blue'} variant="light">
+                        {t(`bookingStatus.${booking.status}` as never)}
+                      </Badge>
+                      <Text size="sm" fw={500}>
+                        {formatPrice(booking.amount, booking.currency, i18n.language)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Paper>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,8 @@
+// Public surface of the accounts feature: its pages load together, in one lazy chunk with the `auth` strings.
+export { EmailConfirmationPage } from './pages/email-confirmation-page';
+export { ForgotPasswordPage } from './pages/forgot-password-page';
+export { LoginPage } from './pages/login-page';
+export { LogoutSuccessPage } from './pages/logout-success-page';
+export { PasswordResetPage } from './pages/password-reset-page';
+export { ProfilePage } from './pages/profile-page';
+export { SignupPage } from './pages/signup-page';

@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { createBooking } from '../../../lib/create-booking';
+import { takePendingBooking } from '../../../lib/pending-booking';
+import { useAppPath } from '../../../lib/referral';
+import { searchToParams } from '../../../lib/search-params';
+import { safeReturnTo } from './return-to';
+
+/**
+ * SPEC section 4: after logging in, a booking the visitor wanted before logging in is created
+ * (now theirs) and opened; else the page they came from; else home with a welcome message.
+ */
+export function useAfterLogin() {
+  const navigate = useNavigate();
+  const appPath = useAppPath();
+  const [params] = useSearchParams();
+  const { t } = useTranslation('auth');
+
+  return useCallback(
+    async (fullName: string, returnTo: string | null = params.get('return_to')) => {
+      const pending = takePendingBooking();
+      if (pending) {
+        try {
+          const id = await createBooking(pending.request);
+          void navigate(appPath(`/booking/${id}`), {
+            replace: true,
+            state: pending.search ? { search: pending.search } : undefined,
+          });
+        } catch {
+          // The offer went while logging in: back to the same search, where the visitor picks again.
+          const to = pending.search ? `/offers?${searchToParams(pending.search).toString()}` : '/';
+          void navigate(appPath(to), { replace: true });
+        }
+        return;
+      }
+      const target = safeReturnTo(returnTo);
+      if (target) void navigate(target, { replace: true });
+      else void navigate(appPath('/'), { replace: true, state: { welcome: t('welcome', { name: fullName }) } });
+    },
+    [navigate, appPath, params, t],
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useAppPath } from '../../../lib/referral';
+import { useRequestPasswordReset } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import classes from '../components/auth.module.css';
+import { errorText } from '../lib/error-text';
+
+/**
+ * SPEC section 2 "forgot_password": the e-mail, then a message that a link is on its way and a
+ * button home. The answer is the same whether or not an account has this address.
+ */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const appPath = useAppPath();
+  const request = useRequestPasswordReset();
+  const [email, setEmail] = useState('');
+  const [missing, setMissing] = useState(false);
+  const noAccount = request.error instanceof ApiRequestError && request.error.code === 'ACCOUNT_NOT_FOUND';
+
+  if (request.isSuccess)
+    return (
+      <AuthCard title={t('forgot.sentTitle')}>
+        <Text role="status">{t('forgot.sent', { email: email.trim() })}</Text>
+        <Button component={Link} to={appPath('/')} fullWidth size="md">
+          {t('forgot.home')}
+        </Button>
+      </AuthCard>
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setMissing(true);
+    request.mutate(email);
+  };
+
+  return (
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            type="email"
+            label={t('fields.email')}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              setMissing(false);
+              request.reset();
+            }}
+            error={missing ? t('fields.required') : noAccount ? t('forgot.noAccount') : undefined}
+            autoComplete="email"
+            dir="ltr"
+            required
+          />
+          {noAccount && (
+            <Anchor underline="always" component={Link} to={appPath('/signup')} size="sm">
+              {t('forgot.signup')}
+            </Anchor>
+          )}
+          {request.isError && !noAccount && (
+            <Alert color="red" role="alert">
+              {errorText(request.error)}
+            </Alert>
+          )}
+          <Button type="submit" loading={request.isPending} fullWidth size="md">
+            {t('forgot.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" className={classes.footerLinks}>
+        <Anchor underline="always" component={Link} to={appPath('/login')}>
+          {t('confirm.backToLogin')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-client';
+import { hasPendingBooking } from '../../../lib/pending-booking';
+import { useAppPath } from '../../../lib/referral';
+import { useSession } from '../../../lib/session';
+import { useLogin, useResendCode, useSocialExchange } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import classes from '../components/auth.module.css';
+import { SocialButtons } from '../components/social-buttons';
+import { errorText } from '../lib/error-text';
+import { safeReturnTo } from '../lib/return-to';
+import { useAfterLogin } from '../lib/use-after-login';
+
+/** SPEC section 2 "Login": e-mail and password (show/hide), forgot-password and sign-up links, Google and Facebook. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const appPath = useAppPath();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const login = useLogin();
+  const resend = useResendCode();
+  const exchange = useSocialExchange();
+  const afterLogin = useAfterLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+  const ticket = params.get('social_ticket');
+  const socialError = params.get('social_error');
+  const returnTo = safeReturnTo(params.get('return_to'));
+  const exchanged = useRef(false);
+  // Set while this page is logging the visitor in, so the "already logged in" redirect waits for afterLogin.
+  const [finishing, setFinishing] = useState(false);
+
+  // Back from Google or Facebook: trade the one-time ticket for the session (once, even under StrictMode).
+  useEffect(() => {
+    if (!ticket || exchanged.current) return;
+    exchanged.current = true;
+    setFinishing(true);
+    exchange.mutate(ticket, {
+      onSuccess: (auth) => void afterLogin(auth.user.fullName, params.get('return_to')),
+      onError: () => setFinishing(false),
+    });
+  }, [ticket, exchange, afterLogin, params]);
+
+  if (session && !finishing && !ticket) return <Navigate to={returnTo ?? appPath('/profile')} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const empty = { email: !email.trim(), password: !password };
+    setMissing(empty);
+    if (empty.email || empty.password) return;
+    setFinishing(true);
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (auth) => void afterLogin(auth.user.fullName),
+        onError: () => setFinishing(false),
+      },
+    );
+  };
+
+  const notVerified = login.error instanceof ApiRequestError && login.error.code === 'EMAIL_NOT_VERIFIED';
+  const confirmEmail = () =>
+    resend.mutate(email.trim(), {
+      onSuccess: () => void navigate(appPath('/email_confirmation'), { state: { email: email.trim(), fullName: null } }),
+    });
+
+  if (ticket && !exchange.isError)
+    return (
+      <AuthCard title={t('login.title')}>
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{t('social.finishing')}</Text>
+        </Group>
+      </AuthCard>
+    );
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={hasPendingBooking() ? t('login.forBooking') : t('login.subtitle')}>
+      {(socialError || exchange.isError) && (
+        <Alert color="red" role="alert" title={t('social.failed')}>
+          {socialError
+            ? t(`errors:codes.${socialError}` as never, { defaultValue: t('social.failedBody') })
+            : errorText(exchange.error)}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            type="email"
+            label={t('fields.email')}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              setMissing((m) => ({ ...m, email: false }));
+            }}
+            error={missing.email ? t('fields.required') : undefined}
+            autoComplete="email"
+            dir="ltr"
+            required
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setMissing((m) => ({ ...m, password: false }));
+            }}
+            error={missing.password ? t('fields.required') : undefined}
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+            dir="ltr"
+            required
+          />
+          <Anchor underline="always" component={Link} to={appPath('/forgot_password')} size="sm">
+            {t('login.forgot')}
+          </Anchor>
+          {login.isError && (
+            <Alert color="red" role="alert" title={notVerified ? undefined : t('login.failed')}>
+              <Stack gap="xs">
+                <Text size="sm">{errorText(login.error)}</Text>
+                {notVerified && (
+                  <Button size="xs" variant="light" onClick={confirmEmail} loading={resend.isPending} w="fit-content">
+                    {t('login.enterCode')}
+                  </Button>
+                )}
+                {resend.isError && <Text size="sm">{errorText(resend.error)}</Text>}
+              </Stack>
+            </Alert>
+          )}
+          <Button type="submit" loading={login.isPending || finishing} fullWidth size="md">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <SocialButtons returnTo={returnTo} />
+      <Text size="sm" className={classes.footerLinks}>
+        {t('login.noAccount')}{' '}
+        <Anchor underline="always" component={Link} to={appPath('/signup')} state={returnTo ? { returnTo } : undefined}>
+          {t('login.signupLink')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppPath } from '../../../lib/referral';
+import { AuthCard } from '../components/auth-card';
+
+/** SPEC section 2 "Logout success": logged out, thanks, a login button and a link home. */
+export function LogoutSuccessPage() {
+  const { t } = useTranslation('auth');
+  const appPath = useAppPath();
+  return (
+    <AuthCard title={t('logout.title')}>
+      <Text role="status">{t('logout.body')}</Text>
+      <Stack gap="sm" align="stretch">
+        <Button component={Link} to={appPath('/login')} size="md">
+          {t('logout.login')}
+        </Button>
+        <Anchor component={Link} to={appPath('/')} ta="center">
+          {t('logout.home')}
+        </Anchor>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { dialCodeOptions, useCountries } from '../../../lib/countries';
+import { splitE164, toE164 } from '../../../lib/phone-number';
+import { useAppPath } from '../../../lib/referral';
+import { useSession } from '../../../lib/session';
+import { useAccount, useUpdateAccount } from '../api/auth-api';
+import classes from '../components/auth.module.css';
+import { MyBookings } from '../components/my-bookings';
+import { PhoneField } from '../components/phone-field';
+import { errorText } from '../lib/error-text';
+
+type PhoneValue = { dialCode: string; local: string };
+
+/** SPEC section 2 "Profile": name, e-mail, mobile, WhatsApp and status, with an edit mode; and the account's bookings. */
+export function ProfilePage() {
+  const { t, i18n } = useTranslation('auth');
+  const appPath = useAppPath();
+  const location = useLocation();
+  const session = useSession();
+  const account = useAccount();
+  const update = useUpdateAccount();
+  const { data: countries = [] } = useCountries();
+  const dialCodes = useMemo(() => dialCodeOptions(countries, i18n.language), [countries, i18n.language]);
+  const [editing, setEditing] = useState(false);
+  const [mobile, setMobile] = useState<PhoneValue>({ dialCode: '+249', local: '' });
+  const [whatsapp, setWhatsapp] = useState<PhoneValue>({ dialCode: '+249', local: '' });
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('profile.title')} | ${t('common:brand' as never)}`;
+  }, [t]);
+
+  if (!session) return <Navigate to={`${appPath('/login')}?return_to=${encodeURIComponent(location.pathname)}`} replace />;
+  const user = account.data ?? session.user;
+  const codes = dialCodes.map((d) => d.value);
+
+  const startEditing = () => {
+    setMobile(splitE164(user.mobile, codes));
+    setWhatsapp(splitE164(user.whatsapp, codes));
+    setSaved(false);
+    update.reset();
+    setEditing(true);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { mobile: toE164(mobile.dialCode, mobile.local), whatsapp: toE164(whatsapp.dialCode, whatsapp.local) },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          setSaved(true);
+        },
+      },
+    );
+  };
+
+  const validation =
+    (update.error as { raw?: { validationErrors?: Record<string, string> } } | null)?.raw?.validationErrors ?? {};
+  const phoneError = (field: 'mobile' | 'whatsapp') => (validation[field] ? t('profile.invalidPhone') : undefined);
+  const none = <span>{t('profile.none')}</span>;
+
+  return (
+    <Container size="sm" px="md" className={classes.page}>
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {t('profile.greeting', { name: user.fullName })}
+        </Title>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="profile-details">
+          <Stack gap="md">
+            <Group justify="space-between">
+              <Title order={2} size="h4" id="profile-details">
+                {t('profile.details')}
+              </Title>
+              {account.isFetching && <Loader size="xs" aria-label={t('common:loading' as never)} />}
+            </Group>
+            {saved && (
+              <Alert
+                color="teal"
+                role="status"
+                withCloseButton
+                onClose={() => setSaved(false)}
+                closeButtonLabel={t('profile.close')}
+              >
+                {t('profile.saved')}
+              </Alert>
+            )}
+            <dl className={classes.detailList}>
+              <dt>{t('fields.fullName')}</dt>
+              <dd>{user.fullName}</dd>
+              <dt>{t('fields.email')}</dt>
+              <dd>
+                <bdi dir="ltr">{user.email}</bdi>
+              </dd>
+              {!editing && (
+                <>
+                  <dt>{t('fields.mobile')}</dt>
+                  <dd>{user.mobile ? <bdi dir="ltr">{user.mobile}</bdi> : none}</dd>
+                  <dt>{t('fields.whatsapp')}</dt>
+                  <dd>{user.whatsapp ? <bdi dir="ltr">{user.whatsapp}</bdi> : none}</dd>
+                </>
+              )}
+              <dt>{t('profile.status')}</dt>
+              <dd>
+                <Badge color={user.active ? 'teal' : 'gray'} variant="light">
+                  {user.active ? t('profile.active') : t('profile.inactive')}
+                </Badge>
+              </dd>
+            </dl>
+            {editing ? (
+              <form onSubmit={submit} noValidate>
+                <Stack gap="sm">
+                  <PhoneField
+                    name="mobile"
+                    label={t('fields.mobile')}
+                    dialLabel={t('fields.dialCode')}
+                    hint={t('profile.phoneHint')}
+                    dialCodes={dialCodes}
+                    {...mobile}
+                    error={phoneError('mobile')}
+                    onChange={setMobile}
+                  />
+                  <PhoneField
+                    name="whatsapp"
+                    label={t('fields.whatsapp')}
+                    dialLabel={t('fields.dialCode')}
+                    hint={t('profile.phoneHint')}
+                    dialCodes={dialCodes}
+                    {...whatsapp}
+                    error={phoneError('whatsapp')}
+                    onChange={setWhatsapp}
+                  />
+                  {update.isError && (
+                    <Alert color="red" role="alert" title={t('profile.updateFailed')}>
+                      {Object.keys(validation).length ? t('profile.checkPhones') : errorText(update.error)}
+                    </Alert>
+                  )}
+                  <Group gap="sm">
+                    <Button type="submit" loading={update.isPending}>
+                      {t('profile.save')}
+                    </Button>
+                    <Button variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
+                      {t('profile.cancel')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </form>
+            ) : (
+              <Button variant="light" onClick={startEditing} w="fit-content">
+                {t('profile.edit')}
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+        <MyBookings />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,136 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useAppPath } from '../../../lib/referral';
+import { useSession } from '../../../lib/session';
+import { useSignup, type SignupInput } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import classes from '../components/auth.module.css';
+import { SocialButtons } from '../components/social-buttons';
+import { errorText, fieldCodes } from '../lib/error-text';
+import { safeReturnTo } from '../lib/return-to';
+import { clearFieldError, signupErrors, type SignupField } from '../lib/signup-errors';
+
+const empty: SignupInput = { fullName: '', email: '', password: '', passwordConfirmation: '' };
+
+/**
+ * SPEC section 2 "Signup" and section 5 "Accounts": full name, e-mail, password and its
+ * confirmation. Errors come from the server; editing a field clears its own error, and editing
+ * the confirmation also clears the mismatch. After registering, the code screen.
+ */
+export function SignupPage() {
+  const { t } = useTranslation('auth');
+  const appPath = useAppPath();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const signup = useSignup();
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const returnTo = safeReturnTo((location.state as { returnTo?: string } | null)?.returnTo);
+
+  if (session && !signup.isPending) return <Navigate to={appPath('/profile')} replace />;
+
+  const edit = (field: SignupField, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => clearFieldError(e, field));
+    setFailure(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    signup.mutate(form, {
+      onSuccess: ({ user }) =>
+        void navigate(appPath('/email_confirmation'), { state: { email: user.email, fullName: user.fullName, returnTo } }),
+      onError: (error) => {
+        const fields = signupErrors(error instanceof ApiRequestError ? error.code : null, fieldCodes(error, 'payload.'));
+        setErrors(fields);
+        // Field codes show under their inputs; anything else (network, throttling) above the button.
+        if (Object.keys(fields).length === 0) setFailure(error);
+      },
+    });
+  };
+
+  const message = (field: SignupField) => {
+    const code = errors[field];
+    if (!code) return undefined;
+    return t(`signup.errors.${code}` as never, {
+      defaultValue: t(`errors:codes.${code}` as never, { defaultValue: t('fields.invalid') }),
+    });
+  };
+
+  return (
+    <AuthCard title={t('signup.title')} subtitle={t('signup.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('fields.fullName')}
+            value={form.fullName}
+            onChange={(e) => edit('fullName', e.currentTarget.value)}
+            error={message('fullName')}
+            autoComplete="name"
+            required
+          />
+          <TextInput
+            type="email"
+            label={t('fields.email')}
+            value={form.email}
+            onChange={(e) => edit('email', e.currentTarget.value)}
+            error={message('email')}
+            autoComplete="email"
+            dir="ltr"
+            required
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('signup.passwordHint')}
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            value={form.password}
+            onChange={(e) => edit('password', e.currentTarget.value)}
+            error={message('password')}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+            dir="ltr"
+            required
+          />
+          <PasswordInput
+            label={t('fields.passwordConfirmation')}
+            value={form.passwordConfirmation}
+            onChange={(e) => edit('passwordConfirmation', e.currentTarget.value)}
+            // A mismatch marks this input and says why in the line below it.
+            error={errors.passwordConfirmation === 'PASSWORD_CONFIRMATION_MISMATCH' ? true : message('passwordConfirmation')}
+            aria-describedby={errors.mismatch ? 'signup-mismatch' : undefined}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+            dir="ltr"
+            required
+          />
+          {errors.mismatch && (
+            <Text size="sm" c="red.8" role="alert" id="signup-mismatch" mt={-8}>
+              {message('mismatch')}
+            </Text>
+          )}
+          {failure !== null && (
+            <Alert color="red" role="alert">
+              {errorText(failure)}
+            </Alert>
+          )}
+          <Button type="submit" loading={signup.isPending} fullWidth size="md">
+            {t('signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <SocialButtons returnTo={returnTo} />
+      <Text size="sm" className={classes.footerLinks}>
+        {t('signup.haveAccount')}{' '}
+        <Anchor underline="always" component={Link} to={appPath('/login')}>
+          {t('signup.loginLink')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

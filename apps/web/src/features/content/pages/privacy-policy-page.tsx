@@ -1,0 +1,66 @@
+import { Center, Container, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type Language } from '../../../i18n';
+import { usePageMeta } from '../../../lib/page-meta';
+import { usePublicConfig } from '../../../lib/public-config';
+import { PageBanner } from '../components/page-banner';
+import { PrivacyDocument, type PrivacyFacts } from '../components/privacy-document';
+import shared from '../components/content.module.css';
+import classes from './privacy-policy-page.module.css';
+
+/**
+ * SPEC section 2 "Privacy policy": Arabic and English side by side (stacked on a phone, the
+ * reader's language first), each column in its own language and direction; the Arabic text
+ * prevails. The operator and its commercial registration number come from the run-time config.
+ */
+export function PrivacyPolicyPage() {
+  const { t, i18n } = useTranslation('content');
+  const { t: tCommon } = useTranslation();
+  usePageMeta(t('privacy.meta.title'), t('privacy.meta.description'));
+  const config = usePublicConfig();
+  // The route loads the `content` strings in both languages.
+  const order: Language[] = i18n.language === 'en' ? ['en', 'ar'] : ['ar', 'en'];
+
+  const factsIn = (language: Language): PrivacyFacts => {
+    const agency = config.data?.agency;
+    return {
+      operator: (language === 'ar' ? agency?.legalNameAr : agency?.legalNameEn) ?? '—',
+      registration: agency?.commercialRegistrationNumber ?? '—',
+      email: config.data?.supportEmail ?? '—',
+    };
+  };
+
+  return (
+    <>
+      <PageBanner id="privacy-title" title={t('privacy.title')} lead={t('privacy.lead')} />
+      <Container size="xl" className={shared.section}>
+        {config.isPending ? (
+          // As tall as the screen, like the route loader: the footer stays below the fold until the text arrives.
+          <Center mih="100vh">
+            <Loader aria-label={tCommon('loading')} />
+          </Center>
+        ) : (
+          <>
+            <nav aria-label={t('privacy.jumpLabel')} className={classes.jump}>
+              {order.map((language) => (
+                <a key={language} href={`#privacy-${language}`} lang={language} className={classes.jumpLink}>
+                  {i18n.getFixedT(language, 'content')('privacy.doc.languageName')}
+                </a>
+              ))}
+            </nav>
+            <div className={classes.columns}>
+              {order.map((language) => (
+                <PrivacyDocument
+                  key={language}
+                  language={language}
+                  t={i18n.getFixedT(language, 'content')}
+                  facts={factsIn(language)}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface LoginPromptModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onGuest: () => void;
+  onLogin: () => void;
+  onSignup: () => void;
+}
+
+/**
+ * SPEC sections 2 and 6: before booking, a logged-out visitor may log in (the booking is then
+ * theirs, listed on the profile) or continue as a guest (the e-mail gets everything needed).
+ */
+export function LoginPromptModal({ opened, onClose, onGuest, onLogin, onSignup }: LoginPromptModalProps) {
+  const { t } = useTranslation('offers');
+  return (
+    <Modal.Root opened={opened} onClose={onClose} centered zIndex={300}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title fw={700} fz="lg">
+            {t('loginPrompt.title')}
+          </Modal.Title>
+          <Modal.CloseButton aria-label={t('booking.dismiss')} />
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="sm">
+            <Text>{t('loginPrompt.body')}</Text>
+            <Button onClick={onLogin} fullWidth data-autofocus>
+              {t('loginPrompt.login')}
+            </Button>
+            <Button onClick={onSignup} fullWidth variant="light">
+              {t('loginPrompt.signup')}
+            </Button>
+            <Divider
+              label={
+                <Text span size="sm" c="gray.7">
+                  {t('loginPrompt.or')}
+                </Text>
+              }
+              labelPosition="center"
+            />
+            <Button onClick={onGuest} fullWidth variant="outline" color="dark">
+              {t('loginPrompt.guest')}
+            </Button>
+            <Text size="sm" c="gray.7">
+              {t('loginPrompt.guestHint')}
+            </Text>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

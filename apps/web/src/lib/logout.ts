@@ -1,0 +1,19 @@
+import { apiRequest } from './api-client';
+import { queryClient } from './query-client';
+import { clearSession, readSession } from './session';
+
+/**
+ * SPEC section 4 "Auth": logout ends the session on the server (the token stops working), then
+ * forgets the token and user here and drops the account's cached data. Offline, it still logs
+ * out of this browser; the token then simply runs out.
+ */
+export async function logout(): Promise<void> {
+  if (readSession()) {
+    await apiRequest('/auth/logout', () => import('@kwenda/contracts').then((m) => m.okResponseSchema), {
+      method: 'POST',
+    }).catch(() => {});
+  }
+  clearSession();
+  queryClient.removeQueries({ queryKey: ['account'] });
+  queryClient.removeQueries({ queryKey: ['account-bookings'] });
+}
