@@ -41,7 +41,8 @@ export default defineConfig<KwendaOptions>({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test doubled the run on 2 cores: traces come from the retry of a failed test.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

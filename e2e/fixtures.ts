@@ -30,11 +30,14 @@ export const test = base.extend<KwendaOptions & { problems: string[] }>({
   ],
 });
 
-/** Serious and critical accessibility violations on the current page. */
-export async function axeViolations(page: Page) {
+/**
+ * Accessibility violations on the current page: serious and critical ones, or with 'all' every
+ * impact (minor and moderate too), as issue 5 asks of each page.
+ */
+export async function axeViolations(page: Page, impacts: 'serious' | 'all' = 'serious') {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => impacts === 'all' || v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
         `${v.id}: ${v.help}: ${v.nodes

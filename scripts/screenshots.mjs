@@ -1,4 +1,4 @@
-// node scripts/screenshots.mjs [baseURL]: home and offers pages in Arabic and English, phone and
+// node scripts/screenshots.mjs [baseURL]: every page a visitor reaches without a booking, in Arabic and English, phone and
 // desktop, into screenshots/ (git-ignored) for a person to look at. Needs a running server.
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -19,6 +19,13 @@ const pages = {
   about: '/about',
   faqs: '/faqs?tab=baggage&q=liquids',
   privacy: '/privacy_policy',
+  changelog: '/changelog',
+  login: '/login',
+  signup: '/signup',
+  'email-confirmation': '/email_confirmation',
+  'forgot-password': '/forgot_password',
+  'password-reset': '/password_reset/0123456789abcdef0123456789abcdef',
+  'logout-success': '/logout_success',
 };
 
 fs.mkdirSync('screenshots', { recursive: true });

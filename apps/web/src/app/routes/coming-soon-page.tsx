@@ -2,6 +2,7 @@ import { Button, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconPlaneDeparture } from '../../components/icons';
+import { usePageMeta } from '../../lib/page-meta';
 import { useAppPath } from '../../lib/referral';
 import classes from './coming-soon-page.module.css';
 
@@ -31,6 +32,7 @@ function ComingSoonIllustration() {
 export function ComingSoonPage() {
   const { t } = useTranslation();
   const appPath = useAppPath();
+  usePageMeta(t('pageMeta.comingSoon.title'), t('pageMeta.comingSoon.description'));
   return (
     <Container size="sm" className={classes.page}>
       <div className={classes.art}>

@@ -1,6 +1,7 @@
 import type { Currency, SortOrder } from '@kwenda/contracts';
 import { Container, Group, Stack } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   CurrencySelect,
@@ -14,6 +15,7 @@ import {
   useRerunOffersSearch,
 } from '../../features/offers';
 import { SearchForm } from '../../features/search';
+import { usePageMeta } from '../../lib/page-meta';
 import { useAppPath } from '../../lib/referral';
 import {
   emptySearch,
@@ -29,6 +31,8 @@ import {
  * Changing the search, currency or sort order rewrites the address, which re-runs the search.
  */
 export function OffersPage() {
+  const { t } = useTranslation();
+  usePageMeta(t('pageMeta.offers.title'), t('pageMeta.offers.description'));
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();

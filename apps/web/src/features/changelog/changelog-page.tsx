@@ -1,6 +1,7 @@
 import { Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../lib/page-meta';
 import classes from './changelog-page.module.css';
 import { renderChangelog } from './render-changelog';
 
@@ -17,6 +18,7 @@ async function fetchChangelog(signal: AbortSignal): Promise<string> {
 /** SPEC section 2 "Changelog": the markdown file as HTML, left to right inside the RTL site. */
 export function ChangelogPage() {
   const { t } = useTranslation('changelog');
+  usePageMeta(t('meta.title'), t('meta.description'));
   const changelog = useQuery({
     queryKey: ['changelog'],
     queryFn: ({ signal }) => fetchChangelog(signal),

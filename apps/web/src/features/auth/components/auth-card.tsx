@@ -1,14 +1,24 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../../lib/page-meta';
 import classes from './auth.module.css';
 
 /** The frame of every account page: a centred card with a heading, on phones the full width. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  description,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  /** For search engines and link previews. */
+  description: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${title} | ${t('brand')}`;
-  }, [title, t]);
+  usePageMeta(`${title} | ${t('brand')}`, description);
   return (
     <Container size="xs" px="md" className={classes.page}>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} className={classes.card}>

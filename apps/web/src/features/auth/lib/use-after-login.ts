@@ -35,8 +35,10 @@ export function useAfterLogin() {
         return;
       }
       const target = safeReturnTo(returnTo);
-      if (target) void navigate(target, { replace: true });
-      else void navigate(appPath('/'), { replace: true, state: { welcome: t('welcome', { name: fullName }) } });
+      const home = appPath('/');
+      // Back home (the social flow's default return) is welcomed like no return at all.
+      if (target && target !== '/' && target !== home) void navigate(target, { replace: true });
+      else void navigate(home, { replace: true, state: { welcome: t('welcome', { name: fullName }) } });
     },
     [navigate, appPath, params, t],
   );

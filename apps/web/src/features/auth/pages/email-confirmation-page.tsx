@@ -44,6 +44,7 @@ export function EmailConfirmationPage() {
 
   return (
     <AuthCard
+      description={t('meta.confirm')}
       title={t('confirm.title')}
       subtitle={knownEmail ? t('confirm.sentTo', { email: state.email }) : t('confirm.sentToYours')}
     >

@@ -23,7 +23,7 @@ export function ForgotPasswordPage() {
 
   if (request.isSuccess)
     return (
-      <AuthCard title={t('forgot.sentTitle')}>
+      <AuthCard description={t('meta.forgot')} title={t('forgot.sentTitle')}>
         <Text role="status">{t('forgot.sent', { email: email.trim() })}</Text>
         <Button component={Link} to={appPath('/')} fullWidth size="md">
           {t('forgot.home')}
@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+    <AuthCard description={t('meta.forgot')} title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput

@@ -71,7 +71,7 @@ export function LoginPage() {
 
   if (ticket && !exchange.isError)
     return (
-      <AuthCard title={t('login.title')}>
+      <AuthCard description={t('meta.login')} title={t('login.title')}>
         <Group gap="sm" role="status">
           <Loader size="sm" />
           <Text>{t('social.finishing')}</Text>
@@ -80,7 +80,11 @@ export function LoginPage() {
     );
 
   return (
-    <AuthCard title={t('login.title')} subtitle={hasPendingBooking() ? t('login.forBooking') : t('login.subtitle')}>
+    <AuthCard
+      description={t('meta.login')}
+      title={t('login.title')}
+      subtitle={hasPendingBooking() ? t('login.forBooking') : t('login.subtitle')}
+    >
       {(socialError || exchange.isError) && (
         <Alert color="red" role="alert" title={t('social.failed')}>
           {socialError

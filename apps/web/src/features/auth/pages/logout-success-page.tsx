@@ -9,7 +9,7 @@ export function LogoutSuccessPage() {
   const { t } = useTranslation('auth');
   const appPath = useAppPath();
   return (
-    <AuthCard title={t('logout.title')}>
+    <AuthCard description={t('meta.logout')} title={t('logout.title')}>
       <Text role="status">{t('logout.body')}</Text>
       <Stack gap="sm" align="stretch">
         <Button component={Link} to={appPath('/login')} size="md">

@@ -25,7 +25,7 @@ export function PasswordResetPage() {
 
   if (reset.isSuccess)
     return (
-      <AuthCard title={t('reset.doneTitle')}>
+      <AuthCard description={t('meta.reset')} title={t('reset.doneTitle')}>
         <Text role="status">{t('reset.done')}</Text>
         <Button component={Link} to={appPath('/login')} fullWidth size="md">
           {t('reset.toLogin')}
@@ -48,7 +48,7 @@ export function PasswordResetPage() {
   };
 
   return (
-    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
+    <AuthCard description={t('meta.reset')} title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <PasswordInput

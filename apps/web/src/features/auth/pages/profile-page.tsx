@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { dialCodeOptions, useCountries } from '../../../lib/countries';
 import { splitE164, toE164 } from '../../../lib/phone-number';
+import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
 import { useAccount, useUpdateAccount } from '../api/auth-api';
@@ -29,9 +30,7 @@ export function ProfilePage() {
   const [whatsapp, setWhatsapp] = useState<PhoneValue>({ dialCode: '+249', local: '' });
   const [saved, setSaved] = useState(false);
 
-  useEffect(() => {
-    document.title = `${t('profile.title')} | ${t('common:brand' as never)}`;
-  }, [t]);
+  usePageMeta(`${t('profile.title')} | ${t('common:brand' as never)}`, t('meta.profile'));
 
   if (!session) return <Navigate to={`${appPath('/login')}?return_to=${encodeURIComponent(location.pathname)}`} replace />;
   const user = account.data ?? session.user;

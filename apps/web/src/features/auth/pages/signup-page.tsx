@@ -64,7 +64,7 @@ export function SignupPage() {
   };
 
   return (
-    <AuthCard title={t('signup.title')} subtitle={t('signup.subtitle')}>
+    <AuthCard description={t('meta.signup')} title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format/format-price';
 import { formatTravelDate } from '../../../lib/format/format-date';
+import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';
 import { searchToParams, type SearchState } from '../../../lib/search-params';
 import { isExpiredError, useBooking } from '../api/booking-api';
@@ -70,9 +71,10 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     if (settled || Date.now() > pollUntil) setPolling(false);
   }, [polling, booking, pollUntil]);
 
-  useEffect(() => {
-    if (booking) document.title = `${t('pageTitle', { reference: booking.bookingReference })} · Kwenda`;
-  }, [booking, t]);
+  usePageMeta(
+    `${t('pageTitle', { reference: booking?.bookingReference ?? '' }).trim()} | ${t('common:brand' as never)}`,
+    t('common:pageMeta.booking.description' as never),
+  );
 
   const price = useCallback(
     (amount: number) => formatPrice(amount, booking?.currency ?? 'SDG', i18n.language),

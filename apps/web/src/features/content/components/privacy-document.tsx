@@ -60,7 +60,8 @@ export function PrivacyDocument({ language, t, facts }: { language: Language; t:
       </header>
       <ImportantNote title={t('privacy.doc.prevailsTitle')}>{t('privacy.doc.prevails')}</ImportantNote>
       {Object.entries(sections).map(([key, { title, ...body }]) => (
-        <section key={key} aria-labelledby={`privacy-${language}-${key}`} className={classes.section}>
+        // Not labelled: a named section is a landmark, and twenty of them would drown the page's real ones.
+        <section key={key} className={classes.section}>
           <h3 id={`privacy-${language}-${key}`} className={classes.sectionTitle}>
             {title}
           </h3>

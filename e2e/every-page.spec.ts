@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { axeViolations, daysAhead, expect, test } from './fixtures';
+import { tr, trPattern } from './i18n';
+
+/**
+ * Issue 5's quality bars on every page a visitor can open without a booking: the page language and
+ * direction, a title and description (with their Open Graph twins) in that language, and axe-core
+ * with no violation of any impact. The booking page has its own journeys (booking-journey.spec.ts).
+ */
+type PageCase = { name: string; path: string; heading: string | RegExp; title: string; description: string };
+
+function everyPage(language: string): PageCase[] {
+  const t = (key: string, vars?: Record<string, string>) => tr(language, key, vars);
+  const brand = t('brand');
+  const auth = (page: string, metaKey: string) => ({
+    title: `${t(`auth:${page}.title`)} | ${brand}`,
+    description: t(`auth:meta.${metaKey}`),
+  });
+  return [
+    { name: 'home', path: '/', heading: t('slogan'), title: t('meta.title'), description: t('meta.description') },
+    {
+      name: 'offers',
+      path: `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}`,
+      // The heading names the route searched.
+      heading: trPattern(language, 'offers:routeHeading'),
+      title: t('pageMeta.offers.title'),
+      description: t('pageMeta.offers.description'),
+    },
+    { name: 'login', path: '/login', heading: t('auth:login.title'), ...auth('login', 'login') },
+    { name: 'signup', path: '/signup', heading: t('auth:signup.title'), ...auth('signup', 'signup') },
+    {
+      name: 'email confirmation',
+      path: '/email_confirmation',
+      heading: t('auth:confirm.title'),
+      ...auth('confirm', 'confirm'),
+    },
+    { name: 'forgot password', path: '/forgot_password', heading: t('auth:forgot.title'), ...auth('forgot', 'forgot') },
+    {
+      name: 'password reset',
+      path: '/password_reset/0123456789abcdef0123456789abcdef',
+      heading: t('auth:reset.title'),
+      ...auth('reset', 'reset'),
+    },
+    { name: 'logout success', path: '/logout_success', heading: t('auth:logout.title'), ...auth('logout', 'logout') },
+    {
+      name: 'about',
+      path: '/about',
+      heading: t('content:about.title'),
+      title: t('content:about.meta.title'),
+      description: t('content:about.meta.description'),
+    },
+    {
+      name: 'faqs',
+      path: '/faqs',
+      heading: t('content:faqs.title'),
+      title: t('content:faqs.meta.title'),
+      description: t('content:faqs.meta.description'),
+    },
+    {
+      name: 'privacy policy',
+      path: '/privacy_policy',
+      heading: t('content:privacy.title'),
+      title: t('content:privacy.meta.title'),
+      description: t('content:privacy.meta.description'),
+    },
+    {
+      name: 'changelog',
+      path: '/changelog',
+      heading: t('changelog:title'),
+      title: t('changelog:meta.title'),
+      description: t('changelog:meta.description'),
+    },
+    {
+      name: 'coming soon',
+      path: '/no-such-page',
+      heading: t('comingSoon.title'),
+      title: t('pageMeta.comingSoon.title'),
+      description: t('pageMeta.comingSoon.description'),
+    },
+  ];
+}
+
+async function expectLanguage(page: Page, language: string) {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+}
+
+async function expectMeta(page: Page, { title, description }: PageCase) {
+  await expect(page).toHaveTitle(title);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
+}
+
+test('every page: its language and direction, a title and description in that language, no axe violation', async ({
+  page,
+  language,
+}) => {
+  test.setTimeout(180_000);
+  for (const pageCase of everyPage(language)) {
+    await test.step(pageCase.name, async () => {
+      await page.goto(`${pageCase.path}${pageCase.path.includes('?') ? '&' : '?'}lang=${language}`);
+      await expect(page.getByRole('heading', { level: 1, name: pageCase.heading, exact: true })).toBeVisible();
+      await expectLanguage(page, language);
+      await expectMeta(page, pageCase);
+      // Offers arrive after the heading: let the list settle before axe reads it.
+      if (pageCase.name === 'offers') await expect(page.getByRole('article').first()).toBeVisible({ timeout: 20_000 });
+      expect(await axeViolations(page, 'all'), `axe on ${pageCase.path}`).toEqual([]);
+    });
+  }
+});
+
+test('a page title follows the visitor from page to page and back home', async ({ page, language }) => {
+  const pages = everyPage(language);
+  const home = pages.find((p) => p.name === 'home')!;
+  const login = pages.find((p) => p.name === 'login')!;
+  await page.goto(`/login?lang=${language}`);
+  await expectMeta(page, login);
+  // Client-side navigation (the brand link) must give the home page its own title back.
+  await page.getByRole('banner').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible();
+  await expectMeta(page, home);
+});
+
+test('the site can be used by keyboard: skip link, header links, an FAQ answer opened and closed', async ({
+  page,
+  language,
+}, testInfo) => {
+  test.skip(testInfo.project.name.includes('phone'), 'a phone has no keyboard; its menu is tested by the page journeys');
+  const t = (key: string) => tr(language, key);
+  await page.goto(`/?lang=${language}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
+
+  // The first Tab reaches the skip link; Enter moves focus to the main content.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: t('skipToContent') });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+
+  // Tabbing from the top of a fresh page reaches the FAQs link in the header; Enter follows it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
+  const faqsLink = page.getByRole('banner').getByRole('link', { name: t('nav.faqs') });
+  for (let i = 0; i < 15 && !(await faqsLink.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(faqsLink).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/faqs/);
+
+  // A question is a button: Enter opens its answer, Space closes it again.
+  const question = page.getByRole('button', { name: t('content:faqs.items.kwenda.what.q'), exact: true });
+  await question.focus();
+  await page.keyboard.press('Enter');
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(t('content:faqs.items.kwenda.what.a'))).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
+
+  // The tabs follow the arrow keys (WAI-ARIA tabs pattern); the direction mirrors in Arabic.
+  const firstTab = page.getByRole('tab', { name: t('content:faqs.tabs.kwenda') });
+  await firstTab.focus();
+  await page.keyboard.press(language === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+  await expect(page.getByRole('tab', { name: t('content:faqs.tabs.general') })).toBeFocused();
+});
