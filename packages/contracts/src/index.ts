@@ -1,3 +1,5 @@
+// First: configures zod before any schema below is built.
+import './zod-config.js';
 export * from './rules.js';
 export * from './common.js';
 export * from './errors.js';

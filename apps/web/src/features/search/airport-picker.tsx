@@ -48,7 +48,14 @@ export function AirportPicker({
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
   const id = useId();
-  const ids = { label: `${id}-label`, input: `${id}-input`, list: `${id}-list`, error: `${id}-error`, status: `${id}-status` };
+  const ids = {
+    label: `${id}-label`,
+    input: `${id}-input`,
+    button: `${id}-button`,
+    list: `${id}-list`,
+    error: `${id}-error`,
+    status: `${id}-status`,
+  };
 
   const [searching, setSearching] = useState(false);
   const [query, setQuery] = useState('');
@@ -129,12 +136,8 @@ export function AirportPicker({
 
   return (
     <div className={classes.field}>
-      <label
-        id={ids.label}
-        htmlFor={searching ? ids.input : undefined}
-        className={classes.label}
-        onClick={() => !searching && startSearch()}
-      >
+      {/* The label belongs to the input while searching and to the button otherwise (a click on it clicks the button). */}
+      <label id={ids.label} htmlFor={searching ? ids.input : ids.button} className={classes.label}>
         {label}
       </label>
 
@@ -176,6 +179,7 @@ export function AirportPicker({
       ) : (
         <button
           ref={buttonRef}
+          id={ids.button}
           type="button"
           className={classes.box}
           data-error={error ? true : undefined}
