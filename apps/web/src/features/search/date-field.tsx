@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCalendar } from '../../components/icons';
 import classes from './field.module.css';
@@ -11,6 +11,11 @@ export interface DateFieldProps {
   minDate?: string;
   maxDate?: string;
   error?: string;
+  /**
+   * Set by DateField: the real picker calls it once it is in the page, before the browser paints,
+   * and learns what the traveller did to the stand-in meanwhile.
+   */
+  onReady?: () => PickerWanted | null;
 }
 
 // Mantine's date picker, dayjs and their CSS load after the page, not with it (bundle budget).
@@ -22,13 +27,20 @@ export function usePreloadDatePicker() {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    // Only the download and the module: the picker renders when the traveller reaches for it.
     const handle = idle(() => void loadPicker());
     return () => cancel(handle);
   }, []);
 }
 
-/** Looks like the picker's closed field while the picker itself loads. */
-function DateFieldFallback({ label, value, error }: DateFieldProps) {
+/** What brought the real picker in: a pointer near it, focus (keep it), or a tap or click (open it). */
+export type PickerWanted = 'hover' | 'focus' | 'open';
+
+/**
+ * Looks like the picker's closed field until the traveller reaches for it, and while the picker
+ * itself loads.
+ */
+function DateFieldFallback({ label, value, error, onWant }: DateFieldProps & { onWant: (why: PickerWanted) => void }) {
   const { t, i18n } = useTranslation('search');
   const id = useId();
   return (
@@ -41,9 +53,10 @@ function DateFieldFallback({ label, value, error }: DateFieldProps) {
         className={classes.box}
         aria-labelledby={`${id}-label ${id}-value`}
         aria-describedby={error ? `${id}-error` : undefined}
-        aria-busy="true"
         data-error={error ? true : undefined}
-        onPointerEnter={() => void loadPicker()}
+        onPointerEnter={() => onWant('hover')}
+        onFocus={() => onWant('focus')}
+        onClick={() => onWant('open')}
       >
         <IconCalendar size={18} className={classes.icon} />
         <span id={`${id}-value`} className={value ? classes.value : classes.placeholder}>
@@ -59,10 +72,33 @@ function DateFieldFallback({ label, value, error }: DateFieldProps) {
   );
 }
 
+const strength: Record<PickerWanted, number> = { hover: 0, focus: 1, open: 2 };
+
+/**
+ * The search form's date field. Mantine's picker (and its rendering work) comes in only when the
+ * traveller reaches for the field: rendering it with the page cost phones a fifth of a second of
+ * blocked main thread. A focus carries over to the real field, a click opens it.
+ */
 export function DateField(props: DateFieldProps) {
+  const [wanted, setWanted] = useState<PickerWanted | null>(null);
+  const [ready, setReady] = useState(false);
+  const wantedNow = useRef(wanted);
+  wantedNow.current = wanted;
+  const want = (why: PickerWanted) => setWanted((now) => (now && strength[now] >= strength[why] ? now : why));
+  const onReady = () => {
+    setReady(true);
+    return wantedNow.current;
+  };
+  // Two stable slots: the stand-in stays the same element while the picker loads (a click that
+  // started on it still ends on it), and goes in the same frame the picker arrives.
   return (
-    <Suspense fallback={<DateFieldFallback {...props} />}>
-      <DatePickerField {...props} />
-    </Suspense>
+    <>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <DatePickerField {...props} onReady={onReady} />
+        </Suspense>
+      ) : null}
+      {ready ? null : <DateFieldFallback {...props} onWant={want} />}
+    </>
   );
 }

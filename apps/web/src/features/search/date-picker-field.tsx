@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ar';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useId } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCalendar } from '../../components/icons';
 import type { DateFieldProps } from './date-field';
@@ -12,12 +12,22 @@ import { pickerValueFormat } from './format-search-date';
  * Loaded lazily by DateField. Weeks start on Saturday and the weekend is Friday and Saturday,
  * as in Sudan, in both languages: the traveller's calendar does not change with the UI language.
  */
-export function DatePickerField({ label, value, onChange, minDate, maxDate, error }: DateFieldProps) {
+export function DatePickerField({ label, value, onChange, minDate, maxDate, error, onReady }: DateFieldProps) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
   // One id for the field and its popover: Mantine names the calendar dialog after the popover
   // target's id, which the field's own id would otherwise replace (the dialog had no name).
   const id = useId();
+  // Taking over from the stand-in: keep a focus it had, and open on a click it took.
+  useLayoutEffect(() => {
+    const why = onReady?.();
+    const input = document.getElementById(id);
+    if (!input || (why !== 'focus' && why !== 'open')) return;
+    input.focus();
+    if (why === 'open') input.click();
+    // Only on mount: later renders are the picker's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 6, weekendDays: [5, 6], consistentWeeks: true }}>
       <DatePickerInput
