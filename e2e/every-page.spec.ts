@@ -164,3 +164,29 @@ test('the site can be used by keyboard: skip link, header links, an FAQ answer o
   await page.keyboard.press(language === 'ar' ? 'ArrowLeft' : 'ArrowRight');
   await expect(page.getByRole('tab', { name: t('content:faqs.tabs.general') })).toBeFocused();
 });
+
+test('a staging build says on every page that bookings are not real, and the footer takes its staging style', async ({
+  page,
+  language,
+}) => {
+  const t = (key: string) => tr(language, key);
+  // The server reads STAGING at run time and says so in /config; this run's server is not staging.
+  await page.route('**/api/v1/config', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), staging: true } });
+  });
+  for (const path of ['/', '/about', '/login']) {
+    await page.goto(`${path}?lang=${language}`);
+    const banner = page.getByRole('complementary', { name: t('staging.label') });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText(t('staging.body'));
+    await expect(page.getByRole('contentinfo')).toHaveAttribute('data-staging', 'true');
+    expect(await axeViolations(page), `axe on ${path} in staging`).toEqual([]);
+  }
+  // Without the flag, neither shows.
+  await page.unroute('**/api/v1/config');
+  await page.goto(`/?lang=${language}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: t('staging.label') })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).not.toHaveAttribute('data-staging', 'true');
+});
