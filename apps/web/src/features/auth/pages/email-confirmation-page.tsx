@@ -1,11 +1,11 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { latinDigits } from '../../../lib/phone-number';
-import { useAppPath } from '../../../lib/referral';
 import { useResendCode, useVerifyCode } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { BackToLogin } from '../components/back-to-login';
 import classes from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
@@ -24,7 +24,6 @@ interface ConfirmationState {
  */
 export function EmailConfirmationPage() {
   const { t } = useTranslation('auth');
-  const appPath = useAppPath();
   const state = (useLocation().state ?? {}) as ConfirmationState;
   const verify = useVerifyCode();
   const resend = useResendCode();
@@ -106,11 +105,7 @@ export function EmailConfirmationPage() {
           </Text>
         )}
       </Stack>
-      <Text size="sm" className={classes.footerLinks}>
-        <Anchor underline="always" component={Link} to={appPath('/login')}>
-          {t('confirm.backToLogin')}
-        </Anchor>
-      </Text>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useAppPath } from '../../../lib/referral';
 import { useRequestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import classes from '../components/auth.module.css';
+import { BackToLogin } from '../components/back-to-login';
 import { errorText } from '../lib/error-text';
 
 /**
@@ -70,11 +70,7 @@ export function ForgotPasswordPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" className={classes.footerLinks}>
-        <Anchor underline="always" component={Link} to={appPath('/login')}>
-          {t('confirm.backToLogin')}
-        </Anchor>
-      </Text>
+      <BackToLogin />
     </AuthCard>
   );
 }

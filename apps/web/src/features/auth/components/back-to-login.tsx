@@ -1,0 +1,18 @@
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppPath } from '../../../lib/referral';
+import classes from './auth.module.css';
+
+/** The link under the code and reset-request forms. */
+export function BackToLogin() {
+  const { t } = useTranslation('auth');
+  const appPath = useAppPath();
+  return (
+    <Text size="sm" className={classes.footerLinks}>
+      <Anchor underline="always" component={Link} to={appPath('/login')}>
+        {t('confirm.backToLogin')}
+      </Anchor>
+    </Text>
+  );
+}
