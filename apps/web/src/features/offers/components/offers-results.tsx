@@ -1,6 +1,6 @@
 import type { Offer, SortOrder } from '@kwenda/contracts';
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';
@@ -25,6 +25,9 @@ import { SuggestionsSection } from './suggestions-section';
 import classes from './offers.module.css';
 import { SupportButton } from './support-button';
 
+/** Cards rendered with the page; the others follow in a background render. */
+const FIRST_CARDS = 3;
+
 interface OffersResultsProps {
   /** The search to run; the caller passes it only when it is complete (isSearchReady). */
   search: SearchState;
@@ -47,6 +50,15 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const offers = useMemo(() => pages.flatMap((page) => page.offers), [pages]);
+  // The first cards paint at once; the rest of a page renders in the background, in slices that
+  // leave a phone's main thread free (ten cards in one go blocked it for over a second on a slow phone).
+  // While the background render runs, the deferred list is the previous one (empty on the first
+  // page): show at least the first cards of the new one, so the list never collapses in between.
+  const deferredOffers = useDeferredValue(offers);
+  const shownOffers = useMemo(
+    () => (deferredOffers.length >= Math.min(FIRST_CARDS, offers.length) ? deferredOffers : offers.slice(0, FIRST_CARDS)),
+    [deferredOffers, offers],
+  );
   const suggestions = useMemo(() => pages[0]?.suggestions ?? [], [pages]);
   const total = pages[0]?.total ?? 0;
   const travellers = search.passengers.adults + search.passengers.children + search.passengers.infants;
@@ -130,7 +142,7 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
         </Stack>
       ) : (
         <Stack gap="sm">
-          {offers.map(card)}
+          {shownOffers.map(card)}
           {query.hasNextPage || query.isFetchNextPageError || pages.length > 1 ? (
             <PagingFooter status={status} onLoadMore={loadMore} />
           ) : null}
