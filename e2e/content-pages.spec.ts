@@ -1,19 +1,10 @@
-import type { Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, expectPageMeta, test } from './fixtures';
 import { tr } from './i18n';
 
 /**
  * Issue 5's content pages in the project's language: about, the FAQs (every tab, one answer at a
  * time, links to one answer, back and forward) and the bilingual privacy policy.
  */
-
-/** Title, description and their Open Graph twins, all in the page's language. */
-async function expectPageMeta(page: Page, title: string, description: string) {
-  await expect(page).toHaveTitle(title);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
-  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
-}
 
 test('about: reached from the header, the four features, 50 years of experience, a way to search', async ({
   page,

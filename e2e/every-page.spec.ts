@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, daysAhead, expect, test } from './fixtures';
+import { axeViolations, daysAhead, expect, expectPageMeta, test } from './fixtures';
 import { tr, trPattern } from './i18n';
 
 /**
@@ -85,12 +85,7 @@ async function expectLanguage(page: Page, language: string) {
   await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
 }
 
-async function expectMeta(page: Page, { title, description }: PageCase) {
-  await expect(page).toHaveTitle(title);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
-  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
-}
+const expectMeta = (page: Page, { title, description }: PageCase) => expectPageMeta(page, title, description);
 
 test('every page: its language and direction, a title and description in that language, no axe violation', async ({
   page,

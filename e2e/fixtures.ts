@@ -41,3 +41,11 @@ export async function axeViolations(page: Page) {
         .join(' | ')}`,
   );
 }
+
+/** Title, description and their Open Graph twins, all in the page's language. */
+export async function expectPageMeta(page: Page, title: string, description: string) {
+  await expect(page).toHaveTitle(title);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
+}
