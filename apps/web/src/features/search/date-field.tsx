@@ -33,8 +33,8 @@ export function usePreloadDatePicker() {
   }, []);
 }
 
-/** What brought the real picker in: a pointer near it, focus (keep it), or a tap or click (open it). */
-export type PickerWanted = 'hover' | 'focus' | 'open';
+/** What brought the real picker in: a keyboard focus (keep it) or a tap, click or Enter (open it). */
+export type PickerWanted = 'focus' | 'open';
 
 /**
  * Looks like the picker's closed field until the traveller reaches for it, and while the picker
@@ -54,8 +54,10 @@ function DateFieldFallback({ label, value, error, onWant }: DateFieldProps & { o
         aria-labelledby={`${id}-label ${id}-value`}
         aria-describedby={error ? `${id}-error` : undefined}
         data-error={error ? true : undefined}
-        onPointerEnter={() => onWant('hover')}
-        onFocus={() => onWant('focus')}
+        // Swapping the element under a pressed pointer would lose the click: a pointer only starts the
+        // download, a finished click (or Enter) brings the picker in open, a keyboard focus brings it in focused.
+        onPointerEnter={() => void loadPicker()}
+        onFocus={(event) => event.currentTarget.matches(':focus-visible') && onWant('focus')}
         onClick={() => onWant('open')}
       >
         <IconCalendar size={18} className={classes.icon} />
@@ -72,7 +74,7 @@ function DateFieldFallback({ label, value, error, onWant }: DateFieldProps & { o
   );
 }
 
-const strength: Record<PickerWanted, number> = { hover: 0, focus: 1, open: 2 };
+const strength: Record<PickerWanted, number> = { focus: 1, open: 2 };
 
 /**
  * The search form's date field. Mantine's picker (and its rendering work) comes in only when the
