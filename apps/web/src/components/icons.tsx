@@ -9,7 +9,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
  * Small stroke icons drawn inline (no icon library in the bundle). Decorative by default:
  * the control that holds one carries the accessible name.
  */
-function makeIcon(name: string, paths: ReactNode, { mirrorInRtl = false } = {}) {
+export function makeIcon(name: string, paths: ReactNode, { mirrorInRtl = false } = {}) {
   function Icon({ size = 20, className, ...props }: IconProps) {
     const classNames = [classes.icon, mirrorInRtl ? classes.mirror : '', className ?? ''].filter(Boolean).join(' ');
     return (

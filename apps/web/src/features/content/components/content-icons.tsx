@@ -1,56 +1,47 @@
 import type { ReactNode } from 'react';
+import { makeIcon } from '../../../components/icons';
 
-/** The about page's feature marks: 24-unit stroke drawings, decorative (the heading beside each names it). */
-function FeatureIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="28"
-      height="28"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The about page's feature marks: decorative, the heading beside each names it. */
+const makeFeatureIcon = (name: string, paths: ReactNode) => {
+  const Icon = makeIcon(name, paths);
+  return <Icon size={28} />;
+};
 
 export const featureIcons = {
   /** Four tiles, one being added: search, booking, payment and ticket in one place. */
-  platform: (
-    <FeatureIcon>
+  platform: makeFeatureIcon(
+    'FeaturePlatform',
+    <>
       <rect x="3" y="3" width="7" height="7" rx="1.5" />
       <rect x="14" y="3" width="7" height="7" rx="1.5" />
       <rect x="3" y="14" width="7" height="7" rx="1.5" />
       <path d="M14 17.5h7M17.5 14v7" />
-    </FeatureIcon>
+    </>,
   ),
   /** A person with a star: the traveller as their own agent. */
-  agent: (
-    <FeatureIcon>
+  agent: makeFeatureIcon(
+    'FeatureAgent',
+    <>
       <circle cx="10" cy="7.5" r="3.5" />
       <path d="M3.5 20a6.5 6.5 0 0 1 10.4-5.2" />
       <path d="m17.5 13.2 1.1 2.2 2.4.4-1.7 1.7.4 2.4-2.2-1.1-2.2 1.1.4-2.4-1.7-1.7 2.4-.4z" />
-    </FeatureIcon>
+    </>,
   ),
   /** A star with two sparks. */
-  experience: (
-    <FeatureIcon>
+  experience: makeFeatureIcon(
+    'FeatureExperience',
+    <>
       <path d="M11 4.5 13 9.3l5.2.4-4 3.4 1.2 5.1L11 15.5l-4.4 2.7 1.2-5.1-4-3.4L9 9.3z" />
       <path d="M19 3v3M17.5 4.5h3M20.5 15v2M19.5 16h2" />
-    </FeatureIcon>
+    </>,
   ),
   /** A price tag. */
-  prices: (
-    <FeatureIcon>
+  prices: makeFeatureIcon(
+    'FeaturePrices',
+    <>
       <path d="M3 12.4V4.5A1.5 1.5 0 0 1 4.5 3h7.9l8.2 8.2a1.5 1.5 0 0 1 0 2.1l-7.3 7.3a1.5 1.5 0 0 1-2.1 0z" />
       <circle cx="8" cy="8" r="1.6" />
-    </FeatureIcon>
+    </>,
   ),
 } as const;
 
