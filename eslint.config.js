@@ -48,6 +48,11 @@ export default tseslint.config(
                 "Use '@kwenda/contracts/rules', `import type`, or a lazy schema: apiRequest(path, () => import('@kwenda/contracts').then((m) => m.fooSchema)).",
             },
             {
+              name: '@kwenda/contracts/reference',
+              allowTypeImports: true,
+              message: "Load it lazily: apiRequest(path, () => import('@kwenda/contracts/reference').then((m) => m.fooSchema)).",
+            },
+            {
               name: 'zod',
               allowTypeImports: true,
               message: 'Schemas live in @kwenda/contracts; load them lazily (see lib/api-client.ts).',

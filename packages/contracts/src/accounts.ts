@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialProviderSchema } from './config.js';
 import { apiErrorSchema } from './errors.js';
 
 /** SPEC section 3 "User". */
@@ -73,11 +74,6 @@ export const passwordResetSchema = z.object({
   password: z.string().max(256).nullish(),
   passwordConfirmation: z.string().max(256).nullish(),
 });
-
-/** Providers of social sign-in; GET /config lists the ones the agency configured. */
-export const socialProviders = ['google', 'facebook'] as const;
-export const socialProviderSchema = z.enum(socialProviders);
-export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
 export const SOCIAL_LIMITS = {
   /** Life of the signed cookie that carries state, PKCE verifier and nonce through the provider's pages. */

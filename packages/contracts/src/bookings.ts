@@ -237,13 +237,3 @@ export const seatMapSchema = z.object({
 });
 export type SeatMapView = z.infer<typeof seatMapSchema>;
 
-/** The agency's accounts for bank transfer / mobile banking (GET /config). */
-export const bankAccountSchema = z.object({
-  bankAr: z.string(),
-  bankEn: z.string(),
-  accountName: z.string(),
-  accountNumber: z.string(),
-  noteAr: z.string().optional(),
-  noteEn: z.string().optional(),
-});
-export type BankAccount = z.infer<typeof bankAccountSchema>;

@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { socialProviderSchema } from './accounts.js';
-import { bankAccountSchema } from './bookings.js';
 import { currencies } from './currencies.js';
+
+// What GET /config needs lives here, not in accounts.ts or bookings.ts, so the home page's
+// `@kwenda/contracts/reference` builds a handful of schemas rather than every contract.
+
+/** Providers of social sign-in; GET /config lists the ones the agency configured. */
+export const socialProviders = ['google', 'facebook'] as const;
+export const socialProviderSchema = z.enum(socialProviders);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+
+/** The agency's accounts for bank transfer / mobile banking (GET /config). */
+export const bankAccountSchema = z.object({
+  bankAr: z.string(),
+  bankEn: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  noteAr: z.string().optional(),
+  noteEn: z.string().optional(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /** What the browser learns about the deployment at run time (GET /api/v1/config). */
 export const publicConfigSchema = z.object({

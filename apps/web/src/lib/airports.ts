@@ -7,7 +7,7 @@ import { apiRequest } from './api-client';
 export function useAirports() {
   const query = useQuery({
     queryKey: ['airports'],
-    queryFn: () => apiRequest('/trips/airports', () => import('@kwenda/contracts').then((m) => m.airportListSchema)),
+    queryFn: () => apiRequest('/trips/airports', () => import('@kwenda/contracts/reference').then((m) => m.airportListSchema)),
     staleTime: Infinity,
   });
   const byCode = useMemo(() => new Map((query.data ?? []).map((a) => [a.iataCode, a])), [query.data]);

@@ -21,7 +21,7 @@ export class ApiRequestError extends Error {
 
 /**
  * The contract to parse an answer with: the schema itself, or a function that imports it.
- * Code on the home page passes the function form (`() => import('@kwenda/contracts').then((m) =>
+ * Code on the home page passes the function form (`() => import('@kwenda/contracts/reference').then((m) =>
  * m.airportListSchema)`), so zod and the schemas stay out of the first download.
  */
 export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
@@ -56,7 +56,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const { apiErrorSchema } = await import('@kwenda/contracts');
+    const { apiErrorSchema } = await import('@kwenda/contracts/reference');
     const parsed = apiErrorSchema.safeParse(json);
     // The session ended on the server (logout elsewhere, password reset, expiry): forget it here too.
     if (response.status === 401 && auth.authorization && parsed.data?.code === 'UNAUTHORIZED') clearSession();

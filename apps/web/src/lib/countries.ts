@@ -5,7 +5,7 @@ import { apiRequest } from './api-client';
 export function useCountries() {
   return useQuery({
     queryKey: ['countries'],
-    queryFn: () => apiRequest('/countries', () => import('@kwenda/contracts').then((m) => m.countryListSchema)),
+    queryFn: () => apiRequest('/countries', () => import('@kwenda/contracts/reference').then((m) => m.countryListSchema)),
     staleTime: Infinity,
   });
 }

@@ -5,7 +5,7 @@ import { apiRequest } from './api-client';
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: () => apiRequest('/config', () => import('@kwenda/contracts').then((m) => m.publicConfigSchema)),
+    queryFn: () => apiRequest('/config', () => import('@kwenda/contracts/reference').then((m) => m.publicConfigSchema)),
     staleTime: Infinity,
   });
 }
