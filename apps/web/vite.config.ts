@@ -13,7 +13,7 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'kwenda-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -33,8 +33,48 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+/**
+ * IBM Plex Sans Arabic from @fontsource, trimmed to what the site writes: the Arabic, Latin and
+ * Latin Extended faces in WOFF2 (every browser we support reads it). Fontsource's CSS also declares
+ * Cyrillic, Greek and Vietnamese faces (Vite inlined the small ones into the render-blocking CSS:
+ * 7 KB gzipped) and WOFF fallbacks. The faces every page paints with are preloaded, so the first
+ * layout has them rather than laying Arabic out twice (a fallback font, then the swap).
+ */
+const FONT_SUBSETS = ['arabic', 'latin', 'latin-ext'];
+const PRELOADED_FACES = ['arabic-400', 'arabic-700', 'latin-400', 'latin-700'];
+function siteFont(): Plugin {
+  return {
+    name: 'kwenda-site-font',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@fontsource\/ibm-plex-sans-arabic\/\d+\.css$/.test(id)) return null;
+      const faces = code.split(/(?=\/\* ibm-plex-sans-arabic-)/).filter((block) => {
+        const subset = /^\/\* ibm-plex-sans-arabic-([a-z-]+)-\d+-normal \*\//.exec(block)?.[1];
+        return subset === undefined ? !block.includes('@font-face') : FONT_SUBSETS.includes(subset);
+      });
+      return { code: faces.join('').replace(/,\s*url\([^)]*\.woff\) format\('woff'\)/g, ''), map: null };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const files = Object.keys(ctx.bundle);
+        return PRELOADED_FACES.map((face) => {
+          const file = files.find((name) => name.includes(`ibm-plex-sans-arabic-${face}-normal`) && name.endsWith('.woff2'));
+          if (!file) throw new Error(`No font file for ${face}`);
+          return {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
+            injectTo: 'head' as const,
+          };
+        });
+      },
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), siteFont(), precompress()],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -43,11 +83,21 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // scripts/prerender.mjs reads it to link a prerendered page's route chunk and its styles.
+    manifest: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     // What the first page needs goes out as one file (with one CSS file), not as the four shared
     // chunks rolldown splits it into: about 3.5 KB less gzipped JS, fewer requests, and CSS in
     // import order as in `vite dev` (the split put our field styles before Mantine's, so Mantine
     // won equal-specificity ties in production only). docs/decisions/0005-home-page-js-budget.md
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    // The prerendering build (src/entry-server.tsx, run by scripts/prerender.mjs) keeps its own layout.
+    rolldownOptions: isSsrBuild
+      ? {
+          // It loads every catalog at once on purpose (src/entry-server.tsx): not a chunking mistake.
+          onLog(level, log, handler) {
+            if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+          },
+        }
+      : { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
-});
+}));

@@ -236,4 +236,3 @@ export const seatMapSchema = z.object({
   ),
 });
 export type SeatMapView = z.infer<typeof seatMapSchema>;
-

@@ -13,6 +13,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
   const root = path.resolve(env.WEB_DIST);
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  const prerendered = hasBuild ? readPrerenderedPages(root) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -44,6 +45,46 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !hasBuild || path.extname(pathname)) {
       throw notFound(`No route for ${request.method} ${pathname}`);
     }
+    const page = prerendered && prerenderedFile(prerendered, request.url, request.headers.cookie);
+    // The page differs by the language cookie: caches must keep one copy per cookie.
+    if (page) return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(page);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+interface PrerenderedPages {
+  languages: string[];
+  /** Path → file name under prerendered/<language>/. */
+  pages: Record<string, string>;
+}
+
+/** What apps/web/scripts/prerender.mjs wrote after the build (none with an older build). */
+function readPrerenderedPages(root: string): PrerenderedPages | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, 'prerendered', 'pages.json'), 'utf8')) as PrerenderedPages;
+  } catch {
+    return null;
+  }
+}
+
+/** The language the visitor chose (?lang=, else the cookie the web app sets), Arabic by default. */
+export function requestLanguage(query: URLSearchParams, cookieHeader: string | undefined, languages: string[]) {
+  const fromQuery = query.get('lang');
+  if (fromQuery && languages.includes(fromQuery)) return fromQuery;
+  const fromCookie = /(?:^|;\s*)kwenda\.language=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '')?.[1];
+  return fromCookie && languages.includes(fromCookie) ? fromCookie : (languages[0] ?? 'ar');
+}
+
+/**
+ * The prerendered copy of a page, when there is one for the path and the address carries nothing
+ * the page reads (a search, an FAQ tab, a referral): the browser must hydrate exactly what it would
+ * render, so anything else gets index.html and renders in the browser.
+ */
+export function prerenderedFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
+  const [pathname = '', search = ''] = url.split('?');
+  const page = prerendered.pages[pathname];
+  if (!page) return null;
+  const query = new URLSearchParams(search);
+  if ([...query.keys()].some((key) => key !== 'lang')) return null;
+  return `prerendered/${requestLanguage(query, cookieHeader, prerendered.languages)}/${page}.html`;
 }

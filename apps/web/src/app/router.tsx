@@ -78,17 +78,24 @@ const pages = (
   </>
 );
 
+/** The site's routes, under the browser's router here and a static one when pages are prerendered. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<AppLayout />}>
+        {pages}
+        <Route path=":referralCode" element={<ReferralScope />}>
+          {pages}
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<AppLayout />}>
-          {pages}
-          <Route path=":referralCode" element={<ReferralScope />}>
-            {pages}
-          </Route>
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -101,24 +101,37 @@ function applyLanguage(language: string) {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  // The server reads the choice too: it sends the home, about and FAQ pages prerendered in it.
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
-/** Resolves when the first page can render: at once in Arabic, after its catalogs in English. */
-export const i18nReady = (async () => {
-  const language = initialLanguage();
-  await i18n.use(initReactI18next).init({
-    resources: { ar: { common: arCommon, search: arSearch, errors: arErrors } },
-    lng: 'ar',
-    fallbackLng: 'ar',
-    ns: firstPageNamespaces,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  // Without its catalogs (a failed download) the page still opens, in Arabic.
-  if (language !== 'ar') await switchLanguage(language).catch(() => {});
-  applyLanguage(i18n.language);
-  i18n.on('languageChanged', applyLanguage);
-})();
+/** What the browser and prerendering both start i18next with (plus resources, language and namespaces). */
+export const i18nOptions = {
+  fallbackLng: 'ar',
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} as const;
+
+/**
+ * Resolves when the first page can render: at once in Arabic, after its catalogs in English.
+ * Outside a browser (prerendering, src/entry-server.tsx) the caller initialises i18next itself.
+ */
+export const i18nReady =
+  typeof window === 'undefined'
+    ? Promise.resolve()
+    : (async () => {
+        const language = initialLanguage();
+        await i18n.use(initReactI18next).init({
+          ...i18nOptions,
+          resources: { ar: { common: arCommon, search: arSearch, errors: arErrors } },
+          lng: 'ar',
+          ns: firstPageNamespaces,
+        });
+        // Without its catalogs (a failed download) the page still opens, in Arabic.
+        if (language !== 'ar') await switchLanguage(language).catch(() => {});
+        applyLanguage(i18n.language);
+        i18n.on('languageChanged', applyLanguage);
+      })();
 
 export default i18n;

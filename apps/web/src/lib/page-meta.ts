@@ -1,9 +1,19 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
-interface PageMeta {
+export interface PageMeta {
   title: string;
   description: string;
 }
+
+/**
+ * Prerendering (src/entry-server.tsx) has no effects: it passes a collector, and the hooks below
+ * write the page's title and description into it while rendering, for the prerendered <head>.
+ */
+export interface PageMetaCollector {
+  site?: PageMeta;
+  page?: PageMeta;
+}
+export const PageMetaCollectorContext = createContext<PageMetaCollector | null>(null);
 
 /** The site-wide title and description (the layout's), shown whenever no page has its own. */
 let siteMeta: PageMeta | null = null;
@@ -29,6 +39,8 @@ function applyMeta({ title, description }: PageMeta) {
 
 /** A page's title and description for search engines and link previews (Open Graph), in its language. */
 export function usePageMeta(title: string, description: string) {
+  const collector = useContext(PageMetaCollectorContext);
+  if (collector) collector.page = { title, description };
   useEffect(() => {
     pageClaims += 1;
     applyMeta({ title, description });
@@ -41,6 +53,8 @@ export function usePageMeta(title: string, description: string) {
 
 /** The site-wide title and description, for the layout: pages without their own show these. */
 export function useDefaultPageMeta(title: string, description: string) {
+  const collector = useContext(PageMetaCollectorContext);
+  if (collector) collector.site = { title, description };
   useEffect(() => {
     siteMeta = { title, description };
     if (pageClaims === 0) applyMeta(siteMeta);

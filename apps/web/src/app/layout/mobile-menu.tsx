@@ -1,3 +1,9 @@
+// Styles of the Mantine components this lazy chunk adds (see app/providers.tsx).
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
 import { Button, Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';

@@ -1,3 +1,21 @@
+// Styles of the Mantine components this lazy chunk adds (see app/providers.tsx).
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/CheckboxCard.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/RadioCard.layer.css';
+import '@mantine/core/styles/RadioIndicator.layer.css';
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { BookingView } from '../../features/booking';
 import type { SearchState } from '../../lib/search-params';

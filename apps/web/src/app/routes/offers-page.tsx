@@ -1,3 +1,16 @@
+// Styles of the Mantine components this lazy chunk adds (see app/providers.tsx).
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/FloatingIndicator.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
 import type { Currency, SortOrder } from '@kwenda/contracts';
 import { Container, Group, Stack } from '@mantine/core';
 import { useCallback, useMemo } from 'react';

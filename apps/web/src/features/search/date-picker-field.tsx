@@ -1,4 +1,12 @@
-import '@mantine/dates/styles.css';
+// Styles of the Mantine components this lazy chunk adds (see app/providers.tsx).
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ar';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useId, useLayoutEffect } from 'react';

@@ -1,0 +1,96 @@
+// After `vite build` and the SSR build of src/entry-server.tsx: writes the pages every visitor
+// opens first (home, about, FAQs, privacy policy) as finished HTML in Arabic and in English, so a
+// phone paints them before the script has run; the browser then hydrates them (src/main.tsx).
+// The API sends them by path and the visitor's language (apps/api/src/plugins/web-app.ts).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+const out = path.join(dist, 'prerendered');
+
+/** Path → file name, and the lazy modules (besides the entry) the page's route needs at once. */
+const PAGES = {
+  '/': { file: 'index', modules: () => [] },
+  '/about': { file: 'about', modules: (lang) => ['src/features/content/index.ts', `src/i18n/locales/${lang}/content.json`] },
+  '/faqs': { file: 'faqs', modules: (lang) => ['src/features/content/index.ts', `src/i18n/locales/${lang}/content.json`] },
+  '/privacy_policy': {
+    file: 'privacy_policy',
+    modules: () => ['src/features/content/index.ts', 'src/i18n/locales/ar/content.json', 'src/i18n/locales/en/content.json'],
+  },
+};
+const LANGUAGES = ['ar', 'en'];
+
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+const manifest = JSON.parse(await fs.readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/** The chunks and stylesheets a lazy module brings, minus what the entry already has. */
+function chunkLinks(moduleIds) {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const seen = new Set();
+  const scripts = new Set();
+  const styles = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+    if (chunk !== entry) scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) if (!entry.css?.includes(css)) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  moduleIds.forEach(visit);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+function fill(template, { lang, html, meta, links }) {
+  const replaceOnce = (text, search, replacement) => {
+    if (!text.includes(search)) throw new Error(`prerender: index.html has no ${search}`);
+    return text.replace(search, () => replacement);
+  };
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  let page = replaceOnce(
+    template,
+    '<html lang="ar" dir="rtl">',
+    `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-prerendered="${lang}" data-mantine-color-scheme="light">`,
+  );
+  page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+  page = page.replace(
+    /<meta name="description" content="[^"]*" \/>/,
+    () =>
+      `<meta name="description" content="${description}" /><meta property="og:title" content="${title}" /><meta property="og:description" content="${description}" />`,
+  );
+  page = replaceOnce(page, '</head>', `${links}</head>`);
+  return replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+const { renderPage } = await import(path.join(root, 'dist-ssr', 'entry-server.js'));
+const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
+await fs.rm(out, { recursive: true, force: true });
+for (const lang of LANGUAGES) {
+  await fs.mkdir(path.join(out, lang), { recursive: true });
+  for (const [pagePath, page] of Object.entries(PAGES)) {
+    const { html, meta } = await renderPage(pagePath, lang);
+    const document = fill(template, { lang, html, meta, links: chunkLinks(page.modules(lang)) });
+    const file = path.join(out, lang, `${page.file}.html`);
+    await fs.writeFile(file, document);
+    await fs.writeFile(`${file}.gz`, await gzip(document, { level: 9 }));
+    await fs.writeFile(`${file}.br`, await brotli(document));
+  }
+}
+await fs.writeFile(
+  path.join(out, 'pages.json'),
+  JSON.stringify({ languages: LANGUAGES, pages: Object.fromEntries(Object.entries(PAGES).map(([p, { file }]) => [p, file])) }),
+);
+console.log(`prerendered ${Object.keys(PAGES).length} pages in ${LANGUAGES.join(' and ')} into dist/prerendered`);

@@ -1,0 +1,77 @@
+/**
+ * Prerendering (scripts/prerender.mjs, after `vite build`): renders a page of the site to HTML in a
+ * language, as the browser's first render would show it, so the page paints before its script has
+ * run and the browser then hydrates it (src/main.tsx). A visitor is a guest here: the session,
+ * the address's query and fetched data arrive in the browser.
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { initReactI18next } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes } from './app/router';
+import i18n, { i18nOptions, type Language } from './i18n';
+import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
+
+const catalogFiles = import.meta.glob<Record<string, unknown>>('./i18n/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** Every namespace in both languages: prerendering has no downloads to wait for. */
+function allCatalogs() {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, catalog] of Object.entries(catalogFiles)) {
+    const [, language, ns] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(file)!;
+    (resources[language!] ??= {})[ns!] = catalog;
+  }
+  return resources;
+}
+
+let started: Promise<unknown> | null = null;
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The page's own title and description, else the site's. */
+  meta: PageMeta;
+}
+
+/** Renders one path; calls run one after another (they share i18next's language). */
+export async function renderPage(path: string, language: Language): Promise<RenderedPage> {
+  started ??= i18n.use(initReactI18next).init({
+    ...i18nOptions,
+    resources: allCatalogs(),
+    lng: language,
+    ns: Object.keys(allCatalogs().ar ?? {}),
+  });
+  await started;
+  await i18n.changeLanguage(language);
+  const collector: PageMetaCollector = {};
+  const errors: unknown[] = [];
+  // The same tree as src/main.tsx, with a static router: hydration matches it element for element.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <PageMetaCollectorContext.Provider value={collector}>
+        <AppProviders>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </PageMetaCollectorContext.Provider>
+    </StrictMode>,
+    {
+      onError: (error) => void errors.push(error),
+      // Keep every Suspense boundary inline: React moves a large one (over 12.8 KB) to the end with an
+      // inline script to reveal it, which the CSP (script-src 'self') refuses, and hydration then fails.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  // A part that failed would be left to the browser with an inline script the CSP refuses: fail the build.
+  if (errors.length) throw new AggregateError(errors, `prerendering ${path} in ${language} failed: ${String(errors[0])}`);
+  const html = await new Response(prelude).text();
+  if (html.includes('<script')) throw new Error(`prerendering ${path} in ${language} left an inline script`);
+  const meta = collector.page ?? collector.site;
+  if (!meta) throw new Error(`${path} rendered without a title`);
+  return { html, meta };
+}
