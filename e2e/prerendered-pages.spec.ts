@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { tr } from './i18n';
 
@@ -7,6 +8,18 @@ import { tr } from './i18n';
  * (the same elements become interactive) rather than drawing it again.
  */
 const other = (language: string) => (language === 'ar' ? 'en' : 'ar');
+
+/** Tags the painted heading and FAQ questions; a client render would replace them with untagged ones. */
+const markPainted = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelectorAll('h1, [aria-expanded]').forEach((element) => Object.assign(element, { painted: true })),
+  );
+const stillPainted = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('h1, [aria-expanded]')].every(
+      (element) => (element as Element & { painted?: boolean }).painted === true,
+    ),
+  );
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -44,10 +57,7 @@ test('the browser hydrates the painted page: the same elements become interactiv
   await page.goto(`/faqs?lang=${language}`, { waitUntil: 'commit' });
   const question = page.getByRole('button', { name: t('content:faqs.items.kwenda.what.q'), exact: true });
   await expect(question).toHaveAttribute('aria-expanded', 'false');
-  await page.evaluate(() => {
-    const marked = document.querySelectorAll('h1, [aria-expanded]');
-    marked.forEach((element) => Object.assign(element, { paintedByServer: true }));
-  });
+  await markPainted(page);
   // The page view is reported from an effect: React has hydrated the page once it goes out.
   const hydrated = page.waitForRequest('**/api/v1/analytics/pageview');
   release();
@@ -56,12 +66,7 @@ test('the browser hydrates the painted page: the same elements become interactiv
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
   // React adopted the server's elements: a client render would have replaced them with new ones.
-  const kept = await page.evaluate(() =>
-    [...document.querySelectorAll('h1, [aria-expanded]')].every(
-      (element) => (element as Element & { paintedByServer?: boolean }).paintedByServer === true,
-    ),
-  );
-  expect(kept, 'the heading and questions are the prerendered elements').toBe(true);
+  expect(await stillPainted(page), 'the heading and questions are the prerendered elements').toBe(true);
 });
 
 test('a language chosen on the site is the language the server prerenders next time', async ({ page, language }) => {
@@ -80,4 +85,27 @@ test('a language chosen on the site is the language the server prerenders next t
   expect(about).toContain(tr(other(language), 'content:about.title'));
   await page.goto('/about');
   await expect(page.locator('html')).toHaveAttribute('lang', other(language));
+});
+
+test('a page part whose data arrives before its code still hydrates in place', async ({ page, language }) => {
+  // The FAQ page's contact box uses GET /config; its code is a lazy chunk. Hold the chunk until the
+  // config has arrived: the part must hydrate as prerendered (without it), then show it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/content-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const config = page.waitForResponse('**/api/v1/config');
+  await page.goto(`/faqs?lang=${language}`, { waitUntil: 'commit' });
+  const question = page.getByRole('button', { name: tr(language, 'content:faqs.items.kwenda.what.q'), exact: true });
+  await expect(question).toBeVisible();
+  await markPainted(page);
+  await config;
+  release();
+  await expect(page.getByRole('link', { name: tr(language, 'content:faqs.help.email'), exact: true })).toBeVisible();
+  expect(await stillPainted(page), 'the FAQ part kept its prerendered elements').toBe(true);
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('link', { name: tr(language, 'content:faqs.help.email'), exact: true })).toBeVisible();
 });

@@ -92,7 +92,7 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 function initialLanguage(): Language {
   const fromUrl = new URLSearchParams(window.location.search).get('lang');
   if (fromUrl === 'ar' || fromUrl === 'en') return fromUrl;
-  const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? document.documentElement.dataset.prerendered;
   return stored === 'en' ? 'en' : 'ar';
 }
 
