@@ -2,17 +2,29 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n, { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadPrerenderedPage } from './app/router';
 
 const container = document.getElementById('root')!;
 // The server sends the home, about and FAQ pages prerendered (scripts/prerender.mjs) in the language
 // it read from the visitor's cookie, and marks <html> with it.
 const prerenderedIn = document.documentElement.dataset.prerendered;
 
-// In English the first render waits for the English catalogs (Arabic ships in this bundle).
+/** Whether to hydrate the prerendered page, once what its first render needs is loaded. */
+const hydrating = async () => {
+  // In English the first render waits for the English catalogs (Arabic ships in this bundle).
+  await i18nReady;
+  if (!container.firstElementChild || prerenderedIn !== i18n.language) return false;
+  // The page's code first (its chunk is already on the way: the prerendered page links it), so the
+  // whole page hydrates in one pass; a failed download leaves the painted page and renders afresh.
+  return preloadPrerenderedPage(window.location.pathname).then(
+    () => true,
+    () => false,
+  );
+};
+
 // The first render is a transition: React renders (or hydrates) it in slices and lets the browser
 // breathe between them, rather than one long task that blocks a phone's main thread.
-void i18nReady.then(() =>
+void hydrating().then((hydrate) =>
   startTransition(() => {
     const app = (
       <StrictMode>
@@ -23,7 +35,7 @@ void i18nReady.then(() =>
     );
     // A page prerendered in another language than the visitor's (a choice made before the cookie
     // existed) is rendered afresh: React replaces it when the first render is ready.
-    if (container.firstElementChild && prerenderedIn === i18n.language) hydrateRoot(container, app);
+    if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   }),
 );

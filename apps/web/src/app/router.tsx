@@ -3,6 +3,7 @@ import { BrowserRouter, Outlet, Route, Routes, useParams } from 'react-router';
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';
+import { lazyPage } from './lazy-page';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { HomePage } from './routes/home-page';
 
@@ -41,10 +42,22 @@ const loadContent = () => import('../features/content');
 const contentPage = <K extends keyof Awaited<ReturnType<typeof loadContent>>>(
   name: K,
   loadStrings: () => Promise<void> = () => loadNamespace('content'),
-) => lazy(async () => ({ default: (await Promise.all([loadContent(), loadStrings()]))[0][name] }));
+) => lazyPage(async () => (await Promise.all([loadContent(), loadStrings()]))[0][name]);
 const AboutPage = contentPage('AboutPage');
 const FaqsPage = contentPage('FaqsPage');
 const PrivacyPolicyPage = contentPage('PrivacyPolicyPage', () => loadNamespaceInAllLanguages('content'));
+
+/** The lazy pages among those prerendered (apps/web/scripts/prerender.mjs; home is in the entry). */
+const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
+  '/about': AboutPage,
+  '/faqs': FaqsPage,
+  '/privacy_policy': PrivacyPolicyPage,
+};
+
+/** Loads the code of a prerendered page before it is hydrated (main.tsx). */
+export function preloadPrerenderedPage(pathname: string): Promise<void> {
+  return prerenderedLazyPages[pathname]?.preload() ?? Promise.resolve();
+}
 
 /** SPEC section 2: every route also lives under an optional leading referral-code segment. */
 function ReferralScope() {

@@ -1,0 +1,27 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * A page whose code loads on demand, like React.lazy, that can also be loaded ahead. Once loaded it
+ * renders at once instead of suspending: main.tsx loads the page of a prerendered address before
+ * hydrating, so React hydrates the whole page in one pass. A page still suspended while the layout
+ * above it re-renders would be thrown away and drawn again (docs/decisions/0011).
+ */
+export function lazyPage(load: () => Promise<ComponentType>) {
+  let Loaded: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => {
+        Loaded = component;
+      },
+      (error: unknown) => {
+        loading = null; // a later visit may try again
+        throw error;
+      },
+    ));
+  const Suspending = lazy(() => preload().then(() => ({ default: Loaded! })));
+  function Page() {
+    return Loaded ? <Loaded /> : <Suspending />;
+  }
+  return Object.assign(Page, { preload });
+}
