@@ -32,8 +32,7 @@ describe('prerendered pages', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (url: string, cookie?: string) =>
-    ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   it('sends the Arabic copy by default, varying by cookie', async () => {
     const home = await get('/');
