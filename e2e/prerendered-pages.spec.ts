@@ -100,6 +100,10 @@ test('a page whose code is slow stays painted, then hydrates in place with its d
   const question = page.getByRole('button', { name: tr(language, 'content:faqs.items.kwenda.what.q'), exact: true });
   await expect(question).toBeVisible();
   await markPainted(page);
+  // Hold it until GET /config has answered, if it is asked for meanwhile: the FAQ part must not hydrate
+  // after the layout has the config (its HTML has none). Hydration waits for the chunk, so it is not
+  // asked for, and the chunk goes after a while.
+  await Promise.race([page.waitForResponse('**/api/v1/config'), page.waitForTimeout(2_000)]);
   release();
   // The contact box needs the config, fetched once the page has hydrated.
   await expect(page.getByRole('link', { name: tr(language, 'content:faqs.help.email'), exact: true })).toBeVisible();

@@ -52,7 +52,8 @@ function chunkLinks(moduleIds) {
 
 function fill(template, { lang, html, meta, links }) {
   const replaceOnce = (text, search, replacement) => {
-    if (!text.includes(search)) throw new Error(`prerender: index.html has no ${search}`);
+    const found = typeof search === 'string' ? text.includes(search) : search.test(text);
+    if (!found) throw new Error(`prerender: index.html has no ${search}`);
     return text.replace(search, () => replacement);
   };
   const title = escapeHtml(meta.title);
@@ -62,11 +63,11 @@ function fill(template, { lang, html, meta, links }) {
     '<html lang="ar" dir="rtl">',
     `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-prerendered="${lang}" data-mantine-color-scheme="light">`,
   );
-  page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
-  page = page.replace(
+  page = replaceOnce(page, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  page = replaceOnce(
+    page,
     /<meta name="description" content="[^"]*" \/>/,
-    () =>
-      `<meta name="description" content="${description}" /><meta property="og:title" content="${title}" /><meta property="og:description" content="${description}" />`,
+    `<meta name="description" content="${description}" /><meta property="og:title" content="${title}" /><meta property="og:description" content="${description}" />`,
   );
   page = replaceOnce(page, '</head>', `${links}</head>`);
   return replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`);

@@ -19,13 +19,10 @@ const catalogFiles = import.meta.glob<Record<string, unknown>>('./i18n/locales/*
 });
 
 /** Every namespace in both languages: prerendering has no downloads to wait for. */
-function allCatalogs() {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, catalog] of Object.entries(catalogFiles)) {
-    const [, language, ns] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(file)!;
-    (resources[language!] ??= {})[ns!] = catalog;
-  }
-  return resources;
+const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [file, catalog] of Object.entries(catalogFiles)) {
+  const [, language, ns] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(file)!;
+  (resources[language!] ??= {})[ns!] = catalog;
 }
 
 let started: Promise<unknown> | null = null;
@@ -41,9 +38,9 @@ export interface RenderedPage {
 export async function renderPage(path: string, language: Language): Promise<RenderedPage> {
   started ??= i18n.use(initReactI18next).init({
     ...i18nOptions,
-    resources: allCatalogs(),
+    resources,
     lng: language,
-    ns: Object.keys(allCatalogs().ar ?? {}),
+    ns: Object.keys(resources.ar ?? {}),
   });
   await started;
   await i18n.changeLanguage(language);

@@ -5,8 +5,8 @@ import { AppProviders } from './app/providers';
 import { AppRouter, preloadPrerenderedPage } from './app/router';
 
 const container = document.getElementById('root')!;
-// The server sends the home, about and FAQ pages prerendered (scripts/prerender.mjs) in the language
-// it read from the visitor's cookie, and marks <html> with it.
+// The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) in the
+// language it read from ?lang= or the visitor's cookie, and marks <html> with it.
 const prerenderedIn = document.documentElement.dataset.prerendered;
 
 /** Whether to hydrate the prerendered page, once what its first render needs is loaded. */

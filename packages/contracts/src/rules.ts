@@ -10,3 +10,4 @@ export * from './error-codes.js';
 export * from './search-rules.js';
 export * from './booking-rules.js';
 export * from './page-path.js';
+export * from './languages.js';

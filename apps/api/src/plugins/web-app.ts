@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGE_COOKIE } from '@kwenda/contracts/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { AppError, notFound } from '../errors.js';
@@ -67,12 +68,13 @@ function readPrerenderedPages(root: string): PrerenderedPages | null {
   }
 }
 
-/** The language the visitor chose (?lang=, else the cookie the web app sets), Arabic by default. */
-export function requestLanguage(query: URLSearchParams, cookieHeader: string | undefined, languages: string[]) {
-  const fromQuery = query.get('lang');
-  if (fromQuery && languages.includes(fromQuery)) return fromQuery;
-  const fromCookie = /(?:^|;\s*)kwenda\.language=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '')?.[1];
-  return fromCookie && languages.includes(fromCookie) ? fromCookie : (languages[0] ?? 'ar');
+/** The language the visitor chose (?lang=, else the cookie the web app sets), else the first (Arabic). */
+function requestLanguage(query: URLSearchParams, cookieHeader: string | undefined, languages: string[]) {
+  const fromCookie = (cookieHeader ?? '')
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return [query.get('lang'), fromCookie].find((language) => language && languages.includes(language)) ?? languages[0]!;
 }
 
 /**
@@ -80,7 +82,7 @@ export function requestLanguage(query: URLSearchParams, cookieHeader: string | u
  * the page reads (a search, an FAQ tab, a referral): the browser must hydrate exactly what it would
  * render, so anything else gets index.html and renders in the browser.
  */
-export function prerenderedFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
+function prerenderedFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
   const [pathname = '', search = ''] = url.split('?');
   const page = prerendered.pages[pathname];
   if (!page) return null;

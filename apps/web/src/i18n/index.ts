@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE } from '@kwenda/contracts/rules';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import arCommon from './locales/ar/common.json';
@@ -102,7 +103,7 @@ function applyLanguage(language: string) {
   document.documentElement.dir = directionOf(language);
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   // The server reads the choice too: it sends the home, about and FAQ pages prerendered in it.
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** What the browser and prerendering both start i18next with (plus resources, language and namespaces). */
