@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, useTransition, type FormEv
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useAirports } from '../../lib/airports';
 import { useAppPath } from '../../lib/referral';
 import { isSearchReady, searchToParams, type OffersNavigationState, type SearchState } from '../../lib/search-params';
@@ -88,17 +89,19 @@ export function SearchForm({
   usePreloadDatePicker();
 
   const airportQuery = useAirports();
+  // The home page's form was prerendered without the list: it hydrates without it too (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   const airports: AirportData = useMemo(
     () => ({
-      index: indexAirports(airportQuery.airports),
-      byCode: airportQuery.byCode,
-      isLoading: airportQuery.isLoading,
-      isError: airportQuery.isError,
+      index: indexAirports(hydrated ? airportQuery.airports : []),
+      byCode: hydrated ? airportQuery.byCode : new Map(),
+      isLoading: hydrated && airportQuery.isLoading,
+      isError: hydrated && airportQuery.isError,
       retry: () => void airportQuery.refetch(),
     }),
     // refetch is stable; the list and flags are what change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [airportQuery.airports, airportQuery.byCode, airportQuery.isLoading, airportQuery.isError],
+    [hydrated, airportQuery.airports, airportQuery.byCode, airportQuery.isLoading, airportQuery.isError],
   );
 
   const localIssues = useMemo(() => searchIssues(search, today), [search, today]);

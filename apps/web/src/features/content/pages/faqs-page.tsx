@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { IconChat, IconMail } from '../../../components/icons';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { usePublicConfig } from '../../../lib/public-config';
 import { FaqQuestion } from '../components/faq-question';
 import { PageBanner } from '../components/page-banner';
@@ -20,7 +21,9 @@ export function FaqsPage() {
   const { t } = useTranslation('content');
   const { t: tCommon } = useTranslation();
   usePageMeta(t('faqs.meta.title'), t('faqs.meta.description'));
-  const config = usePublicConfig().data;
+  // Its HTML was prerendered without the config: it hydrates without it too (lib/use-hydrated.ts).
+  const fetched = usePublicConfig().data;
+  const config = useHydrated() ? fetched : undefined;
   const [params, setParams] = useSearchParams();
   const catalog = t('faqs.items', { returnObjects: true }) as unknown as FaqCatalog;
   const location = readFaqLocation(params, (tab) => Object.keys(catalog[tab]));

@@ -2,6 +2,7 @@ import { Center, Container, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Language } from '../../../i18n';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { usePublicConfig } from '../../../lib/public-config';
 import { PageBanner } from '../components/page-banner';
 import { PrivacyDocument, type PrivacyFacts } from '../components/privacy-document';
@@ -18,6 +19,8 @@ export function PrivacyPolicyPage() {
   const { t: tCommon } = useTranslation();
   usePageMeta(t('privacy.meta.title'), t('privacy.meta.description'));
   const config = usePublicConfig();
+  // Prerendered while the config was pending: it hydrates as pending too (lib/use-hydrated.ts).
+  const pending = !useHydrated() || config.isPending;
   // The route loads the `content` strings in both languages.
   const order: Language[] = i18n.language === 'en' ? ['en', 'ar'] : ['ar', 'en'];
 
@@ -34,7 +37,7 @@ export function PrivacyPolicyPage() {
     <>
       <PageBanner id="privacy-title" title={t('privacy.title')} lead={t('privacy.lead')} />
       <Container size="xl" className={shared.section}>
-        {config.isPending ? (
+        {pending ? (
           // As tall as the screen, like the route loader: the footer stays below the fold until the text arrives.
           <Center mih="100vh">
             <Loader aria-label={tCommon('loading')} />
