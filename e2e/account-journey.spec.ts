@@ -16,6 +16,13 @@ async function accountLinks(page: Page, language: string, project: string) {
   return page.getByRole('banner');
 }
 
+/** Clicks one of those links or buttons; on a phone waits for the menu to finish closing (axe would read it half faded). */
+async function followAccountLink(page: Page, language: string, project: string, role: 'link' | 'button', name: string) {
+  const links = await accountLinks(page, language, project);
+  await links.getByRole(role, { name }).click();
+  if (project.includes('phone')) await expect(page.getByRole('dialog')).toBeHidden();
+}
+
 async function codeFrom(email: string) {
   const mail = await waitForMail(email, /Kwenda code/);
   return /\b(\d{6})\b/.exec(mail.text)![1]!;
@@ -65,8 +72,7 @@ test('sign up with an e-mailed code, edit the profile, log out, reset the passwo
   await expect(page.getByText(t('auth:welcome', { name }))).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('kwenda.session') ?? 'null'));
   expect(stored).toMatchObject({ user: { email, fullName: name } });
-  let links = await accountLinks(page, language, project);
-  await links.getByRole('link', { name }).click();
+  await followAccountLink(page, language, project, 'link', name);
 
   // Profile: details, then the numbers (+249 by default, digits only; a bad one refused).
   await expect(page.getByRole('heading', { name: t('auth:profile.greeting', { name }) })).toBeVisible();
@@ -92,8 +98,7 @@ test('sign up with an e-mailed code, edit the profile, log out, reset the passwo
 
   // Log out: the token stops working on the server too.
   const jwt = (await page.evaluate(() => JSON.parse(localStorage.getItem('kwenda.session')!).jwt)) as string;
-  links = await accountLinks(page, language, project);
-  await links.getByRole('button', { name: t('nav.logout') }).click();
+  await followAccountLink(page, language, project, 'button', t('nav.logout'));
   await expect(page.getByRole('heading', { name: t('auth:logout.title') })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('kwenda.session'))).toBeNull();
   const after = await page.request.get('/api/v1/account', { headers: { authorization: `Bearer ${jwt}` } });
@@ -186,8 +191,7 @@ test('a logged-out visitor who presses book logs in and lands on the booking, wh
   await expect(page.getByRole('textbox', { name: t('booking:contact.email') })).toHaveValue(email);
 
   // The booking is the account's: on the profile, and refused to anyone else.
-  const links = await accountLinks(page, language, project);
-  await links.getByRole('link', { name: 'Omer Ali' }).click();
+  await followAccountLink(page, language, project, 'link', 'Omer Ali');
   const listed = page.getByRole('region', { name: t('auth:profile.bookings') }).getByRole('link');
   await expect(listed).toHaveCount(1);
   await expect(listed).toHaveAttribute('href', new RegExp(`/booking/${bookingId}$`));

@@ -26,7 +26,7 @@ test('the changelog shows its entries left to right under a heading in the page 
 
   // The other language: the heading follows, the entries stay left to right.
   const other = otherLanguage(language);
-  await page.getByRole('button', { name: tr(language, 'language.switchLabel') }).click();
+  await page.getByRole('link', { name: tr(language, 'language.switchLabel') }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', other === 'ar' ? 'rtl' : 'ltr');
   await expect(page.getByRole('heading', { level: 1, name: tr(other, 'changelog:title') })).toBeVisible();
   await expect(entries).toHaveAttribute('dir', 'ltr');
@@ -105,7 +105,7 @@ test('the first load and a route change each send a page view without the query 
   expect(JSON.parse(secondView.postData()!)).toEqual({ path: '/', referrer: '', language, referralCode: 'KW2024' });
 
   // One view per route: re-rendering and the language switch add none.
-  await page.getByRole('button', { name: tr(language, 'language.switchLabel') }).click();
+  await page.getByRole('link', { name: tr(language, 'language.switchLabel') }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', otherLanguage(language));
   await page.waitForTimeout(300);
   expect(sent.map((view) => (view as { path: string }).path)).toEqual(['/changelog', '/']);

@@ -36,7 +36,7 @@ export async function axeViolations(page: Page) {
   return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}: ${v.nodes
-        .map((n) => n.target.join(' '))
+        .map((n) => [n.target, ...n.any.flatMap((check) => check.relatedNodes?.map((r) => r.target) ?? [])].join(' ~ '))
         .slice(0, 5)
         .join(' | ')}`,
   );

@@ -42,6 +42,13 @@ test.describe('without JavaScript', () => {
     await page.goto(`/?lang=${language}`);
     await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
     await expect(page.getByRole('radio', { name: t('search:tripType.round-trip') })).toBeVisible();
+
+    // The language switch is a link: it works before the script has run, and the server remembers the choice.
+    await page.getByRole('link', { name: t('language.switchLabel') }).first().click();
+    await expect(page.locator('html')).toHaveAttribute('lang', other(language));
+    await expect(page.getByRole('heading', { level: 1, name: tr(other(language), 'slogan') })).toBeVisible();
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('lang', other(language));
   });
 });
 
@@ -74,7 +81,7 @@ test('a language chosen on the site is the language the server prerenders next t
   await page.goto(`/?lang=${language}`);
   await expect(page.locator('html')).toHaveAttribute('data-prerendered', language);
   await page
-    .getByRole('button', { name: tr(language, 'language.switchLabel') })
+    .getByRole('link', { name: tr(language, 'language.switchLabel') })
     .first()
     .click();
   await expect(page.locator('html')).toHaveAttribute('lang', other(language));

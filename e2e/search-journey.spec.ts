@@ -16,7 +16,7 @@ test('search PZU to CAI and explore the offers', async ({ page, language }) => {
   await expect(page.getByRole('heading', { level: 1, name: tr('ar', 'slogan') })).toBeVisible();
   if (language === 'en') {
     // The language switch is visible on phones and desktops alike.
-    await page.getByRole('button', { name: tr('ar', 'language.switchLabel') }).click();
+    await page.getByRole('link', { name: tr('ar', 'language.switchLabel') }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   }
   await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -50,6 +50,15 @@ describe('prerendered pages', () => {
     expect((await get('/about?lang=ar', 'kwenda.language=en')).body).toBe('<html>ar about</html>');
   });
 
+  it('remembers a language named in the address in the cookie it reads next time, and no other', async () => {
+    const chosen = await get('/about?lang=en');
+    expect(chosen.headers['set-cookie']).toBe('kwenda.language=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect((await get('/offers?lang=ar&tripType=one-way')).headers['set-cookie']).toContain('kwenda.language=ar;');
+    expect((await get('/about', 'kwenda.language=en')).headers['set-cookie']).toBeUndefined();
+    expect((await get('/?lang=fr')).headers['set-cookie']).toBeUndefined();
+    expect((await get('/?lang=en;%20Domain=evil.example')).headers['set-cookie']).toBeUndefined();
+  });
+
   it('ignores a language it does not have', async () => {
     expect((await get('/', 'kwenda.language=fr')).body).toBe('<html>ar index</html>');
     expect((await get('/?lang=xx')).body).toBe('<html>ar index</html>');

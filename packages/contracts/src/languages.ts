@@ -3,3 +3,6 @@
  * send the prerendered pages in that language (docs/decisions/0011-prerendered-first-pages.md).
  */
 export const LANGUAGE_COOKIE = 'kwenda.language';
+
+/** The site's languages, Arabic first (the default). */
+export const SITE_LANGUAGES: readonly string[] = ['ar', 'en'];
