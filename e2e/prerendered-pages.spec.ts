@@ -44,7 +44,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('radio', { name: t('search:tripType.round-trip') })).toBeVisible();
 
     // The language switch is a link: it works before the script has run, and the server remembers the choice.
-    await page.getByRole('link', { name: t('language.switchLabel') }).first().click();
+    await page
+      .getByRole('link', { name: t('language.switchLabel') })
+      .first()
+      .click();
     await expect(page.locator('html')).toHaveAttribute('lang', other(language));
     await expect(page.getByRole('heading', { level: 1, name: tr(other(language), 'slogan') })).toBeVisible();
     await page.goto('/about');
