@@ -19,6 +19,7 @@ const PAGES = {
   '/privacy_policy': {
     file: 'privacy_policy',
     modules: () => ['src/features/content/index.ts', 'src/i18n/locales/ar/content.json', 'src/i18n/locales/en/content.json'],
+    bothLanguages: true,
   },
 };
 const LANGUAGES = ['ar', 'en'];
@@ -50,9 +51,12 @@ function chunkLinks(moduleIds) {
   ].join('');
 }
 
-function fill(template, { lang, html, meta, links }) {
+/** The Arabic font faces index.html preloads (vite.config.ts): an English page paints no Arabic but the switch's one word. */
+const ARABIC_FACE_PRELOAD = /\s*<link rel="preload" as="font"[^>]*ibm-plex-sans-arabic-arabic-[^>]*>/g;
+
+function fill(template, { lang, html, meta, links, arabicFaces }) {
   const replaceOnce = (text, search, replacement) => {
-    const found = typeof search === 'string' ? text.includes(search) : search.test(text);
+    const found = typeof search === 'string' ? text.includes(search) : text.search(search) !== -1;
     if (!found) throw new Error(`prerender: index.html has no ${search}`);
     return text.replace(search, () => replacement);
   };
@@ -69,6 +73,7 @@ function fill(template, { lang, html, meta, links }) {
     /<meta name="description" content="[^"]*" \/>/,
     `<meta name="description" content="${description}" /><meta property="og:title" content="${title}" /><meta property="og:description" content="${description}" />`,
   );
+  if (!arabicFaces) page = replaceOnce(page, ARABIC_FACE_PRELOAD, '');
   page = replaceOnce(page, '</head>', `${links}</head>`);
   return replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
 }
@@ -83,7 +88,8 @@ for (const lang of LANGUAGES) {
   await fs.mkdir(path.join(out, lang), { recursive: true });
   for (const [pagePath, page] of Object.entries(PAGES)) {
     const { html, meta } = await renderPage(pagePath, lang);
-    const document = fill(template, { lang, html, meta, links: chunkLinks(page.modules(lang)) });
+    const links = chunkLinks(page.modules(lang));
+    const document = fill(template, { lang, html, meta, links, arabicFaces: lang === 'ar' || page.bothLanguages });
     const file = path.join(out, lang, `${page.file}.html`);
     await fs.writeFile(file, document);
     await fs.writeFile(`${file}.gz`, await gzip(document, { level: 9 }));

@@ -1,5 +1,7 @@
+// Two weights, regular and bold (Mantine's "medium" 600 renders with the bold face): each face is
+// about 45 KB in Arabic plus 20 KB in Latin, and a third weight on the first screen cost Lighthouse
+// 3 to 4 points on a phone. `fonts.test.ts` keeps the 500 weight out.
 import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/500.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
 // Mantine's styles per component, in its `mantine` cascade layer: this file brings what the layout and
 // the home page use; each lazy route imports its own components' styles (the full sheet was 41 KB

@@ -59,7 +59,7 @@ export function MyBookings() {
                       <Badge color={statusColor[booking.status] ?? 'blue'} variant="light">
                         {t(`bookingStatus.${booking.status}` as never)}
                       </Badge>
-                      <Text size="sm" fw={500}>
+                      <Text size="sm">
                         {formatPrice(booking.amount, booking.currency, i18n.language)}
                       </Text>
                     </Stack>

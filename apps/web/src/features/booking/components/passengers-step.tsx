@@ -109,7 +109,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
           <Title order={2} size="h3" id="passengers-title">
             {t('passengers.title')}
           </Title>
-          <Text size="sm" fw={500} mt={4}>
+          <Text size="sm" mt={4}>
             {t('passengers.englishNote')}
           </Text>
         </div>

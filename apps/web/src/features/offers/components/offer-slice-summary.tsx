@@ -21,11 +21,11 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
           {slice.airlines.map((airline, i) => (
             <AirlineLogo key={airline.iataCode} airline={airline} name={names[i]!} />
           ))}
-          <Text size="sm" fw={500} lh={1.3}>
+          <Text size="sm" lh={1.3}>
             {names.join(format.language === 'ar' ? '، ' : ', ')}
           </Text>
         </div>
-        <Badge variant="light" color="gray" radius="sm" size="lg" tt="none" fw={500} c="gray.8">
+        <Badge variant="light" color="gray" radius="sm" size="lg" tt="none" c="gray.8">
           {label} · {format.date(slice.departureDate)}
         </Badge>
       </div>
@@ -50,7 +50,7 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
           <div className={classes.line}>
             <PlaneIcon size={18} />
           </div>
-          <Text size="xs" fw={500} className={direct ? classes.stopsDirect : classes.stopsConnecting}>
+          <Text size="xs" className={direct ? classes.stopsDirect : classes.stopsConnecting}>
             {format.stops(slice)}
           </Text>
         </div>

@@ -10,7 +10,7 @@ export function SortControl({ value, onChange }: { value: SortOrder; onChange: (
   const labelId = useId();
   return (
     <div className={classes.sort}>
-      <Text component="div" size="sm" fw={500} mb={4} id={labelId}>
+      <Text component="div" size="sm" fw={600} mb={4} id={labelId}>
         {t('sort.label')}
       </Text>
       <SegmentedControl
