@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { arabicUnicodeRange, subsetArabicFace } from './scripts/arabic-font-subset.mjs';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -43,16 +44,31 @@ function precompress(): Plugin {
 const FONT_SUBSETS = ['arabic', 'latin', 'latin-ext'];
 const PRELOADED_FACES = ['arabic-400', 'arabic-700', 'latin-400', 'latin-700'];
 function siteFont(): Plugin {
+  let cacheDir = '';
   return {
     name: 'kwenda-site-font',
     enforce: 'pre',
-    transform(code, id) {
+    configResolved(config) {
+      cacheDir = path.resolve(config.root, 'node_modules/.cache/kwenda-fonts');
+    },
+    async transform(code, id) {
       if (!/@fontsource\/ibm-plex-sans-arabic\/\d+\.css$/.test(id)) return null;
       const faces = code.split(/(?=\/\* ibm-plex-sans-arabic-)/).filter((block) => {
         const subset = /^\/\* ibm-plex-sans-arabic-([a-z-]+)-\d+-normal \*\//.exec(block)?.[1];
         return subset === undefined ? !block.includes('@font-face') : FONT_SUBSETS.includes(subset);
       });
-      return { code: faces.join('').replace(/,\s*url\([^)]*\.woff\) format\('woff'\)/g, ''), map: null };
+      const trimmed = await Promise.all(
+        faces.map(async (block) => {
+          const woff2 = /url\((\.\/files\/ibm-plex-sans-arabic-arabic-\d+-normal\.woff2)\)/.exec(block)?.[1];
+          if (!woff2) return block;
+          // The Arabic face, cut to the Arabic block (scripts/arabic-font-subset.mjs).
+          const cut = await subsetArabicFace(path.resolve(path.dirname(id), woff2), cacheDir);
+          return block
+            .replace(woff2, path.relative(path.dirname(id), cut))
+            .replace(/unicode-range:[^;]*;/, `unicode-range: ${arabicUnicodeRange};`);
+        }),
+      );
+      return { code: trimmed.join('').replace(/,\s*url\([^)]*\.woff\) format\('woff'\)/g, ''), map: null };
     },
     transformIndexHtml: {
       order: 'post',
