@@ -43,6 +43,12 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
     await expect(page.getByRole('radio', { name: t('search:tripType.round-trip') })).toBeVisible();
 
+    // A shared search is rendered in the browser, but its page names the offers code at once, in the visitor's language.
+    await page.goto(`/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&lang=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.locator('link[rel="modulepreload"][href*="/offers-page-"]')).toHaveCount(1);
+    await page.goto(`/?lang=${language}`);
+
     // The language switch is a link: it works before the script has run, and the server remembers the choice.
     await page
       .getByRole('link', { name: t('language.switchLabel') })

@@ -11,11 +11,11 @@ function fakeWebBuild() {
   fs.mkdirSync(path.join(dist, 'prerendered', 'ar'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'prerendered', 'en'), { recursive: true });
   for (const language of ['ar', 'en'])
-    for (const page of ['index', 'about'])
+    for (const page of ['index', 'about', 'offers'])
       fs.writeFileSync(path.join(dist, 'prerendered', language, `${page}.html`), `<html>${language} ${page}</html>`);
   fs.writeFileSync(
     path.join(dist, 'prerendered', 'pages.json'),
-    JSON.stringify({ languages: ['ar', 'en'], pages: { '/': 'index', '/about': 'about' } }),
+    JSON.stringify({ languages: ['ar', 'en'], pages: { '/': 'index', '/about': 'about' }, shells: { '/offers': 'offers' } }),
   );
   return dist;
 }
@@ -68,6 +68,16 @@ describe('prerendered pages', () => {
   it('renders in the browser whatever the address adds (a search, a tab, a referral) and other pages', async () => {
     for (const url of ['/?departureStation=PZU', '/about?tab=payment', '/AB12CD/about', '/login', '/about/'])
       expect((await get(url, 'kwenda.language=en')).body, url).toBe('<html>SPA</html>');
+  });
+
+  it("sends the offers shell with any search, in the visitor's language", async () => {
+    expect((await get('/offers?tripType=one-way&departureStation=PZU', 'kwenda.language=en')).body).toBe(
+      '<html>en offers</html>',
+    );
+    expect((await get('/offers')).body).toBe('<html>ar offers</html>');
+    expect((await get('/offers?lang=en&tripType=round-trip')).body).toBe('<html>en offers</html>');
+    // Under a referral code the path is another: the SPA page.
+    expect((await get('/AB12CD/offers?tripType=one-way')).body).toBe('<html>SPA</html>');
   });
 
   it('keeps API paths and files as they were', async () => {

@@ -62,6 +62,8 @@ interface PrerenderedPages {
   languages: string[];
   /** Path → file name under prerendered/<language>/. */
   pages: Record<string, string>;
+  /** Path → file name of an empty page that names its route's code at once (the offers, read from the query). */
+  shells?: Record<string, string>;
 }
 
 /** What apps/web/scripts/prerender.mjs wrote after the build (none with an older build). */
@@ -85,13 +87,15 @@ function requestLanguage(query: URLSearchParams, cookieHeader: string | undefine
 /**
  * The prerendered copy of a page, when there is one for the path and the address carries nothing
  * the page reads (a search, an FAQ tab, a referral): the browser must hydrate exactly what it would
- * render, so anything else gets index.html and renders in the browser.
+ * render, so anything else gets index.html and renders in the browser. A shell (the offers) goes
+ * with any query: it holds no page, only the links to its code, in the visitor's language.
  */
 function prerenderedFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
   const [pathname = '', search = ''] = url.split('?');
-  const page = prerendered.pages[pathname];
-  if (!page) return null;
   const query = new URLSearchParams(search);
-  if ([...query.keys()].some((key) => key !== 'lang')) return null;
-  return `prerendered/${requestLanguage(query, cookieHeader, prerendered.languages)}/${page}.html`;
+  const shell = prerendered.shells?.[pathname];
+  const page = prerendered.pages[pathname];
+  const file = shell ?? (page && ![...query.keys()].some((key) => key !== 'lang') ? page : null);
+  if (!file) return null;
+  return `prerendered/${requestLanguage(query, cookieHeader, prerendered.languages)}/${file}.html`;
 }
