@@ -171,3 +171,19 @@ test('privacy policy: Arabic and English side by side, the Arabic text prevails,
   }
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('privacy policy: while the configuration it quotes is loading, a named status says so', async ({ page, language }) => {
+  // The policy quotes the operator and registration number from GET /config: hold it back.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/config', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/privacy_policy?lang=${language}`);
+  await expect(page.getByRole('status', { name: tr(language, 'loading') })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  release();
+  await expect(page.getByRole('status', { name: tr(language, 'loading') })).toBeHidden();
+  await expect(page.locator('article[lang="ar"]')).toBeVisible();
+});

@@ -33,6 +33,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle(t('content:faqs.meta.title'));
     await expect(page.getByRole('heading', { level: 1, name: t('content:faqs.title') })).toBeVisible();
     await expect(page.getByRole('tab', { name: t('content:faqs.tabs.payment') })).toBeVisible();
+    await expect(page.locator('html')).toHaveCSS('--mantine-primary-color-filled', '#0b5e55');
 
     await page.goto(`/about?lang=${language}`);
     await expect(page).toHaveTitle(t('content:about.meta.title'));
@@ -47,6 +48,8 @@ test.describe('without JavaScript', () => {
     await page.goto(`/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&lang=${language}`);
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
     await expect(page.locator('link[rel="modulepreload"][href*="/offers-page-"]')).toHaveCount(1);
+    // The theme's colours come with the HTML (the app no longer writes them at start), here and on every page.
+    await expect(page.locator('html')).toHaveCSS('--mantine-color-teal-8', '#0b5e55');
     await page.goto(`/?lang=${language}`);
 
     // The language switch is a link: it works before the script has run, and the server remembers the choice.

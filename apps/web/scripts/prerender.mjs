@@ -99,8 +99,15 @@ async function write(lang, name, document) {
   await fs.writeFile(`${file}.br`, await brotli(document));
 }
 
-const { renderPage } = await import(path.join(root, 'dist-ssr', 'entry-server.js'));
-const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
+const { renderPage, renderThemeStyles } = await import(path.join(root, 'dist-ssr', 'entry-server.js'));
+// The theme's CSS in every page's head, index.html included (app/providers.tsx no longer writes it).
+const built = (await fs.readFile(path.join(dist, 'index.html'), 'utf8')).replace(/<style data-kwenda-theme>[^<]*<\/style>/, '');
+if (!built.includes('</head>')) throw new Error('prerender: index.html has no </head>');
+const template = built.replace('</head>', () => `<style data-kwenda-theme>${renderThemeStyles()}</style></head>`);
+const indexFile = path.join(dist, 'index.html');
+await fs.writeFile(indexFile, template);
+await fs.writeFile(`${indexFile}.gz`, await gzip(template, { level: 9 }));
+await fs.writeFile(`${indexFile}.br`, await brotli(template));
 await fs.rm(out, { recursive: true, force: true });
 for (const lang of LANGUAGES) {
   await fs.mkdir(path.join(out, lang), { recursive: true });

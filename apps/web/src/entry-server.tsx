@@ -4,12 +4,15 @@
  * run and the browser then hydrates it (src/main.tsx). A visitor is a guest here: the session,
  * the address's query and fetched data arrive in the browser.
  */
+import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
+import { cssVariablesResolver, theme } from './app/theme';
 import i18n, { i18nOptions, type Language } from './i18n';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
 
@@ -71,4 +74,17 @@ export async function renderPage(path: string, language: Language): Promise<Rend
   const meta = collector.page ?? collector.site;
   if (!meta) throw new Error(`${path} rendered without a title`);
   return { html, meta };
+}
+
+/**
+ * The CSS Mantine would write at every start in the browser: the theme's variables (our teal, fonts,
+ * radius, the error red) and its responsive classes. The build puts it in each page's <head>; the
+ * production app then renders its MantineProvider without them (app/providers.tsx).
+ */
+export function renderThemeStyles(): string {
+  const markup = renderToStaticMarkup(<MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} />);
+  const css = [...markup.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((match) => match[1]).join('');
+  if (!css.includes('--mantine-primary-color-filled') || !css.includes('mantine-hidden-from'))
+    throw new Error('renderThemeStyles: Mantine wrote no theme variables or classes');
+  return css;
 }

@@ -15,9 +15,11 @@ import { StagingBanner } from './staging-banner';
 
 /** A full screen high, so the footer starts below the fold and the page arriving does not shift it (CLS). */
 function RouteLoading() {
+  const { t } = useTranslation();
   return (
     <Center mih="100vh">
-      <Loader aria-label="…" />
+      {/* A named status: axe refuses a name on Mantine's bare <span>. */}
+      <Loader role="status" aria-label={t('loading')} />
     </Center>
   );
 }

@@ -31,7 +31,7 @@ export function MyBookings() {
         <Title order={2} size="h4" id="my-bookings-title">
           {t('profile.bookings')}
         </Title>
-        {bookings.isPending && <Loader size="sm" aria-label={t('common:loading' as never)} />}
+        {bookings.isPending && <Loader role="status" size="sm" aria-label={t('common:loading' as never)} />}
         {bookings.isError && (
           <Alert color="red" role="alert">
             {errorText(bookings.error)}

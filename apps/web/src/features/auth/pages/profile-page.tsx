@@ -74,7 +74,7 @@ export function ProfilePage() {
               <Title order={2} size="h4" id="profile-details">
                 {t('profile.details')}
               </Title>
-              {account.isFetching && <Loader size="xs" aria-label={t('common:loading' as never)} />}
+              {account.isFetching && <Loader role="status" size="xs" aria-label={t('common:loading' as never)} />}
             </Group>
             {saved && (
               <Alert

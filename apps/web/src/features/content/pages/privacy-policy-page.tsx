@@ -40,7 +40,7 @@ export function PrivacyPolicyPage() {
         {pending ? (
           // As tall as the screen, like the route loader: the footer stays below the fold until the text arrives.
           <Center mih="100vh">
-            <Loader aria-label={tCommon('loading')} />
+            <Loader role="status" aria-label={tCommon('loading')} />
           </Center>
         ) : (
           <>
