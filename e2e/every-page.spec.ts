@@ -176,6 +176,8 @@ test('a staging build says on every page that bookings are not real, and the foo
     await expect(banner).toBeVisible();
     await expect(banner).toContainText(t('staging.body'));
     await expect(page.getByRole('contentinfo')).toHaveAttribute('data-staging', 'true');
+    // The login page's code is lazy: let its heading arrive before axe reads the page.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await axeViolations(page), `axe on ${path} in staging`).toEqual([]);
   }
   // Without the flag, neither shows.

@@ -8,8 +8,6 @@ import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
-import '@mantine/core/styles/FloatingIndicator.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import type { Currency, SortOrder } from '@kwenda/contracts';
 import { Container, Group, Stack } from '@mantine/core';
