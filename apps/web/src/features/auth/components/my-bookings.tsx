@@ -59,9 +59,7 @@ export function MyBookings() {
                       <Badge color={statusColor[booking.status] ?? 'blue'} variant="light">
                         {t(`bookingStatus.${booking.status}` as never)}
                       </Badge>
-                      <Text size="sm">
-                        {formatPrice(booking.amount, booking.currency, i18n.language)}
-                      </Text>
+                      <Text size="sm">{formatPrice(booking.amount, booking.currency, i18n.language)}</Text>
                     </Stack>
                   </Group>
                 </Paper>

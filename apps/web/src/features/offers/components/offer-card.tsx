@@ -31,9 +31,7 @@ export function OfferCard({ offer, format, travellers, suggestion = false, onBoo
       {suggestion && (
         <div className={classes.suggestionBanner}>
           <CalendarIcon size={18} />
-          <Text size="sm">
-            {t('suggestions.badge')}
-          </Text>
+          <Text size="sm">{t('suggestions.badge')}</Text>
           <Text size="md" fw={700}>
             {format.date(offer.slices[0]!.departureDate, 'long')}
           </Text>

@@ -160,9 +160,7 @@ function SliceDetails({ slice, label, format }: { slice: OfferSlice; label: stri
               {wait && (
                 <li className={classes.layover}>
                   <ClockIcon size={16} />
-                  <Text size="sm">
-                    {t('details.layover', { city: format.city(wait.airport), code: wait.airport })}
-                  </Text>
+                  <Text size="sm">{t('details.layover', { city: format.city(wait.airport), code: wait.airport })}</Text>
                   <Text size="sm">{t('details.layoverWait', { duration: format.duration(wait.minutes) })}</Text>
                 </li>
               )}
