@@ -55,7 +55,7 @@ function chunkLinks(moduleIds, { styles: withStyles = true, lowPriority = false 
   };
   moduleIds.forEach(visit);
   return [
-    ...[...styles].filter(() => withStyles).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...(withStyles ? [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`) : []),
     ...[...scripts].map(
       (file) => `<link rel="modulepreload"${lowPriority ? ' fetchpriority="low"' : ''} crossorigin href="/${file}">`,
     ),

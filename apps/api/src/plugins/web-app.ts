@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_COOKIE, SITE_LANGUAGES } from '@kwenda/contracts/rules';
+import { isSiteLanguage, LANGUAGE_COOKIE, languageCookie } from '@kwenda/contracts/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { AppError, notFound } from '../errors.js';
@@ -49,8 +49,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
     // A language named in the address (the language switch is a link to ?lang=, which works before the
     // script runs) is remembered as the web app would, so the next page the server sends is in it too.
     const chosen = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
-    if (chosen && SITE_LANGUAGES.includes(chosen))
-      reply.header('set-cookie', `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    if (isSiteLanguage(chosen)) reply.header('set-cookie', languageCookie(chosen));
     const page = prerendered && prerenderedFile(prerendered, request.url, request.headers.cookie);
     // The page differs by the language cookie: caches must keep one copy per cookie.
     if (page) return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(page);

@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE } from '@kwenda/contracts/rules';
+import { isSiteLanguage, languageCookie, SITE_LANGUAGES, type SiteLanguage } from '@kwenda/contracts/rules';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import arCommon from './locales/ar/common.json';
@@ -23,8 +23,8 @@ export interface Catalogs {
 }
 export type Namespace = keyof Catalogs;
 
-export const languages = ['ar', 'en'] as const;
-export type Language = (typeof languages)[number];
+export const languages = SITE_LANGUAGES;
+export type Language = SiteLanguage;
 export const LANGUAGE_STORAGE_KEY = 'kwenda.language';
 
 /**
@@ -103,7 +103,7 @@ function applyLanguage(language: string) {
   document.documentElement.dir = directionOf(language);
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   // The server reads the choice too: it sends the home, about and FAQ pages prerendered in it.
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  if (isSiteLanguage(language)) document.cookie = languageCookie(language);
 }
 
 /** What the browser and prerendering both start i18next with (plus resources, language and namespaces). */

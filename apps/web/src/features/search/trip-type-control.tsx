@@ -1,9 +1,9 @@
 import { tripTypes, type TripType } from '@kwenda/contracts/rules';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RadioChoices } from '../../components/radio-choices';
 import classes from './trip-type-control.module.css';
 
-/** One-way, round trip or multi-city, as native radio buttons styled as pills (arrow keys work as usual). */
+/** One-way, round trip or multi-city, as radio buttons drawn as pills. */
 export function TripTypeControl({
   value,
   onChange,
@@ -14,23 +14,15 @@ export function TripTypeControl({
   size?: 'sm' | 'md';
 }) {
   const { t } = useTranslation('search');
-  const name = useId();
   return (
-    <fieldset className={classes.group} data-size={size}>
-      <legend className={classes.legend}>{t('tripType.legend')}</legend>
-      {tripTypes.map((tripType) => (
-        <label key={tripType} className={classes.pill}>
-          <input
-            type="radio"
-            name={name}
-            value={tripType}
-            checked={value === tripType}
-            onChange={() => onChange(tripType)}
-            className={classes.radio}
-          />
-          <span>{t(`tripType.${tripType}`)}</span>
-        </label>
-      ))}
-    </fieldset>
+    <RadioChoices
+      legend={t('tripType.legend')}
+      legendHidden
+      options={tripTypes.map((tripType) => ({ value: tripType, label: t(`tripType.${tripType}`) }))}
+      value={value}
+      onChange={onChange}
+      classNames={{ root: classes.root!, choices: classes.group!, choice: classes.pill! }}
+      size={size}
+    />
   );
 }
