@@ -1,26 +1,38 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { tr } from './i18n';
+import { daysAhead, expect, test } from './fixtures';
+import { tr, trPattern } from './i18n';
 
 /**
  * Home, about, FAQs and the privacy policy come prerendered (apps/web/scripts/prerender.mjs) in the
- * visitor's language: they paint before any script runs, and React then hydrates the painted page
- * (the same elements become interactive) rather than drawing it again.
+ * visitor's language, and the offers page rendered by the server for its search
+ * (apps/api/src/plugins/rendered-pages.ts): they paint before any script runs, and React then hydrates
+ * the painted page (the same elements become interactive) rather than drawing it again.
  */
 const other = (language: string) => (language === 'ar' ? 'en' : 'ar');
 
-/** Tags the painted heading and FAQ questions; a client render would replace them with untagged ones. */
+/** The painted elements the tests follow: headings, FAQ questions, the offers' search form and its summary's button. */
+const PAINTED = 'h1, [aria-expanded], form, main header button';
+
+/** Tags the painted elements; a client render would replace them with untagged ones. */
 const markPainted = (page: Page) =>
-  page.evaluate(() =>
-    document.querySelectorAll('h1, [aria-expanded]').forEach((element) => Object.assign(element, { painted: true })),
+  page.evaluate(
+    (selector) => document.querySelectorAll(selector).forEach((element) => Object.assign(element, { painted: true })),
+    PAINTED,
   );
 /** The tagged kinds of element that are not the painted ones (none when React hydrated them). */
 const repainted = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('h1, [aria-expanded]')]
-      .filter((element) => (element as Element & { painted?: boolean }).painted !== true)
-      .map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`),
+  page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll(selector)]
+        .filter((element) => (element as Element & { painted?: boolean }).painted !== true)
+        .map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`),
+    PAINTED,
   );
+
+/** A shared search: Port Sudan to Cairo in three weeks. */
+const sharedSearch = (language: string) =>
+  `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`;
+const cities = { ar: ['بورتسودان', 'القاهرة'], en: ['Port Sudan', 'Cairo'] } as const;
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -44,10 +56,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
     await expect(page.getByRole('radio', { name: t('search:tripType.round-trip') })).toBeVisible();
 
-    // A shared search is rendered in the browser, but its page names the offers code at once, in the visitor's language.
-    await page.goto(`/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&lang=${language}`);
+    // A shared search is rendered by the server for its address: the search with its cities, and the offers' place.
+    await page.goto(sharedSearch(language));
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-    await expect(page.locator('link[rel="modulepreload"][href*="/offers-page-"]')).toHaveCount(1);
+    await expect(page).toHaveTitle(t('pageMeta.offers.title'));
+    const [from, to] = cities[language as 'ar' | 'en'];
+    await expect(page.getByRole('heading', { level: 1, name: tr(language, 'offers:routeHeading', { from, to }) })).toBeAttached();
+    await expect(page.locator('main header').getByText(from, { exact: true }).filter({ visible: true })).toHaveCount(1);
+    await expect(page.getByText(t('offers:states.loading'))).toBeVisible();
     // The theme's colours come with the HTML (the app no longer writes them at start), here and on every page.
     await expect(page.locator('html')).toHaveCSS('--mantine-color-teal-8', '#0b5e55');
     await page.goto(`/?lang=${language}`);
@@ -129,4 +145,51 @@ test('a page whose code is slow stays painted, then hydrates in place with its d
   expect(await repainted(page), 'the FAQ page kept its prerendered elements').toEqual([]);
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('the offers page paints its search, then hydrates in place and fetches the offers', async ({ page, language }) => {
+  const t = (key: string) => tr(language, key);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(sharedSearch(language), { waitUntil: 'commit' });
+  const [from, to] = cities[language as 'ar' | 'en'];
+  // Painted before any script: on a phone the folded form's summary, on a wider screen the form itself.
+  await expect(page.locator('main header').getByText(from, { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(page.locator('main header').getByText(to, { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(page.getByText(t('offers:states.loading'))).toBeVisible();
+  await markPainted(page);
+  release();
+
+  await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
+  expect(await repainted(page), 'the search form, its summary and the heading are the painted elements').toEqual([]);
+  // Hydrated: the form answers (the currency re-runs the search).
+  await page.getByLabel(t('offers:currency.label')).selectOption('USD');
+  await expect(page).toHaveURL(/currency=USD/);
+});
+
+test('on a phone the search folds behind its summary; a wider screen shows the form', async ({ page, language, isMobile }) => {
+  const t = (key: string) => tr(language, key);
+  await page.goto(sharedSearch(language));
+  const form = page.getByRole('form', { name: t('search:form.label') });
+  const edit = page.getByRole('button', { name: t('search:form.editSearch') });
+  await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
+  if (!isMobile) {
+    await expect(form).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('button', { name: t('search:form.hideSearch') })).toBeHidden();
+    return;
+  }
+  await expect(form).toBeHidden();
+  await edit.click();
+  await expect(form).toBeVisible();
+  await expect(edit).toBeHidden();
+  // Focus moves into the unfolded form, and back to the summary when it folds.
+  await expect(page.getByRole('radio', { name: t('search:tripType.one-way') })).toBeFocused();
+  await page.getByRole('button', { name: t('search:form.hideSearch') }).click();
+  await expect(form).toBeHidden();
+  await expect(edit).toBeFocused();
 });

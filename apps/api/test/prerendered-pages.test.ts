@@ -1,21 +1,52 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 
+/**
+ * A stand-in for the web build's server entry (apps/web/src/entry-server.tsx): it writes what it was
+ * asked to render, counts its calls, and fails for a departure from XXX.
+ */
+const FAKE_RENDERER = `
+let calls = 0;
+export async function renderPage(url, language, pageData) {
+  calls += 1;
+  if (url.includes('departureStation=XXX')) throw new Error('the page broke');
+  return { html: '<p>' + language + ' ' + url.replaceAll('&', '&amp;') + ' call ' + calls + ' airports ' + pageData.airports.map((a) => a.iataCode).join(',') + '</p>' };
+}
+export const pageDataJson = (data) => JSON.stringify(data).replaceAll('<', '\\u003c');
+`;
+
 /** A web build as scripts/prerender.mjs leaves it: index.html plus prerendered pages per language. */
-function fakeWebBuild() {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-web-'));
+function fakeWebBuild({ renderer = true } = {}) {
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-web-'));
+  const dist = path.join(build, 'dist');
+  fs.mkdirSync(dist);
   fs.writeFileSync(path.join(dist, 'index.html'), '<html>SPA</html>');
   fs.mkdirSync(path.join(dist, 'prerendered', 'ar'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'prerendered', 'en'), { recursive: true });
-  for (const language of ['ar', 'en'])
-    for (const page of ['index', 'about', 'offers'])
+  for (const language of ['ar', 'en']) {
+    for (const page of ['index', 'about'])
       fs.writeFileSync(path.join(dist, 'prerendered', language, `${page}.html`), `<html>${language} ${page}</html>`);
+    fs.writeFileSync(
+      path.join(dist, 'prerendered', language, 'offers.html'),
+      `<html lang="${language}"><body><div id="root"></div></body></html>`,
+    );
+  }
+  if (renderer) {
+    fs.mkdirSync(path.join(build, 'dist-ssr'));
+    fs.writeFileSync(path.join(build, 'dist-ssr', 'entry-server.js'), FAKE_RENDERER);
+  }
   fs.writeFileSync(
     path.join(dist, 'prerendered', 'pages.json'),
-    JSON.stringify({ languages: ['ar', 'en'], pages: { '/': 'index', '/about': 'about' }, shells: { '/offers': 'offers' } }),
+    JSON.stringify({
+      languages: ['ar', 'en'],
+      pages: { '/': 'index', '/about': 'about' },
+      rendered: { '/offers': 'offers' },
+      renderer: '../dist-ssr/entry-server.js',
+    }),
   );
   return dist;
 }
@@ -29,7 +60,7 @@ describe('prerendered pages', () => {
   });
   afterAll(async () => {
     await ctx.close();
-    fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(path.dirname(dist), { recursive: true, force: true });
   });
 
   const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -70,14 +101,59 @@ describe('prerendered pages', () => {
       expect((await get(url, 'kwenda.language=en')).body, url).toBe('<html>SPA</html>');
   });
 
-  it("sends the offers shell with any search, in the visitor's language", async () => {
-    expect((await get('/offers?tripType=one-way&departureStation=PZU', 'kwenda.language=en')).body).toBe(
-      '<html>en offers</html>',
+  const search = '/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=2026-12-15';
+
+  it("renders the offers for the search in the address, in the visitor's language, with the search's airports", async () => {
+    const page = await get(search, 'kwenda.language=en');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['vary']).toContain('cookie');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toMatch(
+      /^<html lang="en"><body><div id="root"><p>en \/offers\?tripType=one-way&amp;departureStation=PZU&amp;destinationStation=CAI&amp;departureDate=2026-12-15 call \d+ airports PZU,CAI<\/p><\/div><script type="application\/json" id="kwenda-page-data">/,
     );
-    expect((await get('/offers')).body).toBe('<html>ar offers</html>');
-    expect((await get('/offers?lang=en&tripType=round-trip')).body).toBe('<html>en offers</html>');
-    // Under a referral code the path is another: the SPA page.
+    const data = JSON.parse(/id="kwenda-page-data">([^<]*)<\/script>/.exec(page.body)![1]!) as {
+      airports: { iataCode: string; cityNameAr: string }[];
+    };
+    expect(data.airports.map((airport) => [airport.iataCode, airport.cityNameAr])).toEqual([
+      ['PZU', 'بورتسودان'],
+      ['CAI', 'القاهرة'],
+    ]);
+    expect((await get('/offers?lang=ar&departureStation=KRT')).body).toContain(
+      '<p>ar /offers?lang=ar&amp;departureStation=KRT call',
+    );
+    // Without a search it renders too (the page's prompt); under a referral code the path is another: the SPA page.
+    expect((await get('/offers')).body).toContain('<div id="root"><p>ar /offers call');
     expect((await get('/AB12CD/offers?tripType=one-way')).body).toBe('<html>SPA</html>');
+  });
+
+  it('renders an address once a day and sends the copy after', async () => {
+    const url = `${search}&adults=2`;
+    const first = (await get(url)).body;
+    expect((await get(url)).body).toBe(first);
+    expect((await get(`${url}&lang=en`)).body).not.toBe(first);
+  });
+
+  it('compresses the rendered page for a browser that takes brotli or gzip', async () => {
+    const plain = (await get(search)).body;
+    for (const [encoding, decompress] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const reply = await ctx.app.inject({ method: 'GET', url: search, headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(reply.headers['content-encoding']).toBe(encoding);
+      expect(reply.headers['vary']).toContain('accept-encoding');
+      expect(decompress(reply.rawPayload).toString('utf8')).toBe(plain);
+    }
+  });
+
+  it('sends the empty template when rendering fails, and keeps only known airports from the address', async () => {
+    const failed = await get('/offers?departureStation=XXX&destinationStation=CAI');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe('<html lang="ar"><body><div id="root"></div></body></html>');
+    const odd = await get('/offers?departureStation=pzu&destinationStation=%3C%2Fscript%3EQQQ&slices=KRT-JED');
+    expect(odd.body).toContain('airports KRT,JED</p>');
+    expect(odd.body).not.toContain('</script>QQQ');
   });
 
   it('keeps API paths and files as they were', async () => {
@@ -85,5 +161,20 @@ describe('prerendered pages', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await get('/missing.js')).statusCode).toBe(404);
+  });
+});
+
+describe('rendered pages without the web build renderer', () => {
+  it('sends the template, which the browser renders', async () => {
+    const dist = fakeWebBuild({ renderer: false });
+    const ctx = await createTestApp('pglite', { env: { WEB_DIST: dist } });
+    try {
+      const page = await ctx.app.inject({ method: 'GET', url: '/offers?departureStation=PZU' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe('<html lang="ar"><body><div id="root"></div></body></html>');
+    } finally {
+      await ctx.close();
+      fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 // After `vite build` and the SSR build of src/entry-server.tsx: writes the pages every visitor
 // opens first (home, about, FAQs, privacy policy) as finished HTML in Arabic and in English, so a
 // phone paints them before the script has run; the browser then hydrates them (src/main.tsx).
+// Also the template of the offers page, which the server renders per request from its search.
 // The API sends them by path and the visitor's language (apps/api/src/plugins/web-app.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -25,11 +26,12 @@ const PAGES = {
 const LANGUAGES = ['ar', 'en'];
 
 /**
- * Pages rendered in the browser from the address (a search), whose code the HTML names at once:
- * without it the browser learns of the route's chunks only once the entry script has run, one
- * round trip later. Any query may follow the path; the root stays empty.
+ * Pages the server renders per request from their address (the offers: a search), with the entry
+ * point of src/entry-server.tsx (apps/api/src/plugins/web-app.ts). Their template is written here:
+ * the page's code named at once, and its styles inline, so the rendered markup paints styled without
+ * waiting on more stylesheets. Any query may follow the path; the root stays empty for the server.
  */
-const SHELLS = {
+const RENDERED = {
   '/offers': { file: 'offers', modules: (lang) => ['src/app/routes/offers-page.tsx', `src/i18n/locales/${lang}/offers.json`] },
 };
 
@@ -39,7 +41,7 @@ const escapeHtml = (text) =>
 const manifest = JSON.parse(await fs.readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 /** The chunks and stylesheets a lazy module brings, minus what the entry already has. */
-function chunkLinks(moduleIds, { styles: withStyles = true, lowPriority = false } = {}) {
+function chunkFiles(moduleIds) {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const seen = new Set();
   const scripts = new Set();
@@ -54,18 +56,38 @@ function chunkLinks(moduleIds, { styles: withStyles = true, lowPriority = false 
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   moduleIds.forEach(visit);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** <link>s to a lazy module's chunks and its stylesheets. */
+function chunkLinks(moduleIds) {
+  const { scripts, styles } = chunkFiles(moduleIds);
   return [
-    ...(withStyles ? [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`) : []),
-    ...[...scripts].map(
-      (file) => `<link rel="modulepreload"${lowPriority ? ' fetchpriority="low"' : ''} crossorigin href="/${file}">`,
-    ),
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
+}
+
+/**
+ * A lazy module's stylesheets inline, for a page the server renders: eight more stylesheet links
+ * held the simulated phone's first paint back (1.9 -> 2.6 s). Its chunks are not preloaded: the
+ * page is painted without them, and fetched before the first paint they made Lighthouse count them
+ * in the time to the largest paint (LCP 2.3 s without, 2.8-3.3 s with).
+ */
+async function inlineStyles(moduleIds) {
+  const { styles } = chunkFiles(moduleIds);
+  const css = await Promise.all(styles.map((file) => fs.readFile(path.join(dist, file), 'utf8')));
+  if (css.some((text) => text.includes('</'))) throw new Error('prerender: a stylesheet cannot go inline');
+  // The same stylesheets as disabled links, which the browser does not fetch: Vite's loader skips a
+  // stylesheet the page already links, rather than fetch it again and restyle the whole page.
+  const placeholders = styles.map((file) => `<link rel="stylesheet" disabled href="/${file}">`);
+  return `<style data-kwenda-route>${css.join('')}</style>${placeholders.join('')}`;
 }
 
 /** The Arabic font faces index.html preloads (vite.config.ts): an English page paints no Arabic but the switch's one word. */
 const ARABIC_FACE_PRELOAD = /\s*<link rel="preload" as="font"[^>]*ibm-plex-sans-arabic-arabic-[^>]*>/g;
 
-function fill(template, { lang, html, meta, links, arabicFaces, shell = false }) {
+function fill(template, { lang, html, meta, links, arabicFaces }) {
   const replaceOnce = (text, search, replacement) => {
     const found = typeof search === 'string' ? text.includes(search) : text.search(search) !== -1;
     if (!found) throw new Error(`prerender: index.html has no ${search}`);
@@ -76,7 +98,7 @@ function fill(template, { lang, html, meta, links, arabicFaces, shell = false })
   let page = replaceOnce(
     template,
     '<html lang="ar" dir="rtl">',
-    `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"${shell ? '' : ` data-prerendered="${lang}"`} data-mantine-color-scheme="light">`,
+    `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-prerendered="${lang}" data-mantine-color-scheme="light">`,
   );
   page = replaceOnce(page, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
   page = replaceOnce(
@@ -86,7 +108,7 @@ function fill(template, { lang, html, meta, links, arabicFaces, shell = false })
   );
   if (!arabicFaces) page = replaceOnce(page, ARABIC_FACE_PRELOAD, '');
   page = replaceOnce(page, '</head>', `${links}</head>`);
-  return shell ? page : replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
+  return replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
 }
 
 const gzip = promisify(zlib.gzip);
@@ -116,14 +138,11 @@ for (const lang of LANGUAGES) {
     const links = chunkLinks(page.modules(lang));
     await write(lang, page.file, fill(template, { lang, html, meta, links, arabicFaces: lang === 'ar' || page.bothLanguages }));
   }
-  for (const [pagePath, page] of Object.entries(SHELLS)) {
-    // Rendered only for the page's title and description; the browser renders the page itself.
+  for (const [pagePath, page] of Object.entries(RENDERED)) {
+    // Rendered here only for the page's title and description; the server fills the root per request.
     const { meta } = await renderPage(pagePath, lang);
-    // Its code only, after the entry's: stylesheets in <head> would hold the first paint back (the chunk
-    // brings them when it runs), and at the entry's priority the chunks would share its bandwidth (the
-    // simulated phone's first paint went from 1.9 to 2.6 s). Lighthouse: LCP 3.8 -> 3.6 s.
-    const links = chunkLinks(page.modules(lang), { styles: false, lowPriority: true });
-    await write(lang, page.file, fill(template, { lang, html: '', meta, links, arabicFaces: lang === 'ar', shell: true }));
+    const links = await inlineStyles(page.modules(lang));
+    await write(lang, page.file, fill(template, { lang, html: '', meta, links, arabicFaces: lang === 'ar' }));
   }
 }
 await fs.writeFile(
@@ -131,9 +150,11 @@ await fs.writeFile(
   JSON.stringify({
     languages: LANGUAGES,
     pages: Object.fromEntries(Object.entries(PAGES).map(([p, { file }]) => [p, file])),
-    shells: Object.fromEntries(Object.entries(SHELLS).map(([p, { file }]) => [p, file])),
+    rendered: Object.fromEntries(Object.entries(RENDERED).map(([p, { file }]) => [p, file])),
+    // Where the server finds src/entry-server.tsx built, from dist (outside it: it is no public file).
+    renderer: '../dist-ssr/entry-server.js',
   }),
 );
 console.log(
-  `prerendered ${Object.keys(PAGES).length} pages and ${Object.keys(SHELLS).length} shell in ${LANGUAGES.join(' and ')} into dist/prerendered`,
+  `prerendered ${Object.keys(PAGES).length} pages and ${Object.keys(RENDERED).length} template in ${LANGUAGES.join(' and ')} into dist/prerendered`,
 );

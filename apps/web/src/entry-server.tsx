@@ -1,8 +1,10 @@
 /**
- * Prerendering (scripts/prerender.mjs, after `vite build`): renders a page of the site to HTML in a
- * language, as the browser's first render would show it, so the page paints before its script has
- * run and the browser then hydrates it (src/main.tsx). A visitor is a guest here: the session,
- * the address's query and fetched data arrive in the browser.
+ * Renders a page of the site to HTML in a language, as the browser's first render would show it, so
+ * the page paints before its script has run and the browser then hydrates it (src/main.tsx):
+ * - at build, the pages every visitor opens first (scripts/prerender.mjs);
+ * - per request, the offers page with the search in its address (apps/api/src/plugins/web-app.ts),
+ *   in its searching state: the offers themselves arrive in the browser.
+ * A visitor is a guest here: the session and fetched data arrive in the browser.
  */
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
@@ -10,11 +12,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import i18n, { i18nOptions, type Language } from './i18n';
+import { pageDataJson, type PageData } from './lib/page-data';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
+
+export { pageDataJson, type PageData };
 
 const catalogFiles = import.meta.glob<Record<string, unknown>>('./i18n/locales/*/*.json', {
   eager: true,
@@ -37,8 +43,20 @@ export interface RenderedPage {
   meta: PageMeta;
 }
 
-/** Renders one path; calls run one after another (they share i18next's language). */
-export async function renderPage(path: string, language: Language): Promise<RenderedPage> {
+/** Renders run one after another: they share i18next's language. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Renders one address (a path, and a query the page reads). `pageData` is what the page will
+ * hydrate with in the browser, which the server writes into the page beside the markup.
+ */
+export function renderPage(url: string, language: Language, pageData?: PageData): Promise<RenderedPage> {
+  const render = queue.then(() => renderNow(url, language, pageData));
+  queue = render.catch(() => undefined);
+  return render;
+}
+
+async function renderNow(path: string, language: Language, pageData: PageData | undefined): Promise<RenderedPage> {
   started ??= i18n.use(initReactI18next).init({
     ...i18nOptions,
     resources,
@@ -53,7 +71,7 @@ export async function renderPage(path: string, language: Language): Promise<Rend
   const { prelude } = await prerender(
     <StrictMode>
       <PageMetaCollectorContext.Provider value={collector}>
-        <AppProviders>
+        <AppProviders queryClient={new QueryClient()} pageData={pageData}>
           <StaticRouter location={path}>
             <AppRoutes />
           </StaticRouter>

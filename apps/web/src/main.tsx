@@ -3,11 +3,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n, { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPrerenderedPage } from './app/router';
+import { readPageData } from './lib/page-data';
 
 const container = document.getElementById('root')!;
-// The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) in the
-// language it read from ?lang= or the visitor's cookie, and marks <html> with it.
+// The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) and the
+// offers rendered for their search, in the language it read from ?lang= or the visitor's cookie, and
+// marks <html> with it.
 const prerenderedIn = document.documentElement.dataset.prerendered;
+// The offers page is rendered per request, with the airports of its search (lib/page-data.ts).
+const pageData = readPageData(document);
 
 /** Whether to hydrate the prerendered page, once what its first render needs is loaded. */
 const hydrating = async () => {
@@ -28,7 +32,7 @@ void hydrating().then((hydrate) =>
   startTransition(() => {
     const app = (
       <StrictMode>
-        <AppProviders>
+        <AppProviders pageData={pageData}>
           <AppRouter />
         </AppProviders>
       </StrictMode>

@@ -5,6 +5,7 @@ import { isSiteLanguage, LANGUAGE_COOKIE, languageCookie } from '@kwenda/contrac
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { AppError, notFound } from '../errors.js';
+import { loadPageRenderer } from './rendered-pages.js';
 
 /**
  * One process in production: the API serves the built web app (pre-compressed .br/.gz
@@ -15,6 +16,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   const prerendered = hasBuild ? readPrerenderedPages(root) : null;
+  const renderDocument = prerendered?.rendered ? await loadPageRenderer(root, prerendered.renderer, app.log) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -29,7 +31,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // The path exists with another method: say which methods it takes (405), not that it is missing.
     const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
@@ -50,10 +52,20 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
     // script runs) is remembered as the web app would, so the next page the server sends is in it too.
     const chosen = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
     if (isSiteLanguage(chosen)) reply.header('set-cookie', languageCookie(chosen));
-    const page = prerendered && prerenderedFile(prerendered, request.url, request.headers.cookie);
+    reply.header('cache-control', 'no-cache');
+    if (!prerendered) return reply.sendFile('index.html');
     // The page differs by the language cookie: caches must keep one copy per cookie.
-    if (page) return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(page);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const rendered = renderedFile(prerendered, request.url, request.headers.cookie);
+    if (rendered && renderDocument) {
+      const document = await renderDocument(rendered.file, request.url, rendered.language);
+      const { encoding, body } = document.body(request.headers['accept-encoding']);
+      reply.header('vary', 'cookie, accept-encoding').type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(await body);
+    }
+    const page = prerenderedFile(prerendered, request.url, request.headers.cookie);
+    if (page) return reply.header('vary', 'cookie').sendFile(page);
+    return reply.sendFile('index.html');
   });
 }
 
@@ -61,8 +73,10 @@ interface PrerenderedPages {
   languages: string[];
   /** Path → file name under prerendered/<language>/. */
   pages: Record<string, string>;
-  /** Path → file name of an empty page that names its route's code at once (the offers, read from the query). */
-  shells?: Record<string, string>;
+  /** Path → file name of the template of a page rendered per request from its address (the offers). */
+  rendered?: Record<string, string>;
+  /** The web build's server entry, relative to the build (apps/web/src/entry-server.tsx). */
+  renderer?: string;
 }
 
 /** What apps/web/scripts/prerender.mjs wrote after the build (none with an older build). */
@@ -86,15 +100,21 @@ function requestLanguage(query: URLSearchParams, cookieHeader: string | undefine
 /**
  * The prerendered copy of a page, when there is one for the path and the address carries nothing
  * the page reads (a search, an FAQ tab, a referral): the browser must hydrate exactly what it would
- * render, so anything else gets index.html and renders in the browser. A shell (the offers) goes
- * with any query: it holds no page, only the links to its code, in the visitor's language.
+ * render, so anything else gets index.html and renders in the browser.
  */
 function prerenderedFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
   const [pathname = '', search = ''] = url.split('?');
   const query = new URLSearchParams(search);
-  const shell = prerendered.shells?.[pathname];
   const page = prerendered.pages[pathname];
-  const file = shell ?? (page && ![...query.keys()].some((key) => key !== 'lang') ? page : null);
-  if (!file) return null;
-  return `prerendered/${requestLanguage(query, cookieHeader, prerendered.languages)}/${file}.html`;
+  if (!page || [...query.keys()].some((key) => key !== 'lang')) return null;
+  return `prerendered/${requestLanguage(query, cookieHeader, prerendered.languages)}/${page}.html`;
+}
+
+/** The template of a page rendered per request (any query may follow its path), in the visitor's language. */
+function renderedFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
+  const [pathname = '', search = ''] = url.split('?');
+  const page = prerendered.rendered?.[pathname];
+  if (!page) return null;
+  const language = requestLanguage(new URLSearchParams(search), cookieHeader, prerendered.languages);
+  return { file: `prerendered/${language}/${page}.html`, language };
 }

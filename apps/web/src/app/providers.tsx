@@ -25,11 +25,12 @@ import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '../i18n';
-import { queryClient } from '../lib/query-client';
+import { PageDataContext, type PageData } from '../lib/page-data';
+import { queryClient as browserQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
@@ -39,10 +40,18 @@ import { cssVariablesResolver, theme } from './theme';
  */
 const themeStylesInHtml = import.meta.env.PROD;
 
-export function AppProviders({ children }: { children: ReactNode }) {
+interface AppProvidersProps {
+  children: ReactNode;
+  /** The server renders each page with a client of its own (on a server, queries are never collected). */
+  queryClient?: QueryClient;
+  /** What the server rendered the page with (lib/page-data.ts). */
+  pageData?: PageData;
+}
+
+export function AppProviders({ children, queryClient = browserQueryClient, pageData }: AppProvidersProps) {
   const { i18n } = useTranslation();
   const dir = directionOf(i18n.language);
-  return (
+  const app = (
     <QueryClientProvider client={queryClient}>
       {/* key remounts Mantine so portals and floating elements pick up the new direction */}
       <DirectionProvider initialDirection={dir} detectDirection={false} key={dir}>
@@ -57,4 +66,5 @@ export function AppProviders({ children }: { children: ReactNode }) {
       </DirectionProvider>
     </QueryClientProvider>
   );
+  return pageData ? <PageDataContext.Provider value={pageData}>{app}</PageDataContext.Provider> : app;
 }

@@ -9,11 +9,10 @@ import { HomePage } from './routes/home-page';
 
 // Declarative routes rather than a data router: nothing here loads data before rendering, and
 // createBrowserRouter's loader/action machinery weighed about 16 KB gzipped on the home page.
-const OffersPage = lazy(async () => {
-  // Its strings come with it, in the current language.
-  const [page] = await Promise.all([import('./routes/offers-page'), loadNamespace('offers')]);
-  return { default: page.OffersPage };
-});
+// Its strings come with it, in the current language.
+const OffersPage = lazyPage(
+  async () => (await Promise.all([import('./routes/offers-page'), loadNamespace('offers')]))[0].OffersPage,
+);
 
 const BookingPage = lazy(async () => {
   const [page] = await Promise.all([import('./routes/booking-page'), loadNamespace('booking')]);
@@ -47,8 +46,12 @@ const AboutPage = contentPage('AboutPage');
 const FaqsPage = contentPage('FaqsPage');
 const PrivacyPolicyPage = contentPage('PrivacyPolicyPage', () => loadNamespaceInAllLanguages('content'));
 
-/** The lazy pages among those prerendered (apps/web/scripts/prerender.mjs; home is in the entry). */
+/**
+ * The lazy pages the server sends rendered: prerendered at build (apps/web/scripts/prerender.mjs) or,
+ * for the offers, rendered per request from the address (apps/api/src/plugins/web-app.ts). Home is in the entry.
+ */
 const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
+  '/offers': OffersPage,
   '/about': AboutPage,
   '/faqs': FaqsPage,
   '/privacy_policy': PrivacyPolicyPage,

@@ -2,6 +2,7 @@ import type { Airport } from '@kwenda/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest } from './api-client';
+import { usePageData } from './page-data';
 
 /** The airport list, fetched once per visit and shared by the search form and the offers page. */
 export function useAirports() {
@@ -10,7 +11,9 @@ export function useAirports() {
     queryFn: () => apiRequest('/trips/airports', () => import('@kwenda/contracts/reference').then((m) => m.airportListSchema)),
     staleTime: Infinity,
   });
-  const byCode = useMemo(() => new Map((query.data ?? []).map((a) => [a.iataCode, a])), [query.data]);
+  // Until the list arrives, the airports the server rendered the page with (lib/page-data.ts).
+  const known = usePageData().airports;
+  const byCode = useMemo(() => new Map((query.data ?? known).map((a) => [a.iataCode, a])), [query.data, known]);
   return { ...query, airports: query.data ?? [], byCode };
 }
 

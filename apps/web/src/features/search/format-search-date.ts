@@ -1,15 +1,11 @@
+import { formatCalendarDate } from '../../lib/format/calendar-date';
+
 /**
  * A yyyy-MM-dd date as the date picker shows it: "12 ديسمبر 2026" / "12 Dec 2026". Arabic
- * keeps Latin digits (`nu-latn`), like flight numbers, times and prices across the site.
- * Formatted in UTC so the browser's zone cannot move the day.
+ * keeps Latin digits, like flight numbers, times and prices across the site.
  */
 export function formatSearchDate(date: string, language: string): string {
-  if (!date) return '';
-  const locale = language === 'ar' ? 'ar-u-nu-latn' : 'en-GB';
-  const month = language === 'ar' ? 'long' : 'short';
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return formatCalendarDate(date, language, { month: language === 'ar' ? 'long' : 'short', year: true });
 }
 
 /** The dayjs format giving the same text inside Mantine's date picker. */

@@ -1,18 +1,18 @@
 import { Alert, Button, Loader } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { FieldError } from '@kwenda/contracts';
 import { addDays, cabinClassCodes, SEARCH_LIMITS, type CabinClassCode } from '@kwenda/contracts/rules';
 import { useEffect, useId, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
+import { usePageData } from '../../lib/page-data';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useAirports } from '../../lib/airports';
 import { useAppPath } from '../../lib/referral';
 import { isSearchReady, searchToParams, type OffersNavigationState, type SearchState } from '../../lib/search-params';
 import { AirportPicker, type AirportData } from './airport-picker';
 import { indexAirports } from './airport-search';
-import { DateField, usePreloadDatePicker } from './date-field';
+import { DateField, preloadDatePicker } from './date-field';
 import { MultiCityLegs } from './multi-city-legs';
 import fieldClasses from './field.module.css';
 import classes from './search-form.module.css';
@@ -47,6 +47,9 @@ function submittedSearch(search: SearchState): SearchState {
   };
 }
 
+/** Where the compact form folds (search-form.module.css says the same). */
+const PHONE = '(max-width: 48em)';
+
 const FIELD_PATHS =
   /^(departureStation|destinationStation|departureDate|returnDate|slices(\.\d+\.(departureStation|destinationStation|departureDate))?|(passengers|baggage)\.\w+)$/;
 
@@ -67,7 +70,7 @@ export function SearchForm({
   const id = useId();
   const { search, dispatch, today } = useSearchForm({ initial, syncAddress });
   const compact = variant === 'compact';
-  const phone = useMediaQuery('(max-width: 48em)', false);
+  // Folded on a phone (CSS decides, so a page rendered on the server is right from its first paint).
   const [expanded, setExpanded] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -86,22 +89,23 @@ export function SearchForm({
   const [pending, setPending] = useState(false);
   // Server errors describe the search that was sent; once the traveller edits, they no longer apply.
   const [dismissedServerErrors, setDismissedServerErrors] = useState<readonly FieldError[] | undefined>(undefined);
-  usePreloadDatePicker();
 
   const airportQuery = useAirports();
-  // The home page's form was prerendered without the list: it hydrates without it too (lib/use-hydrated.ts).
+  // The page was rendered on the server without the list (the home page at build, the offers with only
+  // the search's airports, lib/page-data.ts): it hydrates with what the server had (lib/use-hydrated.ts).
   const hydrated = useHydrated();
+  const pageAirports = usePageData().airports;
   const airports: AirportData = useMemo(
     () => ({
       index: indexAirports(hydrated ? airportQuery.airports : []),
-      byCode: hydrated ? airportQuery.byCode : new Map(),
+      byCode: hydrated || pageAirports.length ? airportQuery.byCode : new Map(),
       isLoading: hydrated && airportQuery.isLoading,
       isError: hydrated && airportQuery.isError,
       retry: () => void airportQuery.refetch(),
     }),
     // refetch is stable; the list and flags are what change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [hydrated, airportQuery.airports, airportQuery.byCode, airportQuery.isLoading, airportQuery.isError],
+    [hydrated, pageAirports, airportQuery.airports, airportQuery.byCode, airportQuery.isLoading, airportQuery.isError],
   );
 
   const localIssues = useMemo(() => searchIssues(search, today), [search, today]);
@@ -144,25 +148,24 @@ export function SearchForm({
         setPending(false);
       }
     }
-    if (compact && phone) toggleExpanded(false);
+    if (compact && window.matchMedia(PHONE).matches) toggleExpanded(false);
   };
-
-  if (compact && phone && !expanded) {
-    return <SearchSummary ref={summaryRef} search={search} airports={airports.byCode} onEdit={() => toggleExpanded(true)} />;
-  }
 
   const lastDay = addDays(today, SEARCH_LIMITS.maxDaysAhead);
   const roundTrip = search.tripType === 'round-trip';
   const departureMax = roundTrip && search.returnDate && search.returnDate < lastDay ? search.returnDate : lastDay;
   const returnMin = addDays(search.departureDate && search.departureDate >= today ? search.departureDate : today, 1);
 
-  return (
+  const form = (
     <form
       ref={formRef}
       className={classes.form}
       data-variant={variant}
+      data-folded={(compact && !expanded) || undefined}
       aria-label={t('form.label')}
       onSubmit={handleSubmit}
+      onPointerDownCapture={preloadDatePicker}
+      onFocusCapture={preloadDatePicker}
       noValidate
     >
       <div className={classes.topRow}>
@@ -171,8 +174,8 @@ export function SearchForm({
           onChange={(tripType) => act({ type: 'tripType', tripType, today })}
           size={compact ? 'sm' : 'md'}
         />
-        {compact && phone ? (
-          <Button variant="subtle" size="compact-sm" onClick={() => toggleExpanded(false)}>
+        {compact ? (
+          <Button variant="subtle" size="compact-sm" className={classes.hideSearch} onClick={() => toggleExpanded(false)}>
             {t('form.hideSearch')}
           </Button>
         ) : null}
@@ -303,5 +306,19 @@ export function SearchForm({
         </Alert>
       ) : null}
     </form>
+  );
+  if (!compact) return form;
+  // The compact form on a phone folds behind a one-line summary; wider screens never show the summary.
+  return (
+    <>
+      <SearchSummary
+        ref={summaryRef}
+        search={search}
+        airports={airports.byCode}
+        hidden={expanded}
+        onEdit={() => toggleExpanded(true)}
+      />
+      {form}
+    </>
   );
 }

@@ -14,10 +14,12 @@ export interface SearchSummaryProps {
   search: SearchState;
   airports: ReadonlyMap<string, Airport>;
   onEdit: () => void;
+  /** The traveller unfolded the form. */
+  hidden?: boolean;
   ref?: Ref<HTMLDivElement>;
 }
 
-export function SearchSummary({ search, airports, onEdit, ref }: SearchSummaryProps) {
+export function SearchSummary({ search, airports, onEdit, hidden = false, ref }: SearchSummaryProps) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
   const travellers = useTravellersSummary(search);
@@ -42,7 +44,7 @@ export function SearchSummary({ search, airports, onEdit, ref }: SearchSummaryPr
     .join(' – ');
 
   return (
-    <div ref={ref} className={classes.summary}>
+    <div ref={ref} className={classes.summary} data-hidden={hidden || undefined}>
       <div className={classes.summaryText}>
         <p className={classes.summaryRoute}>
           {legs.map((leg, index) => (

@@ -1,3 +1,4 @@
+import { numberFormat } from './intl-cache';
 import { intlLocale } from './intl-locale';
 
 const LRI = '\u2066';
@@ -10,7 +11,7 @@ const PDI = '\u2069';
  */
 export function formatPrice(amount: number, currency: string, language: string): string {
   const digits = Number.isInteger(amount) ? 0 : 2;
-  const parts = new Intl.NumberFormat(intlLocale(language), {
+  const parts = numberFormat(intlLocale(language), {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,

@@ -25,9 +25,6 @@ import { SuggestionsSection } from './suggestions-section';
 import classes from './offers.module.css';
 import { SupportButton } from './support-button';
 
-/** Cards rendered with the page; the others follow in a background render. */
-const FIRST_CARDS = 3;
-
 interface OffersResultsProps {
   /** The search to run; the caller passes it only when it is complete (isSearchReady). */
   search: SearchState;
@@ -50,15 +47,11 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const offers = useMemo(() => pages.flatMap((page) => page.offers), [pages]);
-  // The first cards paint at once; the rest of a page renders in the background, in slices that
-  // leave a phone's main thread free (ten cards in one go blocked it for over a second on a slow phone).
-  // While the background render runs, the deferred list is the previous one (empty on the first
-  // page): show at least the first cards of the new one, so the list never collapses in between.
-  const deferredOffers = useDeferredValue(offers);
-  const shownOffers = useMemo(
-    () => (deferredOffers.length >= Math.min(FIRST_CARDS, offers.length) ? deferredOffers : offers.slice(0, FIRST_CARDS)),
-    [deferredOffers, offers],
-  );
+  // The cards render in the background, in slices that leave a phone's main thread free (ten cards in
+  // one go blocked it for over a second on a slow phone; even three took 120 ms at 4x CPU). Until the
+  // first of them are ready the skeletons stay; a next page appends once it has rendered.
+  const shownOffers = useDeferredValue(offers);
+  const catchingUp = shownOffers.length === 0 && offers.length > 0;
   const suggestions = useMemo(() => pages[0]?.suggestions ?? [], [pages]);
   const total = pages[0]?.total ?? 0;
   const travellers = search.passengers.adults + search.passengers.children + search.passengers.infants;
@@ -104,7 +97,7 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
   );
 
   let body: ReactNode;
-  if (query.isPending) {
+  if (query.isPending || catchingUp) {
     body = (
       <Stack gap="sm">
         <OfferCardSkeleton />

@@ -23,8 +23,7 @@ export interface BookingNavigationState {
 export function useStartBooking(search: SearchState | null) {
   const navigate = useNavigate();
   const appPath = useAppPath();
-  // The code in the address, else the one the visitor arrived with earlier (kept in the browser).
-  const referralCode = useContext(ReferralContext) ?? storedReferral();
+  const referralInAddress = useContext(ReferralContext);
   const { i18n } = useTranslation();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,18 +31,23 @@ export function useStartBooking(search: SearchState | null) {
   const busy = useRef(false);
 
   const requestFor = useCallback(
-    (offer: Offer): CreateBookingRequestInput => ({
-      reference: offer.reference,
-      payload: {
-        passengers: search?.passengers ?? { adults: 1, children: 0, infants: 0 },
-        baggage: search?.baggage ?? { hold: 1, carryOn: 0 },
-        currency: offer.currency,
-        language: i18n.language === 'en' ? 'en' : 'ar',
-        ...(referralCode ? { referralCode } : {}),
-        ...(offer.requestedDate ? { requestedDate: offer.requestedDate } : {}),
-      },
-    }),
-    [search, referralCode, i18n.language],
+    (offer: Offer): CreateBookingRequestInput => {
+      // The code in the address, else the one the visitor arrived with earlier (kept in the browser,
+      // read when booking: the page is also rendered on the server).
+      const referralCode = referralInAddress ?? storedReferral();
+      return {
+        reference: offer.reference,
+        payload: {
+          passengers: search?.passengers ?? { adults: 1, children: 0, infants: 0 },
+          baggage: search?.baggage ?? { hold: 1, carryOn: 0 },
+          currency: offer.currency,
+          language: i18n.language === 'en' ? 'en' : 'ar',
+          ...(referralCode ? { referralCode } : {}),
+          ...(offer.requestedDate ? { requestedDate: offer.requestedDate } : {}),
+        },
+      };
+    },
+    [search, referralInAddress, i18n.language],
   );
 
   const book = useCallback(
