@@ -16,6 +16,18 @@ export const daysAhead = (days: number) => {
  */
 export const test = base.extend<KwendaOptions & { problems: string[] }>({
   language: ['ar', { option: true }],
+  // A page the server painted ignores taps until React has hydrated it: after a page load, journeys
+  // wait for the app's mark (src/main.tsx), unless they hold the script back themselves (waitUntil: 'commit').
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled !== false && options?.waitUntil !== 'commit')
+        await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
   problems: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -32,6 +44,12 @@ export const test = base.extend<KwendaOptions & { problems: string[] }>({
 
 /** Accessibility violations of any impact (minor and moderate too) on the current page: issue 5 wants none. */
 export async function axeViolations(page: Page) {
+  // A dialog or drawer still fading in or out is half transparent: let transitions end (loaders spin on).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map(
     (v) =>

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n, { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
@@ -12,6 +12,17 @@ const container = document.getElementById('root')!;
 const prerenderedIn = document.documentElement.dataset.prerendered;
 // The offers page is rendered per request, with the airports of its search (lib/page-data.ts).
 const pageData = readPageData(document);
+
+/**
+ * Marks <html data-ready> once React has hydrated or rendered the page: a tap before then does nothing
+ * on a page the server painted. The browser tests wait for it after each page load (e2e/fixtures.ts).
+ */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
 
 /** Whether to hydrate the prerendered page, once what its first render needs is loaded. */
 const hydrating = async () => {
@@ -35,6 +46,7 @@ void hydrating().then((hydrate) =>
         <AppProviders pageData={pageData}>
           <AppRouter />
         </AppProviders>
+        <MarkReady />
       </StrictMode>
     );
     // A page prerendered in another language than the visitor's (a choice made before the cookie

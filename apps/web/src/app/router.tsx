@@ -4,11 +4,13 @@ import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage } from './lazy-page';
-import { ComingSoonPage } from './routes/coming-soon-page';
 import { HomePage } from './routes/home-page';
 
 // Declarative routes rather than a data router: nothing here loads data before rendering, and
 // createBrowserRouter's loader/action machinery weighed about 16 KB gzipped on the home page.
+/** Any other path: rare, so not in the home page's bundle. Its strings are in the common catalog. */
+const ComingSoonPage = lazy(async () => ({ default: (await import('./routes/coming-soon-page')).ComingSoonPage }));
+
 // Its strings come with it, in the current language.
 const OffersPage = lazyPage(
   async () => (await Promise.all([import('./routes/offers-page'), loadNamespace('offers')]))[0].OffersPage,
