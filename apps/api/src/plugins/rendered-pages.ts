@@ -53,22 +53,22 @@ export async function loadPageRenderer(root: string, rendererPath: string | unde
       log.warn({ err: error, file }, 'the web build has no page renderer: rendered pages go out as templates');
     }
   }
-  const templates = new Map<string, string>();
+  const templates = new Map<string, RenderedDocument>();
   const cache = new Map<string, RenderedDocument>();
 
   const template = (file: string) => {
-    let text = templates.get(file);
-    if (text === undefined) {
-      text = fs.readFileSync(path.join(root, file), 'utf8');
-      templates.set(file, text);
+    let document = templates.get(file);
+    if (document === undefined) {
+      document = new RenderedDocument(fs.readFileSync(path.join(root, file), 'utf8'));
+      templates.set(file, document);
     }
-    return text;
+    return document;
   };
 
   /** The document for `url` in `language`, from the template at `file` (relative to the build). */
   return async function renderDocument(file: string, url: string, language: string): Promise<RenderedDocument> {
     const page = template(file);
-    if (!renderer) return new RenderedDocument(page);
+    if (!renderer) return page;
     // The same address renders the same until Sudan's day changes (the search form checks dates against it).
     const key = `${todayIn()}\n${file}\n${url}`;
     let document = cache.get(key);
@@ -77,10 +77,11 @@ export async function loadPageRenderer(root: string, rendererPath: string | unde
       try {
         const { html } = await renderer.renderPage(url, language, pageData);
         const data = `<script type="application/json" id="kwenda-page-data">${renderer.pageDataJson(pageData)}</script>`;
-        document = new RenderedDocument(page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${data}`));
+        document = new RenderedDocument(page.html.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${data}`));
       } catch (error) {
+        // Kept too: an address that breaks the page is not rendered again at every request.
         log.warn({ err: error, url }, 'rendering a page failed: its template goes out and the browser renders it');
-        return new RenderedDocument(page);
+        document = page;
       }
     } else cache.delete(key); // kept as the most recently used below
     cache.set(key, document);
