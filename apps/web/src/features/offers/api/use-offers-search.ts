@@ -1,4 +1,5 @@
-import { offerSearchResultSchema, type OfferRequestInput, type OfferSearchResult, type SortOrder } from '@kwenda/contracts';
+import type { OfferRequestInput, OfferSearchResult, SortOrder } from '@kwenda/contracts';
+import { offerSearchResultSchema } from '@kwenda/contracts/offers';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';

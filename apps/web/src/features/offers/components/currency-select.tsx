@@ -1,4 +1,5 @@
-import { currencies, type Currency } from '@kwenda/contracts';
+import type { Currency } from '@kwenda/contracts';
+import { currencies } from '@kwenda/contracts/rules';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/public-config';

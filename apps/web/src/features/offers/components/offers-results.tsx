@@ -2,6 +2,7 @@ import type { Offer, SortOrder } from '@kwenda/contracts';
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preparePriceFormats } from '../../../lib/format/format-price';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';
 import { useOffersSearch, useRerunOffersSearch } from '../api/use-offers-search';
@@ -37,7 +38,7 @@ interface OffersResultsProps {
  * infinite scroll, details modal and the session-timeout prompt.
  */
 export function OffersResults({ search, order, onOrderChange }: OffersResultsProps) {
-  const { t } = useTranslation('offers');
+  const { t, i18n } = useTranslation('offers');
   const format = useOfferFormat();
   const rerun = useRerunOffersSearch();
   const { data: config } = usePublicConfig();
@@ -65,6 +66,9 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   useInfiniteScroll(query.isSuccess && status === 'idle' && offers.length > 0, loadMore);
+
+  // While the offers load, the price formatters are built in tasks of their own (format-price.ts).
+  useEffect(() => preparePriceFormats(search.currency, i18n.language), [search.currency, i18n.language]);
 
   // Session timeout: when the earliest offer on screen expires, ask for a fresh search.
   const deadline = useMemo(() => sessionDeadline(pages, config?.offerTtlMinutes), [pages, config?.offerTtlMinutes]);

@@ -1,4 +1,5 @@
-import { sortOrders, type SortOrder } from '@kwenda/contracts';
+import type { SortOrder } from '@kwenda/contracts';
+import { sortOrders } from '@kwenda/contracts/rules';
 import { useTranslation } from 'react-i18next';
 import { RadioChoices } from '../../../components/radio-choices';
 import classes from './sort-control.module.css';

@@ -1,4 +1,5 @@
-import { currencies, SEARCH_DEFAULTS, sortOrders, tripTypes, type Currency, type SortOrder } from '@kwenda/contracts';
+import type { Currency, SortOrder } from '@kwenda/contracts';
+import { currencies, SEARCH_DEFAULTS, sortOrders, tripTypes } from '@kwenda/contracts/rules';
 import {
   mergeSearchIntoParams,
   searchFromParams,
