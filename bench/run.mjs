@@ -194,6 +194,15 @@ const coldSearches = Array.from({ length: 300 }, (_, i) => ({
   }),
 }));
 
+// The offers page as a browser opens a shared search: rendered by the server per address
+// (apps/api/src/plugins/rendered-pages.ts), which keeps the last 200 addresses it rendered.
+const pageHeaders = { 'accept-encoding': 'gzip, deflate, br', cookie: 'kwenda.language=ar' };
+const sharedPages = Array.from({ length: 1000 }, (_, i) => ({
+  method: 'GET',
+  path: `/offers?tripType=one-way&departureStation=${routes[i % 10][0]}&destinationStation=${routes[i % 10][1]}&departureDate=${day(3 + Math.floor(i / 10))}&adults=${1 + (i % 3)}`,
+  headers: pageHeaders,
+}));
+
 try {
   await waitForServer();
   const weight = await homePageWeight();
@@ -203,6 +212,15 @@ try {
   const cold = await load('POST /offers/request, 300 distinct searches', { requests: coldSearches });
   const airports = await load('GET /trips/airports', {
     requests: [{ method: 'GET', path: '/api/v1/trips/airports', headers: { 'accept-encoding': 'gzip' } }],
+  });
+  const offersPages = await load('GET /offers page, 8 shared searches (kept rendered)', {
+    requests: sharedPages.slice(0, 8),
+  });
+  // Each address once, one at a time: every request is a render (React on the server, then brotli).
+  const offersPagesCold = await load('GET /offers page, 1,000 addresses each rendered anew (1 connection)', {
+    requests: sharedPages,
+    connections: 1,
+    amount: sharedPages.length,
   });
 
   // Bookings: creating one (supplier re-price + two inserts in a transaction) and reading one
@@ -304,6 +322,8 @@ try {
     offers,
     cold,
     airports,
+    offersPages,
+    offersPagesCold,
     createBookings,
     readBookings,
     login,
@@ -316,7 +336,7 @@ try {
   console.log(
     `\nHome page: ${weight.jsGzipKb.toFixed(1)} KB JS gzipped in ${weight.jsFiles} files (target <= 150), ${weight.cssGzipKb.toFixed(1)} KB CSS gzipped`,
   );
-  for (const r of [offers, cold, airports, createBookings, readBookings, account]) {
+  for (const r of [offers, cold, airports, offersPages, offersPagesCold, createBookings, readBookings, account]) {
     console.log(
       `${r.name}: ${r.rps} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
     );
