@@ -193,3 +193,16 @@ test('on a phone the search folds behind its summary; a wider screen shows the f
   await expect(form).toBeHidden();
   await expect(edit).toBeFocused();
 });
+
+test('an address carrying markup is rendered as text, and the page still hydrates', async ({ page, language }) => {
+  const hostile = encodeURIComponent('"><img src=x onerror="window.hacked=1"><script>window.hacked=2</script>');
+  const response = await page.request.get(
+    `/offers?tripType=one-way&departureStation=${hostile}&destinationStation=CAI&lang=${language}`,
+  );
+  const html = await response.text();
+  expect(html).not.toContain('<img src=x');
+  expect(html).not.toContain('<script>window.hacked');
+  await page.goto(`/offers?tripType=one-way&departureStation=${hostile}&destinationStation=CAI&lang=${language}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+  expect(await page.evaluate(() => (window as Window & { hacked?: number }).hacked)).toBeUndefined();
+});
