@@ -43,6 +43,9 @@ export interface RenderedPage {
   meta: PageMeta;
 }
 
+/** A render takes 5-20 ms; one still running after this is abandoned. */
+const RENDER_TIMEOUT_MS = 3_000;
+
 /** Renders run one after another: they share i18next's language. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -80,6 +83,9 @@ async function renderNow(path: string, language: Language, pageData: PageData | 
     </StrictMode>,
     {
       onError: (error) => void errors.push(error),
+      // A page that never finishes (a part suspended for good) must not hold the queue: it fails, and the
+      // server sends its template for the browser to render.
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       // Keep every Suspense boundary inline: React moves a large one (over 12.8 KB) to the end with an
       // inline script to reveal it, which the CSP (script-src 'self') refuses, and hydration then fails.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
