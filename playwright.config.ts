@@ -11,6 +11,20 @@ export const MAIL_SINK = {
 };
 /** The stand-in for Google's OpenID provider (e2e/support/oidc-provider.mjs); the API's GOOGLE_ISSUER. */
 export const OIDC_PORT = Number(process.env.OIDC_PORT ?? 3227);
+/**
+ * A second server with what an agency sets at run time: STAGING=true (the pages it renders say so from
+ * their first paint), its social pages and other phone hours (STAGING_SITE below).
+ */
+export const STAGING_PORT = Number(process.env.E2E_STAGING_PORT ?? 3228);
+export const STAGING_SITE = {
+  SUPPORT_DAYS: 'sat-wed',
+  SUPPORT_HOURS: '08:30-16:00',
+  SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/kwenda.travel',
+  SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/kwenda.travel',
+  SOCIAL_X_URL: 'https://x.com/kwenda_travel',
+  SOCIAL_LINKEDIN_URL: 'https://www.linkedin.com/company/kwenda',
+  SOCIAL_TIKTOK_URL: 'https://www.tiktok.com/@kwenda.travel',
+};
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
 
 const chromium = {
@@ -91,12 +105,36 @@ export default defineConfig<KwendaOptions>({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '5000',
+        // A journey may act from an address of its own (X-Forwarded-For), as travellers do: sign-up codes are
+        // limited per address, and the whole run otherwise shares 127.0.0.1's allowance.
+        TRUST_PROXY: 'true',
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
         JOBS_INTERVAL_SECONDS: '1',
         GOOGLE_CLIENT_ID: 'kwenda-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      },
+    },
+    {
+      command: 'npx tsx apps/api/src/server.ts',
+      url: `http://127.0.0.1:${STAGING_PORT}/api/v1/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(STAGING_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${STAGING_PORT}`,
+        STAGING: 'true',
+        ...STAGING_SITE,
+        // Its own embedded database, and no jobs: it only shows pages.
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-staging-')),
+        DATABASE_URL: '',
+        RUN_JOBS: 'false',
+        LOG_LEVEL: 'warn',
       },
     },
   ],

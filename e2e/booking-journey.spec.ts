@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
+import { familyName, fillPassenger, year } from './support/booking-form';
 import { attachment, pdfText, waitForMail } from './support/mailbox';
 
 /**
@@ -8,14 +9,6 @@ import { attachment, pdfText, waitForMail } from './support/mailbox';
  * sandbox supplier and the sandbox card gateway, with e-mail delivered to a real SMTP server
  * (e2e/support/mail-sink.mjs). A family of three (adult, child, infant) books Port Sudan -> Cairo.
  */
-
-const year = (offset: number) => new Date().getUTCFullYear() + offset;
-
-/** Passenger names are unique per journey and project: two journeys never book the same people twice. */
-function familyName(project: string, journey: string) {
-  const letters = `${project}${journey}`.toUpperCase().replace(/[^A-Z]/g, '');
-  return `Osman ${letters}`;
-}
 
 async function searchAndBook(page: Page, language: string) {
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
@@ -47,46 +40,6 @@ async function searchAndBook(page: Page, language: string) {
     if (outcome === 'booked') return;
   }
   throw new Error('no bookable offer');
-}
-
-async function pickDate(section: Locator, language: string, labelKey: string, date: string) {
-  const label = tr(language, labelKey);
-  const [y, m, d] = date.split('-');
-  await section.getByLabel(`${label}: ${tr(language, 'booking:fields.day')}`).selectOption(d!);
-  await section.getByLabel(`${label}: ${tr(language, 'booking:fields.month')}`).selectOption(m!);
-  await section.getByLabel(`${label}: ${tr(language, 'booking:fields.year')}`).selectOption(y!);
-}
-
-async function pickCountry(page: Page, section: Locator, language: string, labelKey: string, code: string) {
-  const input = section.getByRole('combobox', { name: tr(language, labelKey) });
-  await input.click();
-  await input.fill(code);
-  await page
-    .getByRole('option', { name: new RegExp(`\\(${code}\\)`) })
-    .first()
-    .click();
-}
-
-async function fillPassenger(
-  page: Page,
-  language: string,
-  type: 'adult' | 'child' | 'infant',
-  person: { first: string; last: string; born: string; gender: 'M' | 'F' },
-) {
-  const section = page.getByRole('region', { name: tr(language, `booking:passengers.${type}`, { n: 1 }) });
-  await section.getByRole('textbox', { name: tr(language, 'booking:fields.firstName') }).fill(person.first);
-  await section.getByRole('textbox', { name: tr(language, 'booking:fields.lastName') }).fill(person.last);
-  await pickDate(section, language, 'booking:fields.dateOfBirth', person.born);
-  await section.getByRole('radio', { name: tr(language, `booking:gender.${person.gender}`), exact: true }).check();
-  await pickCountry(page, section, language, 'booking:fields.nationalityCountry', 'SD');
-  await section
-    .getByRole('textbox', { name: tr(language, 'booking:fields.documentNumber') })
-    .fill(`P0${Math.floor(1_000_000 + Math.random() * 8_000_000)}`);
-  await pickCountry(page, section, language, 'booking:fields.documentIssuanceCountry', 'SD');
-  // Egypt asks for the passport's issue date (the sandbox supplier's requiredFields).
-  await pickDate(section, language, 'booking:fields.documentIssuanceDate', `${year(-2)}-03-10`);
-  await pickDate(section, language, 'booking:fields.documentExpiryDate', `${year(5)}-03-09`);
-  return section;
 }
 
 async function fillBooking(page: Page, language: string, family: string, email: string, { expectPayment = true } = {}) {
@@ -183,6 +136,10 @@ test('card: declined, then paid; confirmed with a PNR and the e-ticket e-mailed'
   });
   const pnr = (await page.getByTestId('pnr').textContent())!.trim();
   expect(pnr).toMatch(/^[A-Z2-9]{6}$/);
+  // Ticketed, the last step is done too, not left current.
+  const steps = page.getByRole('navigation', { name: t('booking:steps.label') }).getByRole('listitem');
+  await expect(steps).toHaveCount(4);
+  for (const step of await steps.all()) await expect(step).toHaveAttribute('data-state', 'done');
   await expect(page.getByRole('link', { name: t('booking:final.print') })).toHaveAttribute('href', /\/ticket\.pdf$/);
   await expect(page.getByText(t('booking:final.emailed', { email }))).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

@@ -20,7 +20,8 @@ test('the changelog shows its entries left to right under a heading in the page 
   expect(await entries.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
   await expect(entries.getByRole('heading', { level: 2 }).first()).toHaveText(/^\d+\.\d+\.\d+ — \d{4}-\d{2}-\d{2}$/);
   for (const shipped of ['Search', 'Offers', 'Booking', 'Payment and the e-ticket', 'Accounts']) {
-    await expect(entries.getByRole('heading', { level: 3, name: shipped })).toBeVisible();
+    // Later releases may have a section of the same name: the first one is enough.
+    await expect(entries.getByRole('heading', { level: 3, name: shipped, exact: true }).first()).toBeVisible();
   }
   expect(await axeViolations(page)).toEqual([]);
 

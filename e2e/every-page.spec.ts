@@ -1,13 +1,22 @@
 import type { Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, expectPageMeta, test } from './fixtures';
 import { tr, trPattern } from './i18n';
+import { STAGING_PORT, STAGING_SITE } from '../playwright.config';
 
 /**
  * Issue 5's quality bars on every page a visitor can open without a booking: the page language and
  * direction, a title and description (with their Open Graph twins) in that language, and axe-core
  * with no violation of any impact. The booking page has its own journeys (booking-journey.spec.ts).
  */
-type PageCase = { name: string; path: string; heading: string | RegExp; title: string; description: string };
+type PageCase = {
+  name: string;
+  path: string;
+  heading: string | RegExp;
+  title: string;
+  description: string;
+  /** The HTTP status of the page's address (200 unless said). */
+  status?: number;
+};
 
 function everyPage(language: string): PageCase[] {
   const t = (key: string, vars?: Record<string, string>) => tr(language, key, vars);
@@ -73,6 +82,8 @@ function everyPage(language: string): PageCase[] {
     {
       name: 'coming soon',
       path: '/no-such-page',
+      // The friendly page, with a status that tells search engines and monitoring there is no such page.
+      status: 404,
       heading: t('comingSoon.title'),
       title: t('pageMeta.comingSoon.title'),
       description: t('pageMeta.comingSoon.description'),
@@ -90,11 +101,15 @@ const expectMeta = (page: Page, { title, description }: PageCase) => expectPageM
 test('every page: its language and direction, a title and description in that language, no axe violation', async ({
   page,
   language,
+  problems,
 }) => {
   test.setTimeout(180_000);
   for (const pageCase of everyPage(language)) {
     await test.step(pageCase.name, async () => {
-      await page.goto(`${pageCase.path}${pageCase.path.includes('?') ? '&' : '?'}lang=${language}`);
+      const response = await page.goto(`${pageCase.path}${pageCase.path.includes('?') ? '&' : '?'}lang=${language}`);
+      expect(response?.status(), `status of ${pageCase.path}`).toBe(pageCase.status ?? 200);
+      // The browser reports the page's own 404 on the console; nothing else may be there.
+      if (pageCase.status === 404) problems.splice(0, problems.length, ...problems.filter((p) => !/status of 404/.test(p)));
       await expect(page.getByRole('heading', { level: 1, name: pageCase.heading, exact: true })).toBeVisible();
       await expectLanguage(page, language);
       await expectMeta(page, pageCase);
@@ -144,14 +159,17 @@ test('the site can be used by keyboard: skip link, header links, an FAQ answer o
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/faqs/);
 
-  // A question is a button: Enter opens its answer, Space closes it again.
-  const question = page.getByRole('button', { name: t('content:faqs.items.kwenda.what.q'), exact: true });
+  // A question is the summary of its details: Enter opens its answer, Space closes it again.
+  const question = page
+    .locator('summary')
+    .filter({ has: page.getByText(t('content:faqs.items.kwenda.what.q'), { exact: true }) });
+  const item = page.locator('details').filter({ has: question });
   await question.focus();
   await page.keyboard.press('Enter');
-  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(item).toHaveAttribute('open', '');
   await expect(page.getByText(t('content:faqs.items.kwenda.what.a'))).toBeVisible();
   await page.keyboard.press('Space');
-  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  await expect(item).not.toHaveAttribute('open');
 
   // The tabs follow the arrow keys (WAI-ARIA tabs pattern); the direction mirrors in Arabic.
   const firstTab = page.getByRole('tab', { name: t('content:faqs.tabs.kwenda') });
@@ -165,13 +183,10 @@ test('a staging build says on every page that bookings are not real, and the foo
   language,
 }) => {
   const t = (key: string) => tr(language, key);
-  // The server reads STAGING at run time and says so in /config; this run's server is not staging.
-  await page.route('**/api/v1/config', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), staging: true } });
-  });
+  // The server reads STAGING at run time: a second server runs with it (playwright.config.ts). Home and
+  // about are rendered by the server with its config (the banner in the first paint); login by the browser.
   for (const path of ['/', '/about', '/login']) {
-    await page.goto(`${path}?lang=${language}`);
+    await page.goto(`http://127.0.0.1:${STAGING_PORT}${path}?lang=${language}`);
     const banner = page.getByRole('complementary', { name: t('staging.label') });
     await expect(banner).toBeVisible();
     await expect(banner).toContainText(t('staging.body'));
@@ -181,9 +196,50 @@ test('a staging build says on every page that bookings are not real, and the foo
     expect(await axeViolations(page), `axe on ${path} in staging`).toEqual([]);
   }
   // Without the flag, neither shows.
-  await page.unroute('**/api/v1/config');
   await page.goto(`/?lang=${language}`);
   await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
   await expect(page.getByRole('complementary', { name: t('staging.label') })).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).not.toHaveAttribute('data-staging', 'true');
+});
+
+test("the footer gives the agency's phone hours and its social pages, as the server is configured", async ({
+  page,
+  language,
+}) => {
+  const t = (key: string, vars?: Record<string, string>) => tr(language, key, vars);
+  const hours = (from: string, to: string, opens: string, closes: string) =>
+    t('footer.phoneHours', {
+      days: t('footer.dayRange', { from: t(`footer.days.${from}`), to: t(`footer.days.${to}`) }),
+      opens,
+      closes,
+    });
+  // This run's server: the default hours (Sudan's week, Sunday to Thursday) and no social pages set.
+  await page.goto(`/?lang=${language}`);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(hours('sun', 'thu', '09:00', '17:00'));
+  await expect(footer.getByRole('heading', { name: t('footer.followTitle') })).toHaveCount(0);
+
+  // The second server has SUPPORT_DAYS, SUPPORT_HOURS and every SOCIAL_*_URL set (playwright.config.ts).
+  await page.goto(`http://127.0.0.1:${STAGING_PORT}/?lang=${language}`);
+  await expect(footer).toContainText(hours('sat', 'wed', '08:30', '16:00'));
+  const follow = footer.getByRole('region', { name: t('footer.followTitle') });
+  const networks = [
+    ['facebook', STAGING_SITE.SOCIAL_FACEBOOK_URL],
+    ['instagram', STAGING_SITE.SOCIAL_INSTAGRAM_URL],
+    ['x', STAGING_SITE.SOCIAL_X_URL],
+    ['linkedin', STAGING_SITE.SOCIAL_LINKEDIN_URL],
+    ['tiktok', STAGING_SITE.SOCIAL_TIKTOK_URL],
+  ] as const;
+  await expect(follow.getByRole('link')).toHaveCount(networks.length);
+  for (const [network, url] of networks) {
+    const name = `${t('footer.socialLink', { network: t(`footer.networks.${network}`) })} ${t('footer.opensInNewTab')}`;
+    const link = follow.getByRole('link', { name, exact: true });
+    await expect(link).toHaveAttribute('href', url);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+  }
+  // Its icons are drawn (the sprite loaded), not empty boxes.
+  const icon = await follow.locator('svg').first().boundingBox();
+  expect(icon?.width).toBeGreaterThan(16);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, axeViolations, daysAhead } from './fixtures';
 import { tr, trPattern } from './i18n';
 
@@ -127,4 +128,179 @@ test('a page whose code cannot be downloaded offers a reload instead of a blank 
   );
   expect(unexpected).toEqual([]);
   problems.length = 0;
+});
+
+/** The search form on the home page, and the legs it wrote to the address. */
+const searchForm = (page: Page, language: string) => page.getByRole('form', { name: tr(language, 'search:form.label') });
+const legsInAddress = (page: Page) => new URL(page.url()).searchParams.get('slices')?.split(',') ?? [];
+
+async function pickAirport(scope: Page | Locator, page: Page, language: string, field: 'from' | 'to', query: string) {
+  await scope.getByRole('button', { name: new RegExp(`^${tr(language, `search:airport.${field}`)}`) }).click();
+  await page.getByRole('combobox', { name: tr(language, `search:airport.${field}`) }).fill(query);
+  // The list may still be on its way on a page just loaded: Enter picks the first match once there.
+  await page.getByRole('listbox').getByRole('option').first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+test('multi-city opens without an error: the next flight leaves where the last one lands, the day after', async ({
+  page,
+  language,
+}) => {
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  await page.goto(
+    `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`,
+  );
+  const form = searchForm(page, language);
+  await page.getByText(t('search:tripType.multi-city'), { exact: true }).click();
+
+  const second = page.getByRole('group', { name: t('search:legs.title', { number: 2 }) });
+  await expect(second).toBeVisible();
+  await expect.poll(() => legsInAddress(page)).toEqual([`PZU-CAI-${daysAhead(21)}`, `CAI--${daysAhead(22)}`]);
+  // Nothing is red before the traveller acts.
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(form.getByText(t('errors:fields.leg_date_order'))).toHaveCount(0);
+  await expect(form.getByText(t('errors:fields.date_in_past'))).toHaveCount(0);
+
+  // A third flight: from where the second lands once it is chosen, the day after.
+  await page.getByRole('button', { name: t('search:legs.add') }).click();
+  await pickAirport(second, page, language, 'to', 'IST');
+  await expect
+    .poll(() => legsInAddress(page))
+    .toEqual([`PZU-CAI-${daysAhead(21)}`, `CAI-IST-${daysAhead(22)}`, `IST--${daysAhead(23)}`]);
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
+
+  // An error appears as soon as the traveller makes one: the third flight back to Istanbul.
+  const third = page.getByRole('group', { name: t('search:legs.title', { number: 3 }) });
+  await pickAirport(third, page, language, 'to', 'IST');
+  await expect(third.getByText(t('errors:fields.same_stations'))).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('an error from an old link waits until the traveller searches, then shows at its field', async ({ page, language }) => {
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  await page.goto(
+    `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(-3)}&infants=2&lang=${language}`,
+  );
+  const form = searchForm(page, language);
+  await expect(form.getByText(t('errors:fields.date_in_past'))).toHaveCount(0);
+  await expect(form.getByText(t('errors:fields.infants_exceed_adults'))).toHaveCount(0);
+  await page.getByRole('button', { name: t('search:form.submit') }).click();
+  await expect(form.getByText(t('errors:fields.date_in_past'))).toBeVisible();
+  await expect(form.getByText(t('errors:fields.infants_exceed_adults'))).toBeVisible();
+  // The search did not run, and the traveller is taken to the first field to fix.
+  await expect(page).not.toHaveURL(/\/offers/);
+  await expect(page.locator(':focus')).toHaveAttribute('aria-invalid', 'true');
+  if ((page.viewportSize()?.width ?? 0) >= 576) {
+    // The error under the travellers leaves the cabin beside it in line.
+    const travellers = await page.getByRole('button', { name: new RegExp(t('search:travellers.label')) }).boundingBox();
+    const cabin = await page.getByLabel(t('search:cabin.label')).boundingBox();
+    expect(Math.abs(travellers!.y - cabin!.y)).toBeLessThan(1);
+  }
+});
+
+test('the offers page of a link with too many travellers says why at the travellers', async ({ page, language, problems }) => {
+  await page.goto(
+    `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&adults=9&children=9&infants=9&lang=${language}`,
+  );
+  // Shown at the field, on a phone too (the folded form opens).
+  await expect(page.getByText(tr(language, 'errors:fields.too_many_passengers'))).toBeVisible();
+  // The refused request itself is reported in the console; nothing else may be.
+  expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
+  problems.length = 0;
+});
+
+test('the travellers stop at 9 seats and one infant per adult, and say why', async ({ page, language }) => {
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  await page.goto(`/?lang=${language}`);
+  await page.getByRole('button', { name: new RegExp(t('search:travellers.label')) }).click();
+  const panel = page.getByRole('dialog', { name: t('search:travellers.dialog') });
+  const plus = (key: string) =>
+    panel.getByRole('button', { name: t('search:travellers.increase', { item: t(`search:travellers.${key}`) }) });
+  const minus = (key: string) =>
+    panel.getByRole('button', { name: t('search:travellers.decrease', { item: t(`search:travellers.${key}`) }) });
+  const seatNote = panel.getByText(t('search:travellers.seatLimit', { max: 9 }));
+  const infantNote = panel.getByText(t('search:travellers.infantLimit'));
+
+  for (let i = 0; i < 4; i++) await plus('adults').click();
+  for (let i = 0; i < 3; i++) await plus('children').click();
+  await expect(seatNote).toHaveCount(0);
+  await plus('children').click();
+  // 5 adults + 4 children: every seat of one booking is taken.
+  await expect(seatNote).toBeVisible();
+  await expect(plus('adults')).toBeDisabled();
+  await expect(plus('children')).toBeDisabled();
+  await expect(plus('infants')).toBeEnabled();
+
+  for (let i = 0; i < 4; i++) await plus('infants').click();
+  await expect(infantNote).toHaveCount(0);
+  await plus('infants').click();
+  // 5 infants on 5 adults' laps: no more infants, and no adult can leave.
+  await expect(infantNote).toBeVisible();
+  await expect(plus('infants')).toBeDisabled();
+  await expect(minus('adults')).toBeDisabled();
+  await minus('children').click();
+  await expect(seatNote).toBeHidden();
+  await expect(plus('adults')).toBeEnabled();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The server says the same to anyone who skips the form.
+  const response = await page.request.post('/api/v1/offers/request', {
+    data: {
+      filters: {
+        tripType: 'one-way',
+        departureStation: 'PZU',
+        destinationStation: 'CAI',
+        departureDate: daysAhead(21),
+        passengers: { adults: 9, children: 9, infants: 9 },
+      },
+    },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({
+    code: 'VALIDATION_ERROR',
+    fields: [{ path: 'filters.passengers', code: 'too_many_passengers' }],
+  });
+});
+
+test('airports are found however travellers spell them', async ({ page, language }) => {
+  await page.goto(`/?lang=${language}`);
+  for (const [query, code] of [
+    ['بورت سودان', 'PZU'],
+    ['ابو ظبي', 'AUH'],
+    ['دنقله', 'DOG'],
+    ['أم درمان', 'KRT'],
+    ['Khartum', 'KRT'],
+    ['Omdurman', 'KRT'],
+    ['Bahri', 'KRT'],
+  ] as const) {
+    await pickAirport(page, page, language, 'to', query);
+    await expect(page, query).toHaveURL(new RegExp(`destinationStation=${code}`));
+  }
+});
+
+test('an error under one airport leaves the row in line', async ({ page, language }) => {
+  const t = (key: string) => tr(language, key);
+  await page.goto(
+    `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`,
+  );
+  await pickAirport(page, page, language, 'to', 'PZU');
+  const form = searchForm(page, language);
+  await expect(form.getByText(t('errors:fields.same_stations'))).toBeVisible();
+  const from = await page.getByRole('button', { name: new RegExp(`^${t('search:airport.from')}`) }).boundingBox();
+  const to = await page.getByRole('button', { name: new RegExp(`^${t('search:airport.to')}`) }).boundingBox();
+  const swap = await page.getByRole('button', { name: t('search:swap') }).boundingBox();
+  expect(from && to && swap).toBeTruthy();
+  const wide = (page.viewportSize()?.width ?? 0) >= 768;
+  if (wide) {
+    // Side by side: both boxes on one line, the swap button centred on it.
+    expect(Math.abs(from!.y - to!.y)).toBeLessThan(1);
+    expect(Math.abs(from!.height - to!.height)).toBeLessThan(1);
+    expect(Math.abs(swap!.y + swap!.height / 2 - (from!.y + from!.height / 2))).toBeLessThan(2);
+  } else {
+    // Stacked: the boxes share their edges, and the swap button stays between them.
+    expect(Math.abs(from!.x - to!.x)).toBeLessThan(1);
+    expect(Math.abs(from!.width - to!.width)).toBeLessThan(1);
+    const between = (from!.y + from!.height + to!.y) / 2;
+    expect(Math.abs(swap!.y + swap!.height / 2 - between)).toBeLessThan(2);
+  }
 });

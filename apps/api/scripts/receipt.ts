@@ -2,12 +2,17 @@
 //   npx tsx apps/api/scripts/receipt.ts list
 //   npx tsx apps/api/scripts/receipt.ts confirm KW7F3K9Q [--by "Amna"]
 //   npx tsx apps/api/scripts/receipt.ts reject KW7F3K9Q [--by "Amna"]
-// It opens the same database as the server (DATABASE_URL, else the embedded one under DATA_DIR).
-// The embedded database is a single process: stop the server first, or run it with DATABASE_URL.
+// It reads the same settings as the server (the environment over .env, or ENV_FILE): the same
+// database (DATABASE_URL, else the embedded one under DATA_DIR), mail server, and PUBLIC_URL for the
+// links of the e-ticket it e-mails. The embedded database is a single process: stop the server
+// first, or run it with DATABASE_URL.
+import { formatAgencyDateTime } from '@kwenda/contracts/display';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { loadEnv } from '../src/env.js';
+import { environment } from '../src/env-file.js';
+import { EnvError, loadEnv } from '../src/env.js';
+import { MissingPublicUrlError, requirePublicUrl } from '../src/modules/mail/public-links.js';
 
 const [command, reference, ...rest] = process.argv.slice(2);
 const byIndex = rest.indexOf('--by');
@@ -19,6 +24,8 @@ const usage = `Usage: npx tsx apps/api/scripts/receipt.ts <command>   (or: npm r
   reject <booking reference>   no matching transfer: the receipts are rejected, the traveller is asked again
   (a receipt id rc_... from "list" works in place of the reference: reject then rejects that receipt only)
 Options: --by <name>           recorded in the booking's audit trail (default: $USER)
+Settings: the server's own, from the environment over .env (or the file ENV_FILE names). confirm
+e-mails the e-ticket and needs PUBLIC_URL, the address travellers reach the site at.
 Database: the server's own (DATABASE_URL, else the embedded one under DATA_DIR). The embedded
 database (PGlite) opens in one process only: stop the server first, or run both with DATABASE_URL.`;
 
@@ -27,11 +34,23 @@ if (!command || !['list', 'confirm', 'reject'].includes(command) || (command !==
   process.exit(2);
 }
 
-const env = loadEnv({ ...process.env, RUN_JOBS: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+let env;
+try {
+  const settings = environment();
+  env = loadEnv({ ...settings, RUN_JOBS: 'false', LOG_LEVEL: settings.LOG_LEVEL ?? 'warn' });
+  // The e-ticket's links: this command serves nothing at HOST:PORT, so only PUBLIC_URL can say where the site is.
+  if (command === 'confirm') requirePublicUrl(env, 'the e-ticket e-mail');
+} catch (error) {
+  if (!(error instanceof EnvError || error instanceof MissingPublicUrlError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await migrate(database.sql);
 const app = await buildApp({ env, database });
 const { receipts } = app.kwenda;
+/** Times as the agency reads them: its own clock, with the zone named. */
+const when = (instant: Date) => formatAgencyDateTime(instant, 'en', { weekday: 'short', month: 'short' });
 try {
   if (command === 'list') {
     const rows = await receipts.pending();
@@ -41,9 +60,9 @@ try {
         [
           row.bookingReference,
           `${row.amount} ${row.currency}`,
-          `hold until ${row.holdExpiresAt?.toISOString() ?? '-'}`,
+          `hold until ${row.holdExpiresAt ? when(row.holdExpiresAt) : '-'}`,
           row.receiptId
-            ? `receipt ${row.receiptId} ${row.status} ${row.uploadedAt?.toISOString()} ${row.storagePath}`
+            ? `receipt ${row.receiptId} ${row.status} ${row.uploadedAt ? when(row.uploadedAt) : '-'} ${row.storagePath}`
             : 'no receipt yet',
         ].join('  '),
       );

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { airportsRoutes } from './modules/airports/airports-routes.js';
-import { bankAccountsOf, configRoutes } from './modules/config/config-routes.js';
+import { bankAccountsOf, configRoutes, publicConfigOf } from './modules/config/config-routes.js';
 import { countriesRoutes } from './modules/countries/countries-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createExchangeRates } from './modules/offers/exchange-rates.js';
@@ -30,8 +30,10 @@ import { createPaymentsService } from './modules/payments/payments-service.js';
 import { paymentsRoutes } from './modules/payments/payments-routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts-routes.js';
 import { createReceiptsService } from './modules/receipts/receipts-service.js';
-import { composeETicketEmail } from './modules/tickets/eticket-email.js';
-import { renderETicket } from './modules/tickets/eticket-pdf.js';
+import { accountEmailsOf } from './modules/accounts/account-emails.js';
+import { bookingMessagesOf } from './modules/bookings/booking-emails.js';
+import { mailContextOf } from './modules/mail/mail-context.js';
+import { publicOriginOf } from './modules/mail/public-links.js';
 import { ticketsRoutes } from './modules/tickets/tickets-routes.js';
 import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from './payments/payment-provider.js';
 import { sandboxGatewayRoutes } from './payments/sandbox/gateway-routes.js';
@@ -56,8 +58,7 @@ export interface AppDeps {
 }
 
 /** Where travellers reach the site: links in e-mails, payment return pages, webhooks. */
-export const publicUrlOf = (env: Env) =>
-  (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`).replace(/\/$/, '');
+export const publicUrlOf = (env: Env) => publicOriginOf(env);
 
 export async function buildApp({
   env,
@@ -100,7 +101,9 @@ export async function buildApp({
   const offers = createOffersService({ supplier, rates });
 
   const publicUrl = publicUrlOf(env);
-  const agency = { name: 'Kwenda', phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL, whatsapp: env.WHATSAPP_NUMBER, publicUrl };
+  // Every e-mail and the e-ticket: the agency's contacts, and links built from PUBLIC_URL (mail/public-links.ts).
+  const mailContext = mailContextOf(env, publicUrl);
+  const bookingMessages = bookingMessagesOf(mailContext, bankAccountsOf(env));
   const mail = createMailService({ database, env, logger: app.log });
   const bookings = createBookingService({
     database,
@@ -108,13 +111,9 @@ export async function buildApp({
     rates,
     publicUrl,
     holdMinutes: env.HOLD_MINUTES,
-    bankAccounts: bankAccountsOf(env),
     agencyEmail: env.SUPPORT_EMAIL,
     mail,
-    documents: {
-      render: (booking) => renderETicket(booking, agency),
-      compose: (booking, links) => composeETicketEmail(booking, links, agency),
-    },
+    messages: bookingMessages,
     logger: app.log,
   });
   const provider = paymentProvider ?? createPaymentProvider(env, { database, deliverWebhook, publicUrl, logger: app.log });
@@ -128,7 +127,7 @@ export async function buildApp({
   });
 
   const secret = jwtSecret(env);
-  const accounts = createAccountsService({ database, mail, secret, publicUrl });
+  const accounts = createAccountsService({ database, mail, secret, emails: accountEmailsOf(mailContext) });
   const social = createSocialLoginService({
     database,
     accounts,
@@ -159,11 +158,12 @@ export async function buildApp({
   app.addHook('onClose', async () => jobs.stop());
   app.decorate('kwenda', { bookings, payments, receipts, mail, jobs });
 
+  const publicConfig = publicConfigOf(env, social.enabledProviders());
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(analyticsRoutes, { analytics: createAnalyticsService({ database }) });
-      await api.register(configRoutes, { env, socialProviders: social.enabledProviders() });
+      await api.register(configRoutes, { config: publicConfig });
       await api.register(airportsRoutes);
       await api.register(countriesRoutes);
       await api.register(offersRoutes, { offers });
@@ -172,7 +172,7 @@ export async function buildApp({
       await api.register(socialAuthRoutes, { social, secureCookies: publicUrl.startsWith('https:') });
       await api.register(ticketsRoutes, {
         getBooking: bookings.getBooking,
-        renderETicket: (booking) => renderETicket(booking, agency),
+        renderETicket: (booking) => bookingMessages.renderETicket(booking),
       });
       await api.register(paymentsRoutes, { payments });
       await api.register(receiptsRoutes, { receipts, bookings: bookings.ports, resolveUser });
@@ -182,7 +182,10 @@ export async function buildApp({
   if (provider.name === 'sandbox') await app.register(sandboxGatewayRoutes, { provider });
   if (env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { database });
 
-  await registerWebApp(app, env);
+  await registerWebApp(app, env, {
+    config: publicConfig,
+    bookingExists: async (id) => (await bookings.getBookingRow(id)) !== undefined,
+  });
   return app;
 }
 

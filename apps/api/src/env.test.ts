@@ -46,4 +46,38 @@ describe('environment', () => {
     expect(() => loadEnv({ COMMERCIAL_REGISTRATION_NUMBER: '<b>1</b>' })).toThrow(/COMMERCIAL_REGISTRATION_NUMBER=/);
     expect(() => loadEnv({ AGENCY_LEGAL_NAME_EN: ' ' })).toThrow(/AGENCY_LEGAL_NAME_EN=/);
   });
+
+  it("keeps the phone line's days and hours: Sudan's working week by default, a bad value stops the server", () => {
+    expect(loadEnv({})).toMatchObject({
+      SUPPORT_DAYS: { fromDay: 'sun', toDay: 'thu' },
+      SUPPORT_HOURS: { opens: '09:00', closes: '17:00' },
+    });
+    expect(loadEnv({ SUPPORT_DAYS: ' Sat-Wed ', SUPPORT_HOURS: '08:30-16:00' })).toMatchObject({
+      SUPPORT_DAYS: { fromDay: 'sat', toDay: 'wed' },
+      SUPPORT_HOURS: { opens: '08:30', closes: '16:00' },
+    });
+    expect(loadEnv({ SUPPORT_DAYS: 'fri', SUPPORT_HOURS: '' }).SUPPORT_DAYS).toEqual({ fromDay: 'fri', toDay: 'fri' });
+    expect(() => loadEnv({ SUPPORT_DAYS: 'sunday-thursday' })).toThrow(
+      /SUPPORT_DAYS="sunday-thursday": must be a day or a range/,
+    );
+    expect(() => loadEnv({ SUPPORT_HOURS: '9-5' })).toThrow(/SUPPORT_HOURS="9-5": must be opening and closing times/);
+    expect(() => loadEnv({ SUPPORT_HOURS: '17:00-09:00' })).toThrow(/SUPPORT_HOURS="17:00-09:00": must close after it opens/);
+  });
+
+  it('takes https links to each social network, and refuses another site or plain http', () => {
+    const env = loadEnv({
+      SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/kwenda',
+      SOCIAL_X_URL: 'https://x.com/kwenda',
+      SOCIAL_TIKTOK_URL: '',
+    });
+    expect(env).toMatchObject({ SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/kwenda', SOCIAL_X_URL: 'https://x.com/kwenda' });
+    expect(env.SOCIAL_TIKTOK_URL).toBeUndefined();
+    expect(loadEnv({}).SOCIAL_INSTAGRAM_URL).toBeUndefined();
+    expect(() => loadEnv({ SOCIAL_INSTAGRAM_URL: 'http://instagram.com/kwenda' })).toThrow(
+      /SOCIAL_INSTAGRAM_URL=.*https:\/\/ link/,
+    );
+    expect(() => loadEnv({ SOCIAL_LINKEDIN_URL: 'https://facebook.com/kwenda' })).toThrow(/SOCIAL_LINKEDIN_URL=/);
+    expect(() => loadEnv({ SOCIAL_TIKTOK_URL: 'https://nottiktok.com/@kwenda' })).toThrow(/SOCIAL_TIKTOK_URL=/);
+    expect(() => loadEnv({ SOCIAL_X_URL: 'javascript:alert(1)' })).toThrow(/SOCIAL_X_URL=/);
+  });
 });

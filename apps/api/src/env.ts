@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Weekday } from '@kwenda/contracts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -26,6 +27,45 @@ const sentryDsn = z
   )
   .optional()
   .or(z.literal('').transform(() => undefined));
+
+/** An empty variable counts as unset (its default applies). */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const day = '(sun|mon|tue|wed|thu|fri|sat)';
+const time = '([01]\\d|2[0-3]):[0-5]\\d';
+
+/** sun-thu (a range of days) or a single day, as the footer's phone hours say them. */
+const supportDays = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(new RegExp(`^${day}(-${day})?$`), 'must be a day or a range of days such as sun-thu (sun mon tue wed thu fri sat)')
+  .transform((value) => {
+    const [fromDay, toDay = fromDay] = value.split('-') as [Weekday, Weekday?];
+    return { fromDay, toDay };
+  });
+
+/** 09:00-17:00: opening and closing time in Khartoum, 24-hour clock, closing after opening. */
+const supportHours = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^${time}-${time}$`), 'must be opening and closing times such as 09:00-17:00')
+  .transform((value) => {
+    const [opens, closes] = value.split('-') as [string, string];
+    return { opens, closes };
+  })
+  .refine(({ opens, closes }) => opens < closes, 'must close after it opens, such as 09:00-17:00');
+
+/** The agency's page on a social network: an https link to that network (a swapped variable is caught at start). */
+const socialPage = (network: string, hosts: string) =>
+  z
+    .url({
+      protocol: /^https$/,
+      hostname: new RegExp(`^([a-z0-9-]+\\.)?(${hosts})$`),
+      error: () => `must be an https:// link to the agency's ${network} page`,
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: () => 'must be true or false' })
@@ -57,6 +97,15 @@ export const envSchema = z
       .default('249912345678'),
     SUPPORT_EMAIL: z.email({ error: () => 'must be an e-mail address' }).default('support@kwenda.sd'),
     SUPPORT_PHONE: z.string().default('+249 91 234 5678'),
+    /** Days and hours the phone line answers (the footer); Sudan's working week is Sunday to Thursday. */
+    SUPPORT_DAYS: unsetWhenEmpty(supportDays.prefault('sun-thu')),
+    SUPPORT_HOURS: unsetWhenEmpty(supportHours.prefault('09:00-17:00')),
+    /** The agency's social-media pages, linked from the footer; each is hidden while unset. */
+    SOCIAL_FACEBOOK_URL: socialPage('Facebook', 'facebook\\.com|fb\\.com'),
+    SOCIAL_INSTAGRAM_URL: socialPage('Instagram', 'instagram\\.com'),
+    SOCIAL_X_URL: socialPage('X', 'x\\.com|twitter\\.com'),
+    SOCIAL_LINKEDIN_URL: socialPage('LinkedIn', 'linkedin\\.com'),
+    SOCIAL_TIKTOK_URL: socialPage('TikTok', 'tiktok\\.com'),
     /**
      * The agency that runs the site, as the privacy policy names it. PLACEHOLDERS until the agency
      * sets its registered names and commercial registration number.

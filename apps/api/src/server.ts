@@ -2,11 +2,12 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { EnvError, loadEnv } from './env.js';
+import { environment } from './env-file.js';
 
 async function main() {
   let env;
   try {
-    env = loadEnv();
+    env = loadEnv(environment());
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

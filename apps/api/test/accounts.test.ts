@@ -100,6 +100,46 @@ describe.each(backends)('accounts API on %s', (backend) => {
     expect((await post('/auth/otp/resend', { email: 'nobody@example.com' })).json()).toEqual({ success: true });
   });
 
+  it('never replaces a code the traveller may hold: a failed log-in sends none, asking again sends the same code', async () => {
+    expect((await register('inbox@example.com')).statusCode).toBe(200);
+    const mails = async () =>
+      (
+        await ctx.database.sql.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1', [
+          'inbox@example.com',
+        ])
+      ).length;
+    const first = await codeFor('inbox@example.com');
+    // Logging in before confirming says so, and sends nothing.
+    const login = await post('/auth/login', { email: 'inbox@example.com', password: PASSWORD }, {}, '10.40.0.1');
+    expect(login.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(await mails()).toBe(1);
+    // "Send the code again": the same code, valid for the full time again; the first e-mail still works.
+    const ownCode = "user_id = (SELECT id FROM users WHERE email = 'inbox@example.com')";
+    await ctx.database.sql.query(`UPDATE email_codes SET expires_at = now() + interval '1 minute' WHERE ${ownCode}`);
+    expect((await post('/auth/otp/resend', { email: 'inbox@example.com' }, {}, '10.40.0.1')).statusCode).toBe(200);
+    expect(await mails()).toBe(2);
+    expect(await codeFor('inbox@example.com')).toBe(first);
+    const [stored] = await ctx.database.sql.query<{ minutes: number }>(
+      `SELECT extract(epoch FROM expires_at - now()) / 60 AS minutes FROM email_codes WHERE ${ownCode}`,
+    );
+    expect(Number(stored!.minutes)).toBeGreaterThan(9);
+    const verified = await post('/auth/otp', { email: 'inbox@example.com', otp: first });
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+
+  it('sends a new code once the old one no longer works (expired)', async () => {
+    expect((await register('late@example.com')).statusCode).toBe(200);
+    const first = await codeFor('late@example.com');
+    await ctx.database.sql.query(
+      "UPDATE email_codes SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = 'late@example.com')",
+    );
+    expect((await post('/auth/otp/resend', { email: 'late@example.com' }, {}, '10.40.0.2')).statusCode).toBe(200);
+    const second = await codeFor('late@example.com');
+    expect(second).not.toBe(first);
+    expect((await post('/auth/otp', { email: 'late@example.com', otp: first })).json()).toMatchObject({ code: 'INVALID_CODE' });
+    expect((await post('/auth/otp', { email: 'late@example.com', otp: second })).statusCode).toBe(200);
+  });
+
   it('limits how many codes one address can have sent', async () => {
     const answers = [];
     for (let i = 0; i < 11; i++)

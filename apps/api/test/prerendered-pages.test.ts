@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBooking, findOffer } from './helpers/booking-factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 
 /**
@@ -14,7 +15,7 @@ let calls = 0;
 export async function renderPage(url, language, pageData) {
   calls += 1;
   if (url.includes('departureStation=XXX')) throw new Error('the page broke');
-  return { html: '<p>' + language + ' ' + url.replaceAll('&', '&amp;') + ' call ' + calls + ' airports ' + pageData.airports.map((a) => a.iataCode).join(',') + '</p>' };
+  return { html: '<p>' + language + ' ' + url.replaceAll('&', '&amp;') + ' call ' + calls + ' airports ' + pageData.airports.map((a) => a.iataCode).join(',') + ' registration ' + pageData.config.agency.commercialRegistrationNumber + '</p>' };
 }
 export const pageDataJson = (data) => JSON.stringify(data).replaceAll('<', '\\u003c');
 `;
@@ -30,10 +31,11 @@ function fakeWebBuild({ renderer = true } = {}) {
   for (const language of ['ar', 'en']) {
     for (const page of ['index', 'about'])
       fs.writeFileSync(path.join(dist, 'prerendered', language, `${page}.html`), `<html>${language} ${page}</html>`);
-    fs.writeFileSync(
-      path.join(dist, 'prerendered', language, 'offers.html'),
-      `<html lang="${language}"><body><div id="root"></div></body></html>`,
-    );
+    for (const page of ['offers', 'faqs'])
+      fs.writeFileSync(
+        path.join(dist, 'prerendered', language, `${page}.template.html`),
+        `<html lang="${language}"><body><div id="root"></div></body></html>`,
+      );
   }
   if (renderer) {
     fs.mkdirSync(path.join(build, 'dist-ssr'));
@@ -44,7 +46,8 @@ function fakeWebBuild({ renderer = true } = {}) {
     JSON.stringify({
       languages: ['ar', 'en'],
       pages: { '/': 'index', '/about': 'about' },
-      rendered: { '/offers': 'offers' },
+      // Home and about are only prerendered here, so the tests above read which copy goes out.
+      rendered: { '/offers': 'offers.template', '/faqs': 'faqs.template' },
       renderer: '../dist-ssr/entry-server.js',
     }),
   );
@@ -110,11 +113,14 @@ describe('prerendered pages', () => {
     expect(page.headers['vary']).toContain('cookie');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toMatch(
-      /^<html lang="en"><body><div id="root"><p>en \/offers\?tripType=one-way&amp;departureStation=PZU&amp;destinationStation=CAI&amp;departureDate=2026-12-15 call \d+ airports PZU,CAI<\/p><\/div><script type="application\/json" id="kwenda-page-data">/,
+      /^<html lang="en"><body><div id="root"><p>en \/offers\?tripType=one-way&amp;departureStation=PZU&amp;destinationStation=CAI&amp;departureDate=2026-12-15 call \d+ airports PZU,CAI registration \S+<\/p><\/div><script type="application\/json" id="kwenda-page-data">/,
     );
     const data = JSON.parse(/id="kwenda-page-data">([^<]*)<\/script>/.exec(page.body)![1]!) as {
       airports: { iataCode: string; cityNameAr: string }[];
+      config: unknown;
     };
+    // The run-time config goes with it, as GET /config answers it.
+    expect(data.config).toEqual((await get('/api/v1/config')).json());
     expect(data.airports.map((airport) => [airport.iataCode, airport.cityNameAr])).toEqual([
       ['PZU', 'بورتسودان'],
       ['CAI', 'القاهرة'],
@@ -125,6 +131,13 @@ describe('prerendered pages', () => {
     // Without a search it renders too (the page's prompt); under a referral code the path is another: the SPA page.
     expect((await get('/offers')).body).toContain('<div id="root"><p>ar /offers call');
     expect((await get('/AB12CD/offers?tripType=one-way')).body).toBe('<html>SPA</html>');
+  });
+
+  it('renders a page with what its address holds (an FAQ tab) and the agency registration from the config', async () => {
+    const config = (await get('/api/v1/config')).json() as { agency: { commercialRegistrationNumber: string } };
+    const faqs = await get('/faqs?tab=payment&q=methods', 'kwenda.language=en');
+    expect(faqs.body).toContain(`<p>en /faqs?tab=payment&amp;q=methods call`);
+    expect(faqs.body).toContain(`registration ${config.agency.commercialRegistrationNumber}</p>`);
   });
 
   it('renders an address once a day and sends the copy after', async () => {
@@ -152,7 +165,7 @@ describe('prerendered pages', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toBe('<html lang="ar"><body><div id="root"></div></body></html>');
     const odd = await get('/offers?departureStation=pzu&destinationStation=%3C%2Fscript%3EQQQ&slices=KRT-JED');
-    expect(odd.body).toContain('airports KRT,JED</p>');
+    expect(odd.body).toContain('airports KRT,JED registration');
     expect(odd.body).not.toContain('</script>QQQ');
   });
 
@@ -164,14 +177,83 @@ describe('prerendered pages', () => {
   });
 });
 
+describe('page statuses', () => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeWebBuild();
+    // The app's empty page per language, as scripts/prerender.mjs writes it.
+    for (const language of ['ar', 'en'])
+      fs.writeFileSync(path.join(dist, 'prerendered', language, 'app.html'), `<html lang="${language}">app</html>`);
+    const pages = JSON.parse(fs.readFileSync(path.join(dist, 'prerendered', 'pages.json'), 'utf8')) as object;
+    fs.writeFileSync(path.join(dist, 'prerendered', 'pages.json'), JSON.stringify({ ...pages, app: 'app' }));
+    ctx = await createTestApp('pglite', { env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+  });
+  const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('answers 404 with the app (its coming-soon page) for a path the app has no page for, in the visitor language', async () => {
+    for (const url of ['/some/unknown/page', '/hello', '/offers/extra', '/wp-login.php/x', '/hello/offers', '/KW2024/unknown']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.body, url).toBe('<html lang="ar">app</html>');
+    }
+    const english = await get('/some/unknown/page', 'kwenda.language=en');
+    expect(english.statusCode).toBe(404);
+    expect(english.body).toBe('<html lang="en">app</html>');
+    expect(english.headers['vary']).toContain('cookie');
+    expect((await get('/no-such-page?lang=en')).body).toBe('<html lang="en">app</html>');
+  });
+
+  it('answers 200 for every page of the app, also under a referral code', async () => {
+    for (const url of ['/', '/offers?tripType=one-way', '/login', '/signup', '/email_confirmation', '/profile', '/faqs']) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+    for (const url of [
+      '/password_reset/abc',
+      '/changelog',
+      '/logout_success',
+      '/KW2024',
+      '/KW2024/about',
+      '/AGENT7/login',
+      '/About',
+    ])
+      expect((await get(url)).statusCode, url).toBe(200);
+    expect((await get('/KW2024/login', 'kwenda.language=en')).body).toBe('<html lang="en">app</html>');
+  });
+
+  it('answers 404 for a booking that does not exist, and 200 for one that does', async () => {
+    expect((await get('/booking/bk_nonexistent')).statusCode).toBe(404);
+    expect((await get('/KW2024/booking/bk_nonexistent')).statusCode).toBe(404);
+    expect((await get(`/booking/bk_${'x'.repeat(300)}`)).statusCode).toBe(404);
+    const created = await createBooking(ctx, await findOffer(ctx));
+    const { booking } = created.json() as { booking: { id: string } };
+    const found = await get(`/booking/${booking.id}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toBe('<html lang="ar">app</html>');
+    expect((await get(`/KW2024/booking/${booking.id}?payment=return`)).statusCode).toBe(200);
+  });
+
+  it('keeps unknown API paths a JSON 404', async () => {
+    const missing = await get('/api/v1/some/unknown');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
 describe('rendered pages without the web build renderer', () => {
-  it('sends the template, which the browser renders', async () => {
+  it('sends the prerendered copies, and the app for a page it would have rendered', async () => {
     const dist = fakeWebBuild({ renderer: false });
     const ctx = await createTestApp('pglite', { env: { WEB_DIST: dist } });
     try {
       const page = await ctx.app.inject({ method: 'GET', url: '/offers?departureStation=PZU' });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toBe('<html lang="ar"><body><div id="root"></div></body></html>');
+      expect(page.body).toBe('<html>SPA</html>');
+      expect((await ctx.app.inject({ method: 'GET', url: '/about' })).body).toBe('<html>ar about</html>');
     } finally {
       await ctx.close();
       fs.rmSync(path.dirname(dist), { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // After `vite build` and the SSR build of src/entry-server.tsx: writes the pages every visitor
 // opens first (home, about, FAQs, privacy policy) as finished HTML in Arabic and in English, so a
 // phone paints them before the script has run; the browser then hydrates them (src/main.tsx).
-// Also the template of the offers page, which the server renders per request from its search.
+// Also each page's template (an empty root), which the server fills per request with the run-time
+// config and the address's query, and the template of the offers page, rendered per request only.
 // The API sends them by path and the visitor's language (apps/api/src/plugins/web-app.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -24,15 +25,21 @@ const PAGES = {
   },
 };
 const LANGUAGES = ['ar', 'en'];
+/** The app's empty page per language (apps/api/src/plugins/web-app.ts sends it for the other pages). */
+const APP_SHELL = 'app';
 
 /**
- * Pages the server renders per request from their address (the offers: a search), with the entry
+ * Pages the server only renders per request from their address (the offers: a search), with the entry
  * point of src/entry-server.tsx (apps/api/src/plugins/web-app.ts). Their template is written here:
  * the page's code named at once, and its styles inline, so the rendered markup paints styled without
  * waiting on more stylesheets. Any query may follow the path; the root stays empty for the server.
  */
 const RENDERED = {
-  '/offers': { file: 'offers', modules: (lang) => ['src/app/routes/offers-page.tsx', `src/i18n/locales/${lang}/offers.json`] },
+  '/offers': {
+    file: 'offers',
+    modules: (lang) => ['src/app/routes/offers-page.tsx', `src/i18n/locales/${lang}/offers.json`],
+    noscript: 'offers',
+  },
 };
 
 const escapeHtml = (text) =>
@@ -84,10 +91,37 @@ async function inlineStyles(moduleIds) {
   return `<style data-kwenda-route>${css.join('')}</style>${placeholders.join('')}`;
 }
 
+/** The strings of the document around the app (src/i18n/locales/<lang>/document.json). */
+const documentStrings = Object.fromEntries(
+  await Promise.all(
+    LANGUAGES.map(async (lang) => [
+      lang,
+      JSON.parse(await fs.readFile(path.join(root, 'src', 'i18n', 'locales', lang, 'document.json'), 'utf8')),
+    ]),
+  ),
+);
+
+/**
+ * Without JavaScript: a notice in the page's language above the page (what it can and cannot do),
+ * and no loader or skeleton, which would wait for a script for ever. The <noscript> elements are
+ * outside React's root: the app neither renders nor hydrates them. Inline styles: the CSP allows them.
+ * A page that is nothing without its script says so instead: the offers (which the browser fetches) hide
+ * their content, and the app's empty page (login, a booking) has none (`noscript: 'offers' | 'app'`).
+ */
+const NOSCRIPT_STYLE =
+  '<noscript><style>.mantine-Loader-root,.mantine-Skeleton-root,[role="status"]:has(> .mantine-Loader-root){display:none !important}</style></noscript>';
+const NOSCRIPT_HIDE_MAIN = '<noscript><style>#main-content{display:none !important}</style></noscript>';
+function noscriptNotice(lang, kind = 'page') {
+  const { title, [kind]: body } = documentStrings[lang].noscript;
+  const style =
+    'margin:0;padding:0.75rem 1rem;background:#fff4d6;color:#3d2e00;border-block-end:3px solid #f2b705;text-align:center;line-height:1.7;font-family:inherit';
+  return `<noscript><p class="kwenda-noscript" style="${style}"><strong>${escapeHtml(title)}</strong> ${escapeHtml(body)}</p></noscript>`;
+}
+
 /** The Arabic font faces index.html preloads (vite.config.ts): an English page paints no Arabic but the switch's one word. */
 const ARABIC_FACE_PRELOAD = /\s*<link rel="preload" as="font"[^>]*ibm-plex-sans-arabic-arabic-[^>]*>/g;
 
-function fill(template, { lang, html, meta, links, arabicFaces }) {
+function fill(template, { lang, html, meta, links, arabicFaces, noscript = 'page' }) {
   const replaceOnce = (text, search, replacement) => {
     const found = typeof search === 'string' ? text.includes(search) : text.search(search) !== -1;
     if (!found) throw new Error(`prerender: index.html has no ${search}`);
@@ -107,8 +141,9 @@ function fill(template, { lang, html, meta, links, arabicFaces }) {
     `<meta name="description" content="${description}" /><meta property="og:title" content="${title}" /><meta property="og:description" content="${description}" />`,
   );
   if (!arabicFaces) page = replaceOnce(page, ARABIC_FACE_PRELOAD, '');
-  page = replaceOnce(page, '</head>', `${links}</head>`);
-  return replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
+  const hideMain = noscript === 'offers' ? NOSCRIPT_HIDE_MAIN : '';
+  page = replaceOnce(page, '</head>', `${links}${hideMain}</head>`);
+  return replaceOnce(page, '<div id="root"></div>', `${noscriptNotice(lang, noscript)}<div id="root">${html}</div>`);
 }
 
 const gzip = promisify(zlib.gzip);
@@ -125,32 +160,54 @@ const { renderPage, renderThemeStyles } = await import(path.join(root, 'dist-ssr
 // The theme's CSS in every page's head, index.html included (app/providers.tsx no longer writes it).
 const built = (await fs.readFile(path.join(dist, 'index.html'), 'utf8')).replace(/<style data-kwenda-theme>[^<]*<\/style>/, '');
 if (!built.includes('</head>')) throw new Error('prerender: index.html has no </head>');
-const template = built.replace('</head>', () => `<style data-kwenda-theme>${renderThemeStyles()}</style></head>`);
+const template = built.replace(
+  '</head>',
+  () => `<style data-kwenda-theme>${renderThemeStyles()}</style>${NOSCRIPT_STYLE}</head>`,
+);
 const indexFile = path.join(dist, 'index.html');
-await fs.writeFile(indexFile, template);
-await fs.writeFile(`${indexFile}.gz`, await gzip(template, { level: 9 }));
-await fs.writeFile(`${indexFile}.br`, await brotli(template));
+// index.html itself (the app for any page, in Arabic, when no page below fits) carries the notice too.
+const index = template.replace('<div id="root"></div>', () => `${noscriptNotice('ar', 'app')}<div id="root"></div>`);
+await fs.writeFile(indexFile, index);
+await fs.writeFile(`${indexFile}.gz`, await gzip(index, { level: 9 }));
+await fs.writeFile(`${indexFile}.br`, await brotli(index));
 await fs.rm(out, { recursive: true, force: true });
 for (const lang of LANGUAGES) {
   await fs.mkdir(path.join(out, lang), { recursive: true });
   for (const [pagePath, page] of Object.entries(PAGES)) {
     const { html, meta } = await renderPage(pagePath, lang);
     const links = chunkLinks(page.modules(lang));
-    await write(lang, page.file, fill(template, { lang, html, meta, links, arabicFaces: lang === 'ar' || page.bothLanguages }));
+    const arabicFaces = lang === 'ar' || page.bothLanguages;
+    await write(lang, page.file, fill(template, { lang, html, meta, links, arabicFaces }));
+    // The same page with an empty root, which the server fills per request with the run-time config.
+    await write(lang, `${page.file}.template`, fill(template, { lang, html: '', meta, links, arabicFaces }));
   }
+  // The app with an empty root in this language, for pages the browser renders (login, a booking,
+  // the coming-soon page): its <html lang dir> and its notice without JavaScript are the visitor's.
+  const { meta: siteMeta } = await renderPage('/', lang);
+  await write(
+    lang,
+    APP_SHELL,
+    fill(template, { lang, html: '', meta: siteMeta, links: '', arabicFaces: lang === 'ar', noscript: 'app' }),
+  );
   for (const [pagePath, page] of Object.entries(RENDERED)) {
     // Rendered here only for the page's title and description; the server fills the root per request.
     const { meta } = await renderPage(pagePath, lang);
     const links = await inlineStyles(page.modules(lang));
-    await write(lang, page.file, fill(template, { lang, html: '', meta, links, arabicFaces: lang === 'ar' }));
+    await write(
+      lang,
+      `${page.file}.template`,
+      fill(template, { lang, html: '', meta, links, arabicFaces: lang === 'ar', noscript: page.noscript }),
+    );
   }
 }
 await fs.writeFile(
   path.join(out, 'pages.json'),
   JSON.stringify({
     languages: LANGUAGES,
+    app: APP_SHELL,
     pages: Object.fromEntries(Object.entries(PAGES).map(([p, { file }]) => [p, file])),
-    rendered: Object.fromEntries(Object.entries(RENDERED).map(([p, { file }]) => [p, file])),
+    // Every page above is also rendered per request when the server has the renderer (with any query).
+    rendered: Object.fromEntries(Object.entries({ ...PAGES, ...RENDERED }).map(([p, { file }]) => [p, `${file}.template`])),
     // Where the server finds src/entry-server.tsx built, from dist (outside it: it is no public file).
     renderer: '../dist-ssr/entry-server.js',
   }),

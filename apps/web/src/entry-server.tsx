@@ -2,8 +2,9 @@
  * Renders a page of the site to HTML in a language, as the browser's first render would show it, so
  * the page paints before its script has run and the browser then hydrates it (src/main.tsx):
  * - at build, the pages every visitor opens first (scripts/prerender.mjs);
- * - per request, the offers page with the search in its address (apps/api/src/plugins/web-app.ts),
- *   in its searching state: the offers themselves arrive in the browser.
+ * - per request, the same pages and the offers page with what the address holds (a search, an FAQ
+ *   tab) and the run-time config (apps/api/src/plugins/rendered-pages.ts); the offers in their
+ *   searching state: the offers themselves arrive in the browser.
  * A visitor is a guest here: the session and fetched data arrive in the browser.
  */
 import { MantineProvider } from '@mantine/core';
@@ -18,6 +19,7 @@ import { AppRoutes } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import i18n, { i18nOptions, type Language } from './i18n';
 import { pageDataJson, type PageData } from './lib/page-data';
+import { seedPublicConfig } from './lib/public-config';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
 
 export { pageDataJson, type PageData };
@@ -69,12 +71,15 @@ async function renderNow(path: string, language: Language, pageData: PageData | 
   await started;
   await i18n.changeLanguage(language);
   const collector: PageMetaCollector = {};
+  // A client of its own per render (on a server, queries are never collected), with the config it was given.
+  const queryClient = new QueryClient();
+  if (pageData) seedPublicConfig(queryClient, pageData);
   const errors: unknown[] = [];
   // The same tree as src/main.tsx, with a static router: hydration matches it element for element.
   const { prelude } = await prerender(
     <StrictMode>
       <PageMetaCollectorContext.Provider value={collector}>
-        <AppProviders queryClient={new QueryClient()} pageData={pageData}>
+        <AppProviders queryClient={queryClient} pageData={pageData}>
           <StaticRouter location={path}>
             <AppRoutes />
           </StaticRouter>

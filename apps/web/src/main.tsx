@@ -1,27 +1,33 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n, { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPrerenderedPage } from './app/router';
 import { readPageData } from './lib/page-data';
+import { seedPublicConfig } from './lib/public-config';
+import { queryClient } from './lib/query-client';
 
 const container = document.getElementById('root')!;
 // The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) and the
 // offers rendered for their search, in the language it read from ?lang= or the visitor's cookie, and
 // marks <html> with it.
 const prerenderedIn = document.documentElement.dataset.prerendered;
-// The offers page is rendered per request, with the airports of its search (lib/page-data.ts).
+// A page rendered per request comes with what it was rendered with: the address's airports, the config.
 const pageData = readPageData(document);
+seedPublicConfig(queryClient, pageData);
 
 /**
  * Marks <html data-ready> once React has hydrated or rendered the page: a tap before then does nothing
  * on a page the server painted. The browser tests wait for it after each page load (e2e/fixtures.ts).
+ * It wraps the app rather than sitting beside it: a sibling would give every useId another value than
+ * the server's render (src/entry-server.tsx), and an element made after hydration (the airport search
+ * box) would point at a label id that is not in the page.
  */
-function MarkReady() {
+function MarkReady({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
   }, []);
-  return null;
+  return children;
 }
 
 /** Whether to hydrate the prerendered page, once what its first render needs is loaded. */
@@ -43,10 +49,11 @@ void hydrating().then((hydrate) =>
   startTransition(() => {
     const app = (
       <StrictMode>
-        <AppProviders pageData={pageData}>
-          <AppRouter />
-        </AppProviders>
-        <MarkReady />
+        <MarkReady>
+          <AppProviders pageData={pageData}>
+            <AppRouter />
+          </AppProviders>
+        </MarkReady>
       </StrictMode>
     );
     // A page prerendered in another language than the visitor's (a choice made before the cookie

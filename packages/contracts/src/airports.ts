@@ -7,6 +7,11 @@ export const airportSchema = z.object({
   cityNameAr: z.string().min(1),
   cityNameEn: z.string().min(1),
   countryCode: z.string().regex(/^[A-Z]{2}$/),
+  /**
+   * Other names travellers type for the place, in either language: other spellings (Jiddah, دنقله,
+   * بورسودان), and cities the airport serves (Omdurman and Bahri for Khartoum, Mecca for Jeddah).
+   */
+  altNames: z.array(z.string().min(1)).optional(),
 });
 export type Airport = z.infer<typeof airportSchema>;
 export const airportListSchema = z.array(airportSchema);

@@ -11,7 +11,7 @@ import {
 } from './booking-rules.js';
 import { currencySchema, isoDateSchema } from './common.js';
 import { apiErrorSchema } from './errors.js';
-import { offerSliceSchema } from './offers.js';
+import { fareConditionsSchema, offerSliceSchema } from './offers.js';
 import { baggageRequestSchema, cabinClassCodeSchema, passengerCountsSchema, tripTypeSchema } from './search.js';
 
 export const bookingStatusSchema = z.enum(bookingStatuses);
@@ -131,6 +131,8 @@ export const bookingSchema = z.object({
   origin: z.string(),
   destination: z.string(),
   slices: z.array(offerSliceSchema),
+  /** Refund and change before departure as the offer was booked, penalties in `currency`; null for bookings made before they were recorded. */
+  conditions: fareConditionsSchema.nullable(),
   tripType: tripTypeSchema,
   cabinClass: cabinClassCodeSchema,
   requestedHoldBaggage: z.number().int(),
@@ -203,11 +205,29 @@ export const bookingValidationErrorSchema = apiErrorSchema.extend({
 });
 export type BookingValidationError = z.infer<typeof bookingValidationErrorSchema>;
 
-/** 409 of the booking calls; PRICE_CHANGED carries the re-priced booking. */
+/** Who of this booking already holds the same flights, named as the traveller typed them. */
+const alreadyBookedPassengerSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+
+/**
+ * 409 of the booking calls; PRICE_CHANGED carries the re-priced booking, PASSENGER_ALREADY_BOOKED
+ * the passengers and, when it is the requester's own (an account's booking, asked by that account),
+ * the id of the booking they already hold. Anyone holding a booking id can open that booking, so
+ * another person's is never named.
+ */
 export const bookingConflictSchema = apiErrorSchema.extend({
   success: z.literal(false).optional(),
   booking: bookingSchema.optional(),
+  alreadyBooked: z.array(alreadyBookedPassengerSchema).optional(),
+  existingBookingId: z.string().nullable().optional(),
 });
+
+/** The PASSENGER_ALREADY_BOOKED answer, as the web app reads it. */
+export const passengerAlreadyBookedSchema = apiErrorSchema.extend({
+  code: z.literal('PASSENGER_ALREADY_BOOKED'),
+  alreadyBooked: z.array(alreadyBookedPassengerSchema),
+  existingBookingId: z.string().nullable(),
+});
+export type PassengerAlreadyBooked = z.infer<typeof passengerAlreadyBookedSchema>;
 
 // ---------- PUT /bookings/{id}/pay ----------
 
@@ -219,17 +239,20 @@ export type PayBookingRequest = z.infer<typeof payBookingRequestSchema>;
 
 // ---------- seat map (GET /bookings/{id}/seat-map?slice=0) ----------
 
+/**
+ * View only: seats are given at check-in and Kwenda sells none, so the map says which seats are
+ * free and carries no seat prices (a price nobody can pay would only mislead).
+ */
 export const seatMapSchema = z.object({
   sliceIndex: z.number().int(),
   flightNumber: z.string(),
-  currency: currencySchema,
   rows: z.array(
     z.object({
       number: z.number().int(),
       nextToExit: z.boolean(),
       columns: z.array(
         z.object({
-          seats: z.array(z.object({ letter: z.string(), available: z.boolean(), price: z.number().nullable() })),
+          seats: z.array(z.object({ letter: z.string(), available: z.boolean() })),
         }),
       ),
     }),

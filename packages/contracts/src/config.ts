@@ -20,6 +20,25 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+/** Days of the week as the support hours name them (SUPPORT_DAYS), Sunday first as in Sudan's week. */
+export const weekdays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** When the phone line answers: Sudan's working week is Sunday to Thursday. Times are Khartoum's (HH:mm). */
+export const supportHoursSchema = z.object({
+  fromDay: z.enum(weekdays),
+  toDay: z.enum(weekdays),
+  opens: z.string().regex(/^\d{2}:\d{2}$/),
+  closes: z.string().regex(/^\d{2}:\d{2}$/),
+});
+export type SupportHours = z.infer<typeof supportHoursSchema>;
+
+/** Social networks the footer links to, in the order it shows them. */
+export const socialNetworks = ['facebook', 'instagram', 'x', 'linkedin', 'tiktok'] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
+export const socialLinkSchema = z.object({ network: z.enum(socialNetworks), url: z.url({ protocol: /^https$/ }) });
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+
 /** What the browser learns about the deployment at run time (GET /api/v1/config). */
 export const publicConfigSchema = z.object({
   staging: z.boolean(),
@@ -28,6 +47,9 @@ export const publicConfigSchema = z.object({
   whatsappNumber: z.string(),
   supportEmail: z.string(),
   supportPhone: z.string(),
+  supportHours: supportHoursSchema,
+  /** The agency's pages on social networks (SOCIAL_*_URL); none when unset. */
+  socialLinks: z.array(socialLinkSchema),
   /** The operator named by the privacy policy and terms (SPEC section 1). */
   agency: z.object({
     legalNameAr: z.string(),
@@ -35,6 +57,8 @@ export const publicConfigSchema = z.object({
     commercialRegistrationNumber: z.string(),
   }),
   offerTtlMinutes: z.number().int().positive(),
+  /** How long a pay-later booking holds its seats (HOLD_MINUTES): every page that promises a hold says this length. */
+  holdMinutes: z.number().int().positive(),
   /** Where travellers who pay later send a bank transfer / mobile banking payment. */
   bankAccounts: z.array(bankAccountSchema),
   /** Social sign-in buttons to show: only the providers the agency configured. */

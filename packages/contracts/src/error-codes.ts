@@ -27,6 +27,11 @@ export const errorCodes = [
   'OFFER_CORRUPTED',
   'NoOfferFound',
   'DupePassengerFlight',
+  /**
+   * A passenger of this booking already holds the same flights in another live booking; the answer
+   * names them and, only when that booking is the requester's own, carries its id.
+   */
+  'PASSENGER_ALREADY_BOOKED',
   'EMAIL_IS_NOT_UNIQUE',
   'REQUIRED_PASSWORD',
   'REQUIRED_PASSWORD_CONFIRMATION',
@@ -70,6 +75,8 @@ export const fieldErrorCodes = {
   sameStations: 'same_stations',
   noTraveller: 'no_traveller',
   infantsExceedAdults: 'infants_exceed_adults',
+  /** Adults and children together need more seats than one booking can hold. */
+  tooManyPassengers: 'too_many_passengers',
   legDateOrder: 'leg_date_order',
   legsRequired: 'legs_required',
   unknownAirport: 'unknown_airport',

@@ -4,3 +4,4 @@
 // First: configures zod before any schema below is built.
 import './zod-config.js';
 export * from './offers.js';
+export * from './fare-calendar.js';

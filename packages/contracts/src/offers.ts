@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { currencySchema, isoDateSchema, localDateTimeSchema } from './common.js';
 import { cabinClassCodeSchema, tripTypeSchema } from './search.js';
+import { passengerTypes } from './booking-rules.js';
+import { stopOptionSchema, timeWindowSchema } from './offer-filters.js';
 
 export const airlineSchema = z.object({
   iataCode: z.string().regex(/^[A-Z0-9]{2}$/),
@@ -49,26 +51,90 @@ export type OfferSlice = z.infer<typeof offerSliceSchema>;
 
 export const bagAllowanceSchema = z.object({ quantity: z.number().int().min(0), weight: z.number().min(0) });
 
+/**
+ * May the traveller do this before departure, and what does it cost (Duffel:
+ * conditions.refund_before_departure / change_before_departure)?
+ */
+export const fareConditionSchema = z.object({
+  allowed: z.boolean(),
+  /** For all travellers together; 0 = free; null = allowed, but the airline states no amount. */
+  penaltyAmount: z.number().nonnegative().nullable(),
+  penaltyCurrency: currencySchema.nullable(),
+});
+export type FareCondition = z.infer<typeof fareConditionSchema>;
+
+/** A condition is null when the airline does not say (the traveller must ask before booking). */
+export const fareConditionsSchema = z.object({
+  refundBeforeDeparture: fareConditionSchema.nullable(),
+  changeBeforeDeparture: fareConditionSchema.nullable(),
+});
+export type FareConditions = z.infer<typeof fareConditionsSchema>;
+
+/**
+ * The total split by traveller type: `count` travellers of the type pay `amount` together, bags
+ * asked for in the search included; the amounts add up to the offer's price, as on the booking page.
+ */
+export const offerFareSchema = z.object({
+  passengerType: z.enum(passengerTypes),
+  count: z.number().int().positive(),
+  amount: z.number().nonnegative(),
+});
+export type OfferFare = z.infer<typeof offerFareSchema>;
+
 export const offerSchema = z.object({
   reference: z.string(),
-  /** Total for all passengers, in `currency`, rounded to the currency's usual unit. */
+  /** Total for all passengers, in `currency`, rounded to the currency's usual unit: the sum of `fares`. */
   price: z.number().nonnegative(),
+  fares: z.array(offerFareSchema).min(1),
   currency: currencySchema,
   tripType: tripTypeSchema,
   baggage: z.object({ hold: bagAllowanceSchema, carryOn: bagAllowanceSchema }),
   slices: z.array(offerSliceSchema).min(1),
+  /** Refund and change before departure, penalties in `currency`. */
+  conditions: fareConditionsSchema,
   /** Date asked for the first slice when this offer is an alternative-date suggestion. */
   requestedDate: isoDateSchema.optional(),
   expiresAt: z.iso.datetime(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 
+const facetCount = z.number().int().min(0);
+
+/**
+ * For each filter option (offerFilters of the request), how many offers it would leave with the
+ * other filters as they are, so an option's count does not shrink to its own selection; and the
+ * ranges the sliders span, over every offer of the search.
+ */
+export const offerFacetsSchema = z.object({
+  /** Offers of the search before any filter. */
+  unfiltered: facetCount,
+  stops: z.array(z.object({ value: stopOptionSchema, count: facetCount })),
+  /** Every carrier of the search's offers; an offer flown by two counts for both. */
+  airlines: z.array(z.object({ airline: airlineSchema, count: facetCount })),
+  /** Per slice: each window for leaving and for landing, in that airport's local time. */
+  slices: z.array(
+    z.object({
+      departure: z.array(z.object({ value: timeWindowSchema, count: facetCount })),
+      arrival: z.array(z.object({ value: timeWindowSchema, count: facetCount })),
+    }),
+  ),
+  /** Lowest and highest total, in the search's currency; null when the search found nothing. */
+  price: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /** Shortest and longest door-to-door time of an offer's longest slice, minutes. */
+  duration: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+  /** Offers whose price includes a checked bag. */
+  bagsIncluded: facetCount,
+});
+export type OfferFacets = z.infer<typeof offerFacetsSchema>;
+
 export const offerSearchResultSchema = z.object({
   offers: z.array(offerSchema),
   suggestions: z.array(offerSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Offers left by the filters (all of the search's when none). */
   total: z.number().int(),
+  facets: offerFacetsSchema,
 });
 export type OfferSearchResult = z.infer<typeof offerSearchResultSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPagePath } from './page-path.js';
+import { cleanPagePath, matchSitePage } from './page-path.js';
 
 describe('cleanPagePath', () => {
   it.each([
@@ -23,5 +23,38 @@ describe('cleanPagePath', () => {
 
   it('keeps at most 200 characters', () => {
     expect(cleanPagePath(`/${'abc/'.repeat(100)}`)).toHaveLength(200);
+  });
+});
+
+describe('matchSitePage', () => {
+  it.each([
+    ['/', '', {}, null],
+    ['/offers', 'offers', {}, null],
+    ['/offers/', 'offers', {}, null],
+    ['/About', 'about', {}, null],
+    ['/booking/bk_abc123', 'booking/:id', { id: 'bk_abc123' }, null],
+    ['/booking/bk%20x', 'booking/:id', { id: 'bk x' }, null],
+    ['/password_reset/tok-en', 'password_reset/:token', { token: 'tok-en' }, null],
+    ['/KW2024', '', {}, 'KW2024'],
+    ['/KW2024/faqs', 'faqs', {}, 'KW2024'],
+    ['/AGENT7/booking/bk_1', 'booking/:id', { id: 'bk_1' }, 'AGENT7'],
+  ])('%s opens %s', (path, page, params, referralCode) => {
+    expect(matchSitePage(path)).toEqual({ page, params, referralCode });
+  });
+
+  it.each([
+    '/some/unknown/page',
+    '/hello',
+    '/ABOUTX',
+    '/booking',
+    '/booking/bk_1/extra',
+    '/offers/extra',
+    '/hello/offers',
+    '/kw2024/offers',
+    '/KW2024/KW2025/offers',
+    '/KW2024/unknown',
+    '/wp-admin/setup.php',
+  ])('%s is no page (coming soon)', (path) => {
+    expect(matchSitePage(path)).toBeNull();
   });
 });

@@ -21,3 +21,72 @@ export function cleanPagePath(pathname: string): string {
   });
   return `/${cleaned.join('/')}`.slice(0, MAX_PAGE_PATH_LENGTH);
 }
+
+/**
+ * Referral codes are 4-16 upper-case letters and digits with at least one digit (KW2024, AGENT7),
+ * so /ABOUT or /hello never pass for one (docs/decisions/0003-referral-segment.md).
+ */
+export const REFERRAL_CODE_PATTERN = /^(?=[A-Z0-9]*\d)[A-Z0-9]{4,16}$/;
+
+/**
+ * The site's pages, as the web app routes them (apps/web/src/app/router.tsx builds its routes from
+ * this list), each also under a leading referral code. Any other path is the coming-soon page, which
+ * the server answers with 404 (apps/api/src/plugins/web-app.ts).
+ */
+export const SITE_PAGES = [
+  '',
+  'offers',
+  'booking/:id',
+  'login',
+  'signup',
+  'email_confirmation',
+  'forgot_password',
+  'password_reset/:token',
+  'profile',
+  'logout_success',
+  'about',
+  'faqs',
+  'privacy_policy',
+  'changelog',
+] as const;
+export type SitePage = (typeof SITE_PAGES)[number];
+
+export interface SitePageMatch {
+  page: SitePage;
+  /** The page's parameters (booking/:id gives id), decoded. */
+  params: Record<string, string>;
+  referralCode: string | null;
+}
+
+function matchPage(segments: string[]): Omit<SitePageMatch, 'referralCode'> | null {
+  for (const page of SITE_PAGES) {
+    const parts = page ? page.split('/') : [];
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    // As React Router matches: static segments in any letter case, a parameter takes any one segment.
+    const matches = parts.every((part, index) => {
+      const segment = segments[index]!;
+      if (part.startsWith(':')) {
+        try {
+          params[part.slice(1)] = decodeURIComponent(segment);
+        } catch {
+          params[part.slice(1)] = segment;
+        }
+        return true;
+      }
+      return part.toLowerCase() === segment.toLowerCase();
+    });
+    if (matches) return { page, params };
+  }
+  return null;
+}
+
+/** The page a path opens ('/KW2024/booking/bk_1' -> booking/:id under KW2024), or null for the coming-soon page. */
+export function matchSitePage(pathname: string): SitePageMatch | null {
+  const segments = (pathname.split(/[?#]/, 1)[0] ?? '').split('/').filter(Boolean);
+  const direct = matchPage(segments);
+  if (direct) return { ...direct, referralCode: null };
+  const [first, ...rest] = segments;
+  const scoped = first && REFERRAL_CODE_PATTERN.test(first) ? matchPage(rest) : null;
+  return scoped ? { ...scoped, referralCode: first! } : null;
+}

@@ -5,9 +5,11 @@
  * run time. The main entry re-exports all of it.
  */
 export * from './calendar.js';
+export * from './display-date.js';
 export * from './currencies.js';
 export * from './error-codes.js';
 export * from './search-rules.js';
+export * from './offer-filter-rules.js';
 export * from './booking-rules.js';
 export * from './page-path.js';
 export * from './languages.js';

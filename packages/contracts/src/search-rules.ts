@@ -18,6 +18,8 @@ export const SEARCH_LIMITS = {
   adults: 9,
   children: 9,
   infants: 9,
+  /** Airlines sell at most 9 seats in one booking; an infant on an adult's lap takes none. */
+  seats: 9,
   hold: 2,
   carryOn: 1,
   minLegs: 2,
@@ -37,6 +39,59 @@ export const SEARCH_DEFAULTS = {
 /** A broken rule: where (`['slices', 1, 'departureDate']`), a stable code (fieldErrorCodes) and an English message. */
 export type SearchRuleIssue = { path: (string | number)[]; code: string; message: string };
 
+export type PassengerKey = 'adults' | 'children' | 'infants';
+export type PassengerCountValues = Record<PassengerKey, number>;
+
+/**
+ * Who may travel together in one booking, wherever passenger counts arrive (a search, a new
+ * booking): someone with a seat (an adult or a child) travels; adults and children together
+ * take at most SEARCH_LIMITS.seats seats, the most airlines sell in one booking; each infant
+ * travels on an adult's lap, so there are no more infants than adults. Paths are relative to
+ * the counts (`[]` is the party as a whole).
+ */
+export function checkPassengerCounts(counts: PassengerCountValues): SearchRuleIssue[] {
+  const issues: SearchRuleIssue[] = [];
+  const seated = counts.adults + counts.children;
+  if (seated < 1)
+    issues.push({ path: ['adults'], code: fieldErrorCodes.noTraveller, message: 'At least one adult or child must travel' });
+  if (seated > SEARCH_LIMITS.seats)
+    issues.push({
+      path: [],
+      code: fieldErrorCodes.tooManyPassengers,
+      message: `A booking holds at most ${SEARCH_LIMITS.seats} seats: adults and children together (infants on a lap need none)`,
+    });
+  if (counts.infants > counts.adults)
+    issues.push({
+      path: ['infants'],
+      code: fieldErrorCodes.infantsExceedAdults,
+      message: 'Each infant must travel on the lap of an adult',
+    });
+  return issues;
+}
+
+/**
+ * How far one count may go while the others stay as they are, without breaking
+ * checkPassengerCounts: the form's plus and minus buttons stop there.
+ */
+export function passengerCountRange(counts: PassengerCountValues, key: PassengerKey): { min: number; max: number } {
+  const { adults, children, infants } = counts;
+  switch (key) {
+    case 'adults':
+      // Not below the infants on their laps, nor to nobody travelling.
+      return {
+        min: Math.min(Math.max(infants, children > 0 ? 0 : 1), SEARCH_LIMITS.adults),
+        max: Math.max(0, Math.min(SEARCH_LIMITS.adults, SEARCH_LIMITS.seats - children)),
+      };
+    case 'children':
+      return {
+        min: adults > 0 ? 0 : 1,
+        max: Math.max(0, Math.min(SEARCH_LIMITS.children, SEARCH_LIMITS.seats - adults)),
+      };
+    case 'infants':
+      return { min: 0, max: Math.min(SEARCH_LIMITS.infants, adults) };
+  }
+}
+
 /**
  * Cross-field rules of SPEC section 5 "Search". Shared by the form and the server, so
  * both say the same thing about the same input. Returns problems with stable codes.
@@ -54,19 +109,7 @@ export function checkSearchRules(filters: SearchFilters, today: string = todayIn
         message: `Dates more than ${SEARCH_LIMITS.maxDaysAhead} days ahead are not on sale yet`,
       });
   };
-  const { passengers } = filters;
-  if (passengers.adults + passengers.children < 1)
-    issues.push({
-      path: ['passengers', 'adults'],
-      code: fieldErrorCodes.noTraveller,
-      message: 'At least one adult or child must travel',
-    });
-  if (passengers.infants > passengers.adults)
-    issues.push({
-      path: ['passengers', 'infants'],
-      code: fieldErrorCodes.infantsExceedAdults,
-      message: 'Each infant must travel on the lap of an adult',
-    });
+  for (const issue of checkPassengerCounts(filters.passengers)) issues.push({ ...issue, path: ['passengers', ...issue.path] });
 
   if (filters.tripType === 'multi-city') {
     const slices = filters.slices ?? [];

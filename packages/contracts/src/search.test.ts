@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from './calendar.js';
-import { checkSearchRules } from './search-rules.js';
-import { offerRequestSchema, searchFiltersSchema, type SearchFilters } from './search.js';
+import { createBookingRequestSchema } from './bookings.js';
+import { checkPassengerCounts, checkSearchRules, passengerCountRange, SEARCH_LIMITS } from './search-rules.js';
+import { offerRequestSchema, passengerCountsSchema, searchFiltersSchema, type SearchFilters } from './search.js';
 
 const today = '2026-11-21';
 const base = (overrides: Partial<SearchFilters> = {}): SearchFilters =>
@@ -46,11 +47,72 @@ describe('search rules (SPEC section 5)', () => {
   });
 
   it('caps passengers and bags at the spec maxima', () => {
-    expect(() => base({ passengers: { adults: 9, children: 9, infants: 9 } })).not.toThrow();
+    expect(() => base({ passengers: { adults: 9, children: 0, infants: 9 } })).not.toThrow();
     expect(() => base({ passengers: { adults: 10, children: 0, infants: 0 } })).toThrow();
     expect(() => base({ baggage: { hold: 2, carryOn: 1 } })).not.toThrow();
     expect(() => base({ baggage: { hold: 3, carryOn: 0 } })).toThrow();
     expect(() => base({ baggage: { hold: 0, carryOn: 2 } })).toThrow();
+  });
+
+  it('seats at most 9 adults and children in one booking; infants on a lap take no seat', () => {
+    expect(codes({ ...base(), passengers: { adults: 5, children: 4, infants: 5 } })).toEqual([]);
+    expect(codes({ ...base(), passengers: { adults: 9, children: 9, infants: 9 } })).toEqual(['passengers:too_many_passengers']);
+    expect(codes({ ...base(), passengers: { adults: 1, children: 9, infants: 2 } })).toEqual([
+      'passengers:too_many_passengers',
+      'passengers.infants:infants_exceed_adults',
+    ]);
+    expect(() => base({ passengers: { adults: 9, children: 9, infants: 9 } })).toThrow(/at most 9 seats/);
+  });
+
+  it('checks the party in every request that carries passenger counts, once per problem', () => {
+    const problems = (
+      schema: { safeParse: (v: unknown) => { error?: { issues: { path: PropertyKey[]; params?: unknown }[] } } },
+      value: unknown,
+    ) =>
+      (schema.safeParse(value).error?.issues ?? []).map(
+        (issue) => `${issue.path.join('.')}:${(issue.params as { code?: string } | undefined)?.code ?? ''}`,
+      );
+    expect(problems(passengerCountsSchema, { adults: 9, children: 9, infants: 9 })).toEqual([':too_many_passengers']);
+    expect(problems(passengerCountsSchema, { adults: 1, children: 0, infants: 2 })).toEqual(['infants:infants_exceed_adults']);
+    expect(problems(passengerCountsSchema, { adults: 0, children: 0, infants: 0 })).toEqual(['adults:no_traveller']);
+    const booking = (passengers: unknown) => ({
+      reference: 'off_1',
+      payload: { passengers, baggage: { hold: 1, carryOn: 0 } },
+    });
+    expect(problems(createBookingRequestSchema, booking({ adults: 9, children: 9, infants: 9 }))).toEqual([
+      'payload.passengers:too_many_passengers',
+    ]);
+    expect(problems(createBookingRequestSchema, booking({ adults: 2, children: 7, infants: 2 }))).toEqual([]);
+    const search = (passengers: unknown) =>
+      offerRequestSchema.safeParse({ filters: { ...base(), passengers } }).error?.issues.map((i) => i.path.join('.'));
+    expect(search({ adults: 9, children: 9, infants: 9 })).toEqual(['filters.passengers']);
+  });
+
+  it('tells the form how far each count may go', () => {
+    const party = (adults: number, children: number, infants: number) => ({ adults, children, infants });
+    expect(passengerCountRange(party(1, 0, 0), 'adults')).toEqual({ min: 1, max: 9 });
+    expect(passengerCountRange(party(5, 4, 0), 'adults')).toEqual({ min: 0, max: 5 });
+    expect(passengerCountRange(party(5, 4, 0), 'children')).toEqual({ min: 0, max: 4 });
+    expect(passengerCountRange(party(3, 0, 3), 'adults')).toEqual({ min: 3, max: 9 });
+    expect(passengerCountRange(party(3, 0, 3), 'infants')).toEqual({ min: 0, max: 3 });
+    expect(passengerCountRange(party(0, 2, 0), 'infants')).toEqual({ min: 0, max: 0 });
+    expect(passengerCountRange(party(0, 2, 0), 'adults')).toEqual({ min: 0, max: 7 });
+    expect(passengerCountRange(party(0, 1, 0), 'children')).toEqual({ min: 1, max: 9 });
+    // Every party the ranges allow passes the rules.
+    for (let adults = 0; adults <= SEARCH_LIMITS.adults; adults++)
+      for (let children = 0; children <= SEARCH_LIMITS.children; children++)
+        for (let infants = 0; infants <= SEARCH_LIMITS.infants; infants++) {
+          const counts = party(adults, children, infants);
+          if (checkPassengerCounts(counts).length) continue;
+          for (const key of ['adults', 'children', 'infants'] as const) {
+            const { min, max } = passengerCountRange(counts, key);
+            expect(min <= counts[key] && counts[key] <= max, `${key} of ${JSON.stringify(counts)}`).toBe(true);
+            for (const value of [min, max])
+              expect(checkPassengerCounts({ ...counts, [key]: value }), `${key}=${value} from ${JSON.stringify(counts)}`).toEqual(
+                [],
+              );
+          }
+        }
   });
 
   it('checks multi-city legs: 2 to 9, in date order, distinct stations', () => {

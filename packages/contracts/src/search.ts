@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { currencySchema, iataCodeSchema, isoDateSchema } from './common.js';
-import { cabinClassCodes, checkSearchRules, SEARCH_DEFAULTS, SEARCH_LIMITS, sortOrders, tripTypes } from './search-rules.js';
+import { offerFiltersSchema } from './offer-filters.js';
+import {
+  cabinClassCodes,
+  checkPassengerCounts,
+  checkSearchRules,
+  SEARCH_DEFAULTS,
+  SEARCH_LIMITS,
+  sortOrders,
+  tripTypes,
+} from './search-rules.js';
 
 export const tripTypeSchema = z.enum(tripTypes);
 export const cabinClassCodeSchema = z.enum(cabinClassCodes);
@@ -8,10 +17,21 @@ export const sortOrderSchema = z.enum(sortOrders);
 
 const count = (max: number) => z.number().int().min(0).max(max);
 
-export const passengerCountsSchema = z.object({
+const passengerCountsShape = z.object({
   adults: count(SEARCH_LIMITS.adults).default(SEARCH_DEFAULTS.passengers.adults),
   children: count(SEARCH_LIMITS.children).default(0),
   infants: count(SEARCH_LIMITS.infants).default(0),
+});
+
+/**
+ * Passenger counts of any request (a new booking, ...) with the party rules of checkPassengerCounts.
+ * A search checks the same rules among its own (checkSearchRules), so its filters use the bare shape
+ * and each problem is reported once.
+ */
+export const passengerCountsSchema = passengerCountsShape.superRefine((counts, ctx) => {
+  for (const issue of checkPassengerCounts(counts)) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: { code: issue.code } });
+  }
 });
 export type PassengerCounts = z.infer<typeof passengerCountsSchema>;
 
@@ -36,7 +56,7 @@ const searchFiltersBase = z.object({
   departureDate: isoDateSchema.optional(),
   returnDate: isoDateSchema.nullish(),
   cabinClass: cabinClassCodeSchema.nullish().default(null),
-  passengers: passengerCountsSchema.default(SEARCH_DEFAULTS.passengers),
+  passengers: passengerCountsShape.default(SEARCH_DEFAULTS.passengers),
   baggage: baggageRequestSchema.default(SEARCH_DEFAULTS.baggage),
   currency: currencySchema.default(SEARCH_DEFAULTS.currency),
   /** 0 = direct flights only; null/absent = any. */
@@ -56,6 +76,8 @@ export const offerRequestSchema = z.object({
   filters: searchFiltersSchema,
   page: z.number().int().min(1).max(1000).default(1),
   order: sortOrderSchema.default(SEARCH_DEFAULTS.order),
+  /** The offers page's filters (stops, airlines, times, price, duration, bags); absent = every offer. */
+  offerFilters: offerFiltersSchema.optional(),
 });
 export type OfferRequest = z.infer<typeof offerRequestSchema>;
 export type OfferRequestInput = z.input<typeof offerRequestSchema>;

@@ -56,7 +56,12 @@ describe('airports.json', () => {
 
   it('keeps the record shape', () => {
     for (const a of airportRecords) {
-      expect(Object.keys(a).sort(), a.iataCode).toEqual([...FIELDS].sort());
+      expect(
+        Object.keys(a)
+          .filter((key) => key !== 'altNames')
+          .sort(),
+        a.iataCode,
+      ).toEqual([...FIELDS].sort());
       for (const field of FIELDS) {
         const expected = field === 'latitude' || field === 'longitude' ? 'number' : 'string';
         expect(typeof a[field], `${a.iataCode}.${field}`).toBe(expected);
@@ -109,6 +114,38 @@ describe('airports.json', () => {
       }
       expect(a.nameAr.startsWith('مطار '), a.iataCode).toBe(true);
     }
+  });
+
+  it('gives other names only where they add something: new spellings, in one script each, without diacritics', () => {
+    const fold = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[أإآٱ]/g, 'ا')
+        .replace(/ة/g, 'ه')
+        .replace(/ى/g, 'ي')
+        .replace(/[\s'-]/g, '');
+    for (const a of airportRecords) {
+      if (a.altNames === undefined) continue;
+      expect(a.altNames.length, a.iataCode).toBeGreaterThan(0);
+      const known = new Set([a.cityNameAr, a.cityNameEn].map(fold));
+      for (const name of a.altNames) {
+        expect(name, a.iataCode).toBe(name.trim());
+        expect(name, a.iataCode).not.toMatch(/\s{2}/);
+        expect(hasDiacriticOrTatweel(name), `${a.iataCode} ${name}`).toBe(false);
+        expect(ARABIC_ANY.test(name) && LATIN.test(name), `${a.iataCode} ${name} mixes scripts`).toBe(false);
+        expect(known.has(fold(name)), `${a.iataCode} ${name} repeats a name`).toBe(false);
+        known.add(fold(name));
+      }
+    }
+  });
+
+  it('knows the names Sudanese travellers type for the places they fly to most', () => {
+    const names = (code: string) => findAirport(code)?.altNames ?? [];
+    // The three cities of greater Khartoum share its airport.
+    expect(names('KRT')).toEqual(expect.arrayContaining(['Omdurman', 'أم درمان', 'Bahri', 'Khartoum North', 'بحري']));
+    expect(names('DOG')).toContain('دنقله');
+    expect(names('PZU')).toContain('بورسودان');
+    expect(names('JED')).toEqual(expect.arrayContaining(['Jiddah', 'Mecca', 'مكة المكرمة']));
   });
 
   it('writes English fields without Arabic', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Airport } from '@kwenda/contracts';
+import type { Airport, PublicConfig } from '@kwenda/contracts';
 import { todayIn } from '@kwenda/contracts/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { airportList } from '../modules/airports/airport-service.js';
@@ -16,9 +16,10 @@ interface Renderer {
 
 interface PageData {
   airports: Airport[];
+  config: PublicConfig;
 }
 
-/** Pages kept per address and language (70 KB, and about 13 KB per compressed copy): a shared search is often opened by many people. */
+/** Pages kept per address and language (20-70 KB, and 4-13 KB per compressed copy): a shared search is often opened by many people. */
 const CACHE_SIZE = 200;
 /** An address names a few airports (a multi-city trip up to six legs); more is not a search. */
 const MAX_AIRPORTS = 12;
@@ -37,13 +38,19 @@ export function airportsInQuery(query: URLSearchParams): Airport[] {
 }
 
 /**
- * Pages rendered per request from their address (the offers, from its search), with the server
- * entry of the web build: its markup goes into the page's template (apps/web/scripts/prerender.mjs)
- * with the data it was rendered with, which the browser hydrates with (apps/web/src/lib/page-data.ts).
- * Without the build's renderer, or when rendering fails, the template goes out with an empty root and
- * the browser renders the page itself.
+ * Pages rendered per request from their address (the offers from its search, an FAQ tab), with the
+ * server entry of the web build: its markup goes into the page's template (apps/web/scripts/prerender.mjs)
+ * with the data it was rendered with (the address's airports and the run-time config: contacts, the
+ * agency's registration, the staging flag), which the browser hydrates with (apps/web/src/lib/page-data.ts).
+ * When rendering fails, the template goes out with an empty root and the browser renders the page itself.
+ * Null without the build's renderer: the prerendered copies go out instead (web-app.ts).
  */
-export async function loadPageRenderer(root: string, rendererPath: string | undefined, log: FastifyBaseLogger) {
+export async function loadPageRenderer(
+  root: string,
+  rendererPath: string | undefined,
+  config: PublicConfig,
+  log: FastifyBaseLogger,
+) {
   let renderer: Renderer | null = null;
   if (rendererPath) {
     const file = path.resolve(root, rendererPath);
@@ -53,6 +60,8 @@ export async function loadPageRenderer(root: string, rendererPath: string | unde
       log.warn({ err: error, file }, 'the web build has no page renderer: rendered pages go out as templates');
     }
   }
+  if (!renderer) return null;
+  const render = renderer;
   const templates = new Map<string, RenderedDocument>();
   const cache = new Map<string, RenderedDocument>();
 
@@ -68,15 +77,14 @@ export async function loadPageRenderer(root: string, rendererPath: string | unde
   /** The document for `url` in `language`, from the template at `file` (relative to the build). */
   return async function renderDocument(file: string, url: string, language: string): Promise<RenderedDocument> {
     const page = template(file);
-    if (!renderer) return page;
     // The same address renders the same until Sudan's day changes (the search form checks dates against it).
     const key = `${todayIn()}\n${file}\n${url}`;
     let document = cache.get(key);
     if (document === undefined) {
-      const pageData: PageData = { airports: airportsInQuery(new URLSearchParams(url.split('?')[1] ?? '')) };
+      const pageData: PageData = { airports: airportsInQuery(new URLSearchParams(url.split('?')[1] ?? '')), config };
       try {
-        const { html } = await renderer.renderPage(url, language, pageData);
-        const data = `<script type="application/json" id="kwenda-page-data">${renderer.pageDataJson(pageData)}</script>`;
+        const { html } = await render.renderPage(url, language, pageData);
+        const data = `<script type="application/json" id="kwenda-page-data">${render.pageDataJson(pageData)}</script>`;
         document = new RenderedDocument(page.html.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${data}`));
       } catch (error) {
         // Kept too: an address that breaks the page is not rendered again at every request.

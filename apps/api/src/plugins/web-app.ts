@@ -1,22 +1,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isSiteLanguage, LANGUAGE_COOKIE, languageCookie } from '@kwenda/contracts/rules';
+import type { PublicConfig } from '@kwenda/contracts';
+import { isSiteLanguage, LANGUAGE_COOKIE, languageCookie, matchSitePage } from '@kwenda/contracts/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { AppError, notFound } from '../errors.js';
 import { loadPageRenderer } from './rendered-pages.js';
 
+export interface WebAppOptions {
+  /** The run-time config the pages are rendered with (GET /config). */
+  config: PublicConfig;
+  /** Whether a booking exists: its page answers 404 otherwise (the bookings service looks it up). */
+  bookingExists: (id: string) => Promise<boolean>;
+}
+
+/** Booking ids are short (bk_ and 22 characters): anything much longer is not looked up. */
+const MAX_BOOKING_ID_LENGTH = 64;
+
 /**
  * One process in production: the API serves the built web app (pre-compressed .br/.gz
  * beside each asset) and answers client routes with index.html. Unknown /api paths stay JSON 404s.
+ * A path the app has no page for (its coming-soon page) and a booking that does not exist answer
+ * 404 with the same friendly page, so search engines drop them and monitoring sees them.
  */
-export async function registerWebApp(app: FastifyInstance, env: Env) {
+export async function registerWebApp(app: FastifyInstance, env: Env, { config, bookingExists }: WebAppOptions) {
   const root = path.resolve(env.WEB_DIST);
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   const prerendered = hasBuild ? readPrerenderedPages(root) : null;
-  const renderDocument = prerendered?.rendered ? await loadPageRenderer(root, prerendered.renderer, app.log) : null;
+  const renderDocument = prerendered?.rendered ? await loadPageRenderer(root, prerendered.renderer, config, app.log) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -53,7 +66,11 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
     const chosen = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
     if (isSiteLanguage(chosen)) reply.header('set-cookie', languageCookie(chosen));
     reply.header('cache-control', 'no-cache');
+    const found = await pageFound(pathname, bookingExists);
+    if (!found) reply.code(404);
     if (!prerendered) return reply.sendFile('index.html');
+    // The app renders the coming-soon page or the missing booking in the browser, in the visitor's language.
+    if (!found) return reply.header('vary', 'cookie').sendFile(appShellFile(prerendered, request.url, request.headers.cookie));
     // The page differs by the language cookie: caches must keep one copy per cookie.
     const rendered = renderedFile(prerendered, request.url, request.headers.cookie);
     if (rendered && renderDocument) {
@@ -64,16 +81,26 @@ export async function registerWebApp(app: FastifyInstance, env: Env) {
       return reply.send(await body);
     }
     const page = prerenderedFile(prerendered, request.url, request.headers.cookie);
-    if (page) return reply.header('vary', 'cookie').sendFile(page);
-    return reply.sendFile('index.html');
+    return reply.header('vary', 'cookie').sendFile(page ?? appShellFile(prerendered, request.url, request.headers.cookie));
   });
+}
+
+/** Whether the path opens a page of the app (SITE_PAGES), and for a booking's page whether the booking exists. */
+async function pageFound(pathname: string, bookingExists: (id: string) => Promise<boolean>) {
+  const match = matchSitePage(pathname);
+  if (!match) return false;
+  if (match.page !== 'booking/:id') return true;
+  const id = match.params.id ?? '';
+  return id.length <= MAX_BOOKING_ID_LENGTH && bookingExists(id);
 }
 
 interface PrerenderedPages {
   languages: string[];
+  /** File name under prerendered/<language>/ of the app's empty page, for pages the browser renders. */
+  app?: string;
   /** Path → file name under prerendered/<language>/. */
   pages: Record<string, string>;
-  /** Path → file name of the template of a page rendered per request from its address (the offers). */
+  /** Path → file name of the template of a page rendered per request from its address, with any query. */
   rendered?: Record<string, string>;
   /** The web build's server entry, relative to the build (apps/web/src/entry-server.tsx). */
   renderer?: string;
@@ -98,9 +125,9 @@ function requestLanguage(query: URLSearchParams, cookieHeader: string | undefine
 }
 
 /**
- * The prerendered copy of a page, when there is one for the path and the address carries nothing
- * the page reads (a search, an FAQ tab, a referral): the browser must hydrate exactly what it would
- * render, so anything else gets index.html and renders in the browser.
+ * Without the renderer: the prerendered copy of a page, when there is one for the path and the address
+ * carries nothing the page reads (a search, an FAQ tab, a referral): the browser must hydrate exactly
+ * what it would render, so anything else gets index.html and renders in the browser.
  */
 function prerenderedFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
   const [pathname = '', search = ''] = url.split('?');
@@ -108,6 +135,16 @@ function prerenderedFile(prerendered: PrerenderedPages, url: string, cookieHeade
   const page = prerendered.pages[pathname];
   if (!page || [...query.keys()].some((key) => key !== 'lang')) return null;
   return `prerendered/${requestLanguage(query, cookieHeader, prerendered.languages)}/${page}.html`;
+}
+
+/**
+ * The app's empty page in the visitor's language (its <html lang dir> and the notice shown without
+ * JavaScript), for a page the browser renders; index.html with an older build.
+ */
+function appShellFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
+  if (!prerendered.app) return 'index.html';
+  const language = requestLanguage(new URLSearchParams(url.split('?')[1] ?? ''), cookieHeader, prerendered.languages);
+  return `prerendered/${language}/${prerendered.app}.html`;
 }
 
 /** The template of a page rendered per request (any query may follow its path), in the visitor's language. */

@@ -30,12 +30,30 @@ export interface SupplierSearch {
 }
 
 /**
- * An offer as a supplier prices it: the public Offer shape with the total in the supplier's
- * currency. The offers service converts to the traveller's currency.
+ * Whether the traveller may do something before departure and at what cost, as Duffel states it
+ * (offer.conditions.refund_before_departure / change_before_departure).
  */
-export type SupplierOffer = Omit<Offer, 'price' | 'currency' | 'requestedDate'> & {
+export interface SupplierFareCondition {
+  allowed: boolean;
+  /** For the whole offer (every passenger); 0 = free; null = allowed but the airline states no amount. */
+  penaltyAmount: number | null;
+  penaltyCurrency: 'USD' | null;
+}
+
+/** A condition is null when the supplier says nothing about it (Duffel sends null then). */
+export interface SupplierFareConditions {
+  refundBeforeDeparture: SupplierFareCondition | null;
+  changeBeforeDeparture: SupplierFareCondition | null;
+}
+
+/**
+ * An offer as a supplier prices it: the public Offer shape with the total (and the fare conditions'
+ * penalties) in the supplier's currency. The offers service converts to the traveller's currency.
+ */
+export type SupplierOffer = Omit<Offer, 'price' | 'fares' | 'currency' | 'requestedDate' | 'conditions'> & {
   totalAmount: number;
   totalCurrency: 'USD';
+  conditions: SupplierFareConditions;
 };
 
 export type GetOfferResult =

@@ -81,7 +81,12 @@ describe.each(backends)('bank transfer receipts on %s', (backend) => {
       'SELECT dedupe_key FROM mail_outbox WHERE dedupe_key LIKE $1 ORDER BY dedupe_key',
       [`%${booking.id}`],
     );
-    expect(mails.map((m) => m.dedupe_key)).toEqual([`e-ticket:${booking.id}`, `held-agency:${booking.id}`, `held:${booking.id}`]);
+    expect(mails.map((m) => m.dedupe_key)).toEqual([
+      `e-ticket:${booking.id}`,
+      `held-agency:${booking.id}`,
+      `held:${booking.id}`,
+      `paid:${booking.id}`,
+    ]);
     // Confirming twice changes nothing; uploads are closed now.
     await ctx.app.kwenda.receipts.confirmTransfer(booking.bookingReference, 'amna');
     expect((await getBooking(ctx, booking.id)).status).toBe('confirmed');

@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { SITE_PAGES, type SitePage } from '@kwenda/contracts/rules';
+import { lazy, type ReactElement } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useParams } from 'react-router';
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
@@ -64,7 +65,7 @@ export function preloadPrerenderedPage(pathname: string): Promise<void> {
   return prerenderedLazyPages[pathname]?.preload() ?? Promise.resolve();
 }
 
-/** SPEC section 2: every route also lives under an optional leading referral-code segment. */
+/** Every page also lives under an optional leading referral code (/KW2024/offers): an agent's link. */
 function ReferralScope() {
   const { referralCode } = useParams();
   if (!isReferralCode(referralCode)) return <ComingSoonPage />;
@@ -76,22 +77,29 @@ function ReferralScope() {
   );
 }
 
+/** Every page of the site (SITE_PAGES, which the server also reads to answer 404 for any other path). */
+const pageElements: Record<SitePage, ReactElement> = {
+  '': <HomePage />,
+  offers: <OffersPage />,
+  'booking/:id': <BookingPage />,
+  login: <LoginPage />,
+  signup: <SignupPage />,
+  email_confirmation: <EmailConfirmationPage />,
+  forgot_password: <ForgotPasswordPage />,
+  'password_reset/:token': <PasswordResetPage />,
+  profile: <ProfilePage />,
+  logout_success: <LogoutSuccessPage />,
+  about: <AboutPage />,
+  faqs: <FaqsPage />,
+  privacy_policy: <PrivacyPolicyPage />,
+  changelog: <ChangelogPage />,
+};
+
 const pages = (
   <>
-    <Route index element={<HomePage />} />
-    <Route path="offers" element={<OffersPage />} />
-    <Route path="booking/:id" element={<BookingPage />} />
-    <Route path="login" element={<LoginPage />} />
-    <Route path="signup" element={<SignupPage />} />
-    <Route path="email_confirmation" element={<EmailConfirmationPage />} />
-    <Route path="forgot_password" element={<ForgotPasswordPage />} />
-    <Route path="password_reset/:token" element={<PasswordResetPage />} />
-    <Route path="profile" element={<ProfilePage />} />
-    <Route path="logout_success" element={<LogoutSuccessPage />} />
-    <Route path="about" element={<AboutPage />} />
-    <Route path="faqs" element={<FaqsPage />} />
-    <Route path="privacy_policy" element={<PrivacyPolicyPage />} />
-    <Route path="changelog" element={<ChangelogPage />} />
+    {SITE_PAGES.map((path) =>
+      path ? <Route key={path} path={path} element={pageElements[path]} /> : <Route key="" index element={pageElements[path]} />,
+    )}
     <Route path="*" element={<ComingSoonPage />} />
   </>
 );

@@ -1,4 +1,5 @@
 import { apiRequest } from './api-client';
+import { clearBookingDrafts } from './booking-drafts';
 import { queryClient } from './query-client';
 import { clearSession, readSession } from './session';
 
@@ -14,6 +15,9 @@ export async function logout(): Promise<void> {
     }).catch(() => {});
   }
   clearSession();
+  // Unsent passenger details (passport numbers) do not outlive the session on a shared browser. Loaded
+  // here rather than with the header, which every page's first script carries.
+  clearBookingDrafts();
   queryClient.removeQueries({ queryKey: ['account'] });
   queryClient.removeQueries({ queryKey: ['account-bookings'] });
 }

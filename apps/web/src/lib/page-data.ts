@@ -1,14 +1,16 @@
-import type { Airport } from '@kwenda/contracts';
+import type { Airport, PublicConfig } from '@kwenda/contracts';
 import { createContext, useContext } from 'react';
 
 /**
- * What the server knew when it rendered the page for this address (the offers page is rendered per
- * request, apps/api/src/plugins/web-app.ts): the airports the search names, so its summary shows their
- * cities from the first paint. The page carries it as JSON (#kwenda-page-data) and the browser hydrates
- * with the same, before the full airport list has arrived. Empty on pages rendered in the browser.
+ * What the server knew when it rendered the page for this address (apps/api/src/plugins/rendered-pages.ts):
+ * the airports the address names, so a search's summary shows their cities from the first paint, and the
+ * run-time config (GET /config: contacts, the agency's registration, the staging flag). The page carries
+ * it as JSON (#kwenda-page-data) and the browser hydrates with the same, before the full airport list or
+ * the config would have arrived. Empty on pages rendered in the browser.
  */
 export interface PageData {
   airports: Airport[];
+  config?: PublicConfig;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'kwenda-page-data';
@@ -25,7 +27,8 @@ export function readPageData(document: Document): PageData {
   if (!text) return empty;
   try {
     const data = JSON.parse(text) as Partial<PageData>;
-    return { airports: Array.isArray(data.airports) ? data.airports : [] };
+    const config = data.config && typeof data.config === 'object' ? { config: data.config } : {};
+    return { airports: Array.isArray(data.airports) ? data.airports : [], ...config };
   } catch {
     return empty;
   }

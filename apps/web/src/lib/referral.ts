@@ -1,11 +1,8 @@
+import { REFERRAL_CODE_PATTERN } from '@kwenda/contracts/rules';
 import { createContext, useCallback, useContext } from 'react';
 
-/**
- * Referral codes are 4-16 upper-case letters and digits with at least one digit (KW2024,
- * AGENT7), so /ABOUT or /hello never pass for one; such paths get the coming-soon page.
- * See docs/decisions/0003-referral-segment.md.
- */
-export const REFERRAL_PATTERN = /^(?=[A-Z0-9]*\d)[A-Z0-9]{4,16}$/;
+/** The shape of a referral code, shared with the server that answers 404 for other paths. */
+export const REFERRAL_PATTERN = REFERRAL_CODE_PATTERN;
 export const REFERRAL_STORAGE_KEY = 'kwenda.referralCode';
 
 export function isReferralCode(value: string | undefined): value is string {

@@ -39,11 +39,17 @@ export async function updateUser(db: Db, id: string, patch: Partial<typeof users
   return row;
 }
 
-export async function saveEmailCode(db: Db, userId: string, codeHash: string, expiresAt: Date) {
+/** A new code for the user, replacing any other; `issuedAt` is kept exactly (the code is derived from it). */
+export async function saveEmailCode(db: Db, userId: string, codeHash: string, expiresAt: Date, issuedAt: Date) {
   await db
     .insert(emailCodes)
-    .values({ userId, codeHash, expiresAt, attempts: 0 })
-    .onConflictDoUpdate({ target: emailCodes.userId, set: { codeHash, expiresAt, attempts: 0, createdAt: new Date() } });
+    .values({ userId, codeHash, expiresAt, attempts: 0, createdAt: issuedAt })
+    .onConflictDoUpdate({ target: emailCodes.userId, set: { codeHash, expiresAt, attempts: 0, createdAt: issuedAt } });
+}
+
+/** The same code, valid for longer (it was sent again). */
+export async function extendEmailCode(db: Db, userId: string, expiresAt: Date) {
+  await db.update(emailCodes).set({ expiresAt }).where(eq(emailCodes.userId, userId));
 }
 
 export async function findEmailCode(db: Db, userId: string) {

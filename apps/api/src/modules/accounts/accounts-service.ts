@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type FieldError, type RegisterRequest, type User } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import type { MailPort } from '../bookings/booking-ports.js';
 import * as repo from './accounts-repository.js';
 import { isValidPhoneNumber } from 'libphonenumber-js';
-import { composeCodeEmail, composeResetEmail } from './account-emails.js';
+import type { AccountEmails } from './account-emails.js';
 import { readSessionToken, signSessionToken } from './auth-tokens.js';
 import { checkPassword } from './password-policy.js';
 
@@ -43,7 +43,8 @@ export function createAccountsService(deps: {
   database: Database;
   mail: MailPort;
   secret: Uint8Array;
-  publicUrl: string;
+  /** The code and reset e-mails, their links built from PUBLIC_URL (account-emails.ts). */
+  emails: AccountEmails;
   clock?: () => Date;
 }) {
   const { db } = deps.database;
@@ -57,18 +58,38 @@ export function createAccountsService(deps: {
     if ((await repo.recordAttempt(db, key, clock(), limit.windowMs)) > limit.max) throw tooMany();
   }
 
+  // A code is derived from the secret, the account and the instant it was issued, so the server can
+  // write the same code again (only its HMAC is stored, which cannot be read back).
+  const codeIssuedAt = (userId: string, issuedAt: Date) => {
+    const digest = createHmac('sha256', deps.secret).update(`email-code:${userId}:${issuedAt.toISOString()}`).digest();
+    return String(digest.readUIntBE(0, 6) % 10 ** ACCOUNT_LIMITS.codeLength).padStart(ACCOUNT_LIMITS.codeLength, '0');
+  };
+
+  /**
+   * E-mails the account's code. A code that still works is sent again, not replaced: the traveller may
+   * already have it in the inbox, and a new one would silently turn it into "invalid code". A new code
+   * only when there is none that works (used, expired, or locked by wrong guesses). Either way the code
+   * is valid for the full time from this e-mail; wrong guesses still count against the same code.
+   */
   async function sendCode(user: UserRow, language: 'ar' | 'en', address: string) {
     await throttle(`code:email:${user.email}`, THROTTLE.codesPerEmail);
     await throttle(`code:ip:${address}`, THROTTLE.codesPerAddress);
-    const code = String(randomInt(0, 10 ** ACCOUNT_LIMITS.codeLength)).padStart(ACCOUNT_LIMITS.codeLength, '0');
-    await repo.saveEmailCode(
-      db,
-      user.id,
-      codeHash(user.id, code),
-      new Date(clock().getTime() + ACCOUNT_LIMITS.codeMinutes * 60_000),
-    );
+    const now = clock();
+    const expiresAt = new Date(now.getTime() + ACCOUNT_LIMITS.codeMinutes * 60_000);
+    const stored = await repo.findEmailCode(db, user.id);
+    const working = stored && stored.expiresAt > now && stored.attempts < ACCOUNT_LIMITS.codeAttempts;
+    const again = working ? codeIssuedAt(user.id, stored.createdAt) : null;
+    let code: string;
+    // A code issued before codes were derived cannot be written again: it is replaced.
+    if (again && stored && codeHash(user.id, again) === stored.codeHash) {
+      code = again;
+      await repo.extendEmailCode(db, user.id, expiresAt);
+    } else {
+      code = codeIssuedAt(user.id, now);
+      await repo.saveEmailCode(db, user.id, codeHash(user.id, code), expiresAt, now);
+    }
     await db.transaction((tx) =>
-      deps.mail.enqueue(tx, { to: user.email, ...composeCodeEmail({ code, fullName: user.fullName, language }) }),
+      deps.mail.enqueue(tx, { to: user.email, ...deps.emails.code({ code, fullName: user.fullName }) }),
     );
   }
 
@@ -155,7 +176,7 @@ export function createAccountsService(deps: {
       return startSession(verified!);
     },
 
-    /** A fresh code for an account not confirmed yet; the same answer whether or not it exists. */
+    /** The code again for an account not confirmed yet (a new one if it no longer works); the same answer whether or not it exists. */
     async resendCode(email: string, context: { language: 'ar' | 'en'; address: string }) {
       const user = await repo.findUserByEmail(db, normalizeEmail(email));
       if (user && !user.emailVerifiedAt) await sendCode(user, context.language, context.address);
@@ -206,9 +227,8 @@ export function createAccountsService(deps: {
         userId: user.id,
         expiresAt: new Date(clock().getTime() + ACCOUNT_LIMITS.resetLinkMinutes * 60_000),
       });
-      const link = `${deps.publicUrl}/password_reset/${token}`;
       await db.transaction((tx) =>
-        deps.mail.enqueue(tx, { to: user.email, ...composeResetEmail({ link, fullName: user.fullName }) }),
+        deps.mail.enqueue(tx, { to: user.email, ...deps.emails.reset({ token, fullName: user.fullName }) }),
       );
       return { success: true as const };
     },

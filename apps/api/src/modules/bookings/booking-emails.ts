@@ -1,98 +1,154 @@
 import type { BankAccount, Booking } from '@kwenda/contracts';
-import { findAirport } from '../../data/airports.js';
-import { escapeHtml } from '../../escape-html.js';
+import { formatAgencyDateTime } from '@kwenda/contracts/display';
+import { formatAmount, itineraryView, passengersView } from '../mail/itinerary-view.js';
+import { fill, mailStrings, type MailLanguage } from '../mail/locales/index.js';
+import type { MailContext } from '../mail/mail-context.js';
+import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
+import { composeETicketEmail } from '../tickets/eticket-email.js';
+import { renderETicket } from '../tickets/eticket-pdf.js';
 
 /**
- * The messages a held booking sends: to the traveller (what to pay, where, by when) and to the
- * agency (a new booking to watch for). Arabic first, English below, as every Kwenda message.
+ * The messages a booking sends as it moves: held for pay-later (to the traveller, and to the agency
+ * to watch for the money), paid, ticketed (with the PDF), and cancelled when the hold ran out. All
+ * in the one layout (mail/mail-layout.ts), their words in the mail catalogs (mail/locales), every
+ * deadline on the agency's clock with the zone named (contracts display-time).
  */
 
-const TIME_ZONE = 'Africa/Khartoum';
-const formatTime = (iso: string, language: 'ar' | 'en') =>
-  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: TIME_ZONE,
-  }).format(new Date(iso));
+const both = (write: (language: MailLanguage) => string) => ({ ar: write('ar'), en: write('en') });
+const strings = mailStrings;
 
-const formatMoney = (amount: number, currency: string) =>
-  `${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`;
+export function composeHeldEmail(booking: Booking, accounts: BankAccount[], context: MailContext): RenderedMail {
+  const reference = booking.bookingReference;
+  const deadline = (language: MailLanguage) => formatAgencyDateTime(booking.holdExpiresAt ?? '', language);
+  const amount = (language: MailLanguage) => formatAmount(booking.amount, booking.currency, language);
+  return renderMail(
+    {
+      subject: both((l) => fill(strings(l).held.subject, { reference, deadline: deadline(l) })),
+      preheader: both((l) => fill(strings(l).held.preheader, { amount: amount(l), deadline: deadline(l) })),
+      reference,
+      part: (language) => {
+        const words = strings(language);
+        return {
+          heading: words.held.heading,
+          intro: [fill(words.held.intro, { deadline: deadline(language) })],
+          facts: [
+            { label: words.facts.payBefore, value: deadline(language) },
+            { label: words.facts.amount, value: amount(language) },
+          ],
+          list: {
+            title: words.held.payTitle,
+            intro: fill(words.held.payIntro, { amount: amount(language), reference }),
+            items: accounts.map((account) => {
+              const note = language === 'ar' ? account.noteAr : account.noteEn;
+              const line = fill(words.held.account, {
+                bank: language === 'ar' ? account.bankAr : account.bankEn,
+                number: account.accountNumber,
+                name: account.accountName,
+              });
+              return note ? `${line} — ${note}` : line;
+            }),
+          },
+          action: { lead: words.held.afterPaying, label: words.held.action, href: context.links.booking(booking.id) },
+          itinerary: itineraryView(booking, language),
+          passengers: passengersView(booking.passengers, language),
+        };
+      },
+    },
+    context,
+  );
+}
 
-function routeOf(booking: Booking, language: 'ar' | 'en') {
-  const city = (code: string) => {
-    const airport = findAirport(code);
-    return airport ? (language === 'ar' ? airport.cityNameAr : airport.cityNameEn) : code;
+/** The agency's copy of a booking held for pay-later: who to expect money from, and how to confirm it. */
+export function composeAgencyHeldEmail(booking: Booking, context: MailContext): RenderedMail {
+  const reference = booking.bookingReference;
+  const deadline = (language: MailLanguage) => formatAgencyDateTime(booking.holdExpiresAt ?? '', language);
+  const amount = (language: MailLanguage) => formatAmount(booking.amount, booking.currency, language);
+  const command = `npm run receipt -- confirm ${reference}`;
+  return renderMail(
+    {
+      subject: both((l) => fill(strings(l).agencyHeld.subject, { reference, amount: amount(l), deadline: deadline(l) })),
+      preheader: both((l) => fill(strings(l).agencyHeld.preheader, { email: booking.email ?? '-' })),
+      reference,
+      part: (language) => {
+        const words = strings(language);
+        return {
+          heading: words.agencyHeld.heading,
+          intro: [fill(words.agencyHeld.intro, { reference, deadline: deadline(language) })],
+          facts: [
+            { label: words.facts.payBefore, value: deadline(language) },
+            { label: words.facts.amount, value: amount(language) },
+            { label: words.agencyHeld.contact, value: `${booking.email ?? '-'} · ${booking.mobile ?? '-'}`, latin: true },
+            { label: words.agencyHeld.confirm, value: command, latin: true },
+          ],
+          action: { label: words.agencyHeld.action, href: context.links.booking(booking.id) },
+          itinerary: itineraryView(booking, language),
+          passengers: passengersView(booking.passengers, language),
+        };
+      },
+    },
+    context,
+  );
+}
+
+/** Payment recorded (card or a confirmed transfer): the ticket is being issued and follows by e-mail. */
+export function composePaidEmail(booking: Booking, context: MailContext): RenderedMail {
+  const reference = booking.bookingReference;
+  return renderMail(
+    {
+      subject: both((l) => fill(strings(l).paid.subject, { reference })),
+      preheader: both((l) => strings(l).paid.preheader),
+      reference,
+      part: (language) => {
+        const words = strings(language);
+        return {
+          heading: words.paid.heading,
+          intro: [words.paid.intro],
+          facts: [{ label: words.facts.amountPaid, value: formatAmount(booking.amount, booking.currency, language) }],
+          action: { label: words.paid.action, href: context.links.booking(booking.id) },
+          itinerary: itineraryView(booking, language),
+          passengers: passengersView(booking.passengers, language),
+        };
+      },
+    },
+    context,
+  );
+}
+
+/** The hold ran out unpaid: the booking is cancelled and the seats released. `heldUntil` is when it ended. */
+export function composeCanceledEmail(booking: Booking, heldUntil: Date, context: MailContext): RenderedMail {
+  const reference = booking.bookingReference;
+  return renderMail(
+    {
+      subject: both((l) => fill(strings(l).canceled.subject, { reference })),
+      preheader: both((l) => strings(l).canceled.preheader),
+      reference,
+      part: (language) => {
+        const words = strings(language);
+        return {
+          heading: words.canceled.heading,
+          intro: [
+            fill(words.canceled.intro, { deadline: formatAgencyDateTime(heldUntil, language) }),
+            words.canceled.alreadyPaid,
+          ],
+          action: { label: words.canceled.action, href: context.links.home() },
+          itinerary: itineraryView(booking, language),
+        };
+      },
+    },
+    context,
+  );
+}
+
+/** Every message of a booking, bound to the agency, its links and its accounts (BookingMessages of the booking service). */
+export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccount[]) {
+  return {
+    held: (booking: Booking) => composeHeldEmail(booking, bankAccounts, context),
+    agencyHeld: (booking: Booking) => composeAgencyHeldEmail(booking, context),
+    paid: (booking: Booking) => composePaidEmail(booking, context),
+    canceled: (booking: Booking, heldUntil: Date) => composeCanceledEmail(booking, heldUntil, context),
+    eTicket: (booking: Booking) => composeETicketEmail(booking, context),
+    renderETicket: (booking: Booking, issuedAt?: Date) => renderETicket(booking, context, issuedAt),
   };
-  const last = booking.slices[0]!;
-  return `${city(booking.origin)} (${booking.origin}) ${language === 'ar' ? '←' : '→'} ${city(last.destination)} (${last.destination})`;
 }
 
-const passengerNames = (booking: Booking) =>
-  booking.passengers.map((p) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim()).join(', ');
-
-function block(language: 'ar' | 'en', lines: string[]) {
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  return `<div dir="${dir}" lang="${language}" style="font-family:Tahoma,Arial,sans-serif;text-align:${language === 'ar' ? 'right' : 'left'};margin:0 0 24px">${lines.map((l) => `<p style="margin:0 0 8px">${l}</p>`).join('')}</div>`;
-}
-
-export function composeHeldEmail(booking: Booking, accounts: BankAccount[], links: { manageUrl: string }) {
-  const deadlineAr = formatTime(booking.holdExpiresAt!, 'ar');
-  const deadlineEn = formatTime(booking.holdExpiresAt!, 'en');
-  const amount = formatMoney(booking.amount, booking.currency);
-  const ref = booking.bookingReference;
-  const subject = `حجزك ${ref} محجوز لمدة ساعتين — Your booking ${ref} is held for two hours`;
-  const accountLines = (language: 'ar' | 'en') =>
-    accounts.map(
-      (a) =>
-        `${escapeHtml(language === 'ar' ? a.bankAr : a.bankEn)}: <b dir="ltr">${escapeHtml(a.accountNumber)}</b> (${escapeHtml(a.accountName)})${(language === 'ar' ? a.noteAr : a.noteEn) ? ` — ${escapeHtml((language === 'ar' ? a.noteAr : a.noteEn)!)}` : ''}`,
-    );
-  const html = [
-    block('ar', [
-      `<b>تم حجز مقاعدك مؤقتاً</b> — رقم الحجز <b dir="ltr">${escapeHtml(ref)}</b>`,
-      `${escapeHtml(routeOf(booking, 'ar'))}، ${escapeHtml(booking.slices[0]!.departureDate.slice(0, 10))}`,
-      `المبلغ: <b dir="ltr">${escapeHtml(amount)}</b>. يرجى الدفع قبل <b>${escapeHtml(deadlineAr)}</b> (بتوقيت السودان)، وإلا يُلغى الحجز تلقائياً.`,
-      'ادفع بالتحويل البنكي أو التطبيق المصرفي إلى:',
-      ...accountLines('ar'),
-      `ثم ارفع صورة الإشعار من صفحة الحجز: <a href="${escapeHtml(links.manageUrl)}">${escapeHtml(links.manageUrl)}</a>`,
-    ]),
-    block('en', [
-      `<b>Your seats are held</b> — booking reference <b>${escapeHtml(ref)}</b>`,
-      `${escapeHtml(routeOf(booking, 'en'))}, ${escapeHtml(booking.slices[0]!.departureDate.slice(0, 10))}`,
-      `Amount: <b>${escapeHtml(amount)}</b>. Please pay before <b>${escapeHtml(deadlineEn)}</b> (Sudan time), or the booking is cancelled automatically.`,
-      'Pay by bank transfer or mobile banking to:',
-      ...accountLines('en'),
-      `Then upload the receipt on your booking page: <a href="${escapeHtml(links.manageUrl)}">${escapeHtml(links.manageUrl)}</a>`,
-    ]),
-  ].join('');
-  const plainAccounts = (language: 'ar' | 'en') =>
-    accounts.map((a) => `- ${language === 'ar' ? a.bankAr : a.bankEn}: ${a.accountNumber} (${a.accountName})`).join('\n');
-  const text = [
-    `تم حجز مقاعدك مؤقتاً — رقم الحجز ${ref}`,
-    `${routeOf(booking, 'ar')}، ${booking.slices[0]!.departureDate.slice(0, 10)}`,
-    `المبلغ: ${amount}. يرجى الدفع قبل ${deadlineAr} (بتوقيت السودان).`,
-    plainAccounts('ar'),
-    `صفحة الحجز: ${links.manageUrl}`,
-    '',
-    `Your seats are held — booking reference ${ref}`,
-    `${routeOf(booking, 'en')}, ${booking.slices[0]!.departureDate.slice(0, 10)}`,
-    `Amount: ${amount}. Please pay before ${deadlineEn} (Sudan time).`,
-    plainAccounts('en'),
-    `Booking page: ${links.manageUrl}`,
-  ].join('\n');
-  return { subject, text, html };
-}
-
-/** The agency's copy: a booking held for pay-later, with who to expect money from. */
-export function composeAgencyHeldEmail(booking: Booking, links: { manageUrl: string }) {
-  const subject = `New held booking ${booking.bookingReference}: ${formatMoney(booking.amount, booking.currency)}, pay by ${formatTime(booking.holdExpiresAt!, 'en')}`;
-  const lines = [
-    `Booking ${booking.bookingReference} is held until ${formatTime(booking.holdExpiresAt!, 'en')} (Sudan time), waiting for a bank transfer.`,
-    `Route: ${routeOf(booking, 'en')}, ${booking.slices[0]!.departureDate.slice(0, 10)}`,
-    `Passengers: ${passengerNames(booking)}`,
-    `Amount: ${formatMoney(booking.amount, booking.currency)}`,
-    `Contact: ${booking.email ?? '-'}, ${booking.mobile ?? '-'}`,
-    `Booking page: ${links.manageUrl}`,
-    'Confirm a receipt with: npx tsx apps/api/scripts/receipt.ts confirm ' + booking.bookingReference,
-  ];
-  return { subject, text: lines.join('\n'), html: block('en', lines.map(escapeHtml)) };
-}
+export type BookingMessages = ReturnType<typeof bookingMessagesOf>;

@@ -2,6 +2,8 @@ import type { BaggageOption, Booking, Currency, Passenger, PriceBreakdown } from
 import type { BookingRow, PassengerRow, ReceiptRow } from '../../db/schema.js';
 import type { SupplierBaggageOption } from '../../suppliers/supplier.js';
 import { convertUsd } from '../offers/exchange-rates.js';
+import { presentFareConditions } from '../offers/present-fare-conditions.js';
+import { managePath, ticketPath } from '../mail/public-links.js';
 
 /**
  * Prices a booking shows, all in its currency at the rate it was made at. The total is the sum of
@@ -63,8 +65,8 @@ function baggageView(
   }));
 }
 
-export const ticketPath = (bookingId: string) => `/api/v1/bookings/${bookingId}/ticket.pdf`;
-export const managePath = (bookingId: string) => `/booking/${bookingId}`;
+// The site's addresses of a booking are built in one place, with every link a traveller is sent.
+export { managePath, ticketPath };
 
 export function presentBooking(
   row: BookingRow,
@@ -92,6 +94,8 @@ export function presentBooking(
     origin: first.origin,
     destination: first.destination,
     slices,
+    // Offers stored before fare conditions were recorded have none.
+    conditions: row.offer.conditions ? presentFareConditions(row.offer.conditions, row.currency as Currency, money) : null,
     tripType: row.offer.tripType,
     cabinClass: first.cabinClasses[0]?.code ?? 'economy',
     requestedHoldBaggage: row.requestedBaggage.hold,

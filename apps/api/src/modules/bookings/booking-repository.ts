@@ -123,12 +123,12 @@ export async function findEvents(tx: Tx, bookingId: string) {
 
 /**
  * Passengers already holding or flying the same flights in another live booking, matched on
- * name and date of birth (case-insensitive), for DupePassengerFlight.
+ * name and date of birth (case-insensitive), each with the booking (and its account) that holds them.
  */
-export async function findDuplicatePassengers(
+export async function findDuplicatePassengers<P extends { firstName: string; lastName: string; dateOfBirth: string }>(
   tx: Tx,
-  input: { bookingId: string; segmentsKey: string; passengers: { firstName: string; lastName: string; dateOfBirth: string }[] },
-): Promise<{ firstName: string; lastName: string; dateOfBirth: string }[]> {
+  input: { bookingId: string; segmentsKey: string; passengers: P[] },
+): Promise<(P & { heldBy: { bookingId: string; userId: string | null } })[]> {
   if (!input.passengers.length) return [];
   const live: BookingStatus[] = ['pending-payment', 'payment-confirmed', 'confirmed'];
   const rows = await tx
@@ -136,14 +136,19 @@ export async function findDuplicatePassengers(
       firstName: bookingPassengers.firstName,
       lastName: bookingPassengers.lastName,
       dateOfBirth: bookingPassengers.dateOfBirth,
+      bookingId: bookings.id,
+      userId: bookings.userId,
     })
     .from(bookingPassengers)
     .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
     .where(and(eq(bookings.segmentsKey, input.segmentsKey), ne(bookings.id, input.bookingId), inArray(bookings.status, live)));
   const key = (p: { firstName: string | null; lastName: string | null; dateOfBirth: string | null }) =>
     `${(p.firstName ?? '').toUpperCase()}|${(p.lastName ?? '').toUpperCase()}|${p.dateOfBirth ?? ''}`;
-  const taken = new Set(rows.map(key));
-  return input.passengers.filter((p) => taken.has(key(p)));
+  const taken = new Map(rows.map((row) => [key(row), { bookingId: row.bookingId, userId: row.userId }]));
+  return input.passengers.flatMap((p) => {
+    const heldBy = taken.get(key(p));
+    return heldBy ? [{ ...p, heldBy }] : [];
+  });
 }
 
 /** Held bookings whose hold has ended, oldest first. */

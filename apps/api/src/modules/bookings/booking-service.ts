@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   todayIn,
-  type BankAccount,
   type Booking,
   type CreateBookingRequest,
   type Currency,
@@ -14,8 +13,8 @@ import { AppError, validationError } from '../../errors.js';
 import type { Supplier, SupplierOffer, SupplierPassenger } from '../../suppliers/supplier.js';
 import type { ExchangeRates } from '../offers/exchange-rates.js';
 import type { BookingPaymentsPort, CheckoutPort, MailPort, Tx } from './booking-ports.js';
-import { composeAgencyHeldEmail, composeHeldEmail } from './booking-emails.js';
-import { bookingMoney, managePath, presentBooking, ticketPath } from './booking-presenter.js';
+import type { BookingMessages } from './booking-emails.js';
+import { bookingMoney, presentBooking } from './booking-presenter.js';
 import * as repo from './booking-repository.js';
 import { transition, transitionLocked } from './booking-transitions.js';
 import { validatePassengers } from './passenger-validation.js';
@@ -26,23 +25,17 @@ export interface Logger {
   error(obj: object, msg?: string): void;
 }
 
-export interface ETicketDocuments {
-  render(booking: Booking): Promise<Buffer>;
-  compose(booking: Booking, links: { ticketUrl: string; manageUrl: string }): { subject: string; text: string; html: string };
-}
-
 export interface BookingServiceDeps {
   database: Database;
   supplier: Supplier;
   rates: ExchangeRates;
   publicUrl: string;
   holdMinutes: number;
-  /** Shown to travellers who pay later (e-mail and the booking page). */
-  bankAccounts: BankAccount[];
   /** The agency's inbox: told about every booking held for pay-later. */
   agencyEmail: string;
   mail: MailPort;
-  documents: ETicketDocuments;
+  /** Every e-mail and document of a booking (booking-emails.ts): links from PUBLIC_URL, times on the agency's clock. */
+  messages: BookingMessages;
   logger: Logger;
   clock?: () => Date;
 }
@@ -132,6 +125,29 @@ export function createBookingService(deps: BookingServiceDeps) {
       throw new AppError(403, 'FORBIDDEN', 'This booking belongs to another account');
   }
 
+  /**
+   * A passenger already holds these flights in another live booking: not an expired offer, so the
+   * traveller is told who and, when that booking is their own account's, where it is. Anyone
+   * holding a booking's id can open it, so the id of a guest's or another account's booking is
+   * never given (typing a stranger's name and birth date must not reveal their booking).
+   */
+  function alreadyBooked(
+    dupes: { id: string; firstName: string; lastName: string; heldBy: { bookingId: string; userId: string | null } }[],
+    actor: Actor,
+  ) {
+    const own = dupes.find((d) => actor.userId !== null && d.heldBy.userId === actor.userId);
+    return new AppError(
+      409,
+      'PASSENGER_ALREADY_BOOKED',
+      `${dupes.map((d) => `${d.firstName} ${d.lastName}`).join(', ')} already hold a booking on these flights`,
+      undefined,
+      {
+        alreadyBooked: dupes.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
+        existingBookingId: own?.heldBy.bookingId ?? null,
+      },
+    );
+  }
+
   /** New fares for the passengers and a new amount after a supplier re-priced the offer. */
   async function applyNewPrice(tx: Tx, row: BookingRow, offer: SupplierOffer, actor: Actor) {
     const requirements = supplier.passengerRequirements(offer);
@@ -157,16 +173,15 @@ export function createBookingService(deps: BookingServiceDeps) {
   async function tellHeld(tx: Tx, id: string) {
     const booking = await load(id, tx);
     if (!booking?.holdExpiresAt) return;
-    const links = { manageUrl: `${deps.publicUrl}${managePath(id)}` };
     if (booking.email)
       await deps.mail.enqueue(tx, {
         to: booking.email,
-        ...composeHeldEmail(booking, deps.bankAccounts, links),
+        ...deps.messages.held(booking),
         dedupeKey: `held:${id}`,
       });
     await deps.mail.enqueue(tx, {
       to: deps.agencyEmail,
-      ...composeAgencyHeldEmail(booking, links),
+      ...deps.messages.agencyHeld(booking),
       dedupeKey: `held-agency:${id}`,
     });
   }
@@ -293,12 +308,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           segmentsKey: row.segmentsKey,
           passengers: result.passengers,
         });
-        if (dupes.length)
-          throw new AppError(
-            409,
-            'DupePassengerFlight',
-            `${dupes[0]!.firstName} ${dupes[0]!.lastName} already holds a booking on these flights`,
-          );
+        if (dupes.length) throw alreadyBooked(dupes, actor);
         for (const p of result.passengers) {
           const { id: passengerId, ...fields } = p;
           await repo.updatePassenger(tx, passengerId, fields);
@@ -331,7 +341,7 @@ export function createBookingService(deps: BookingServiceDeps) {
             checkOwner(current, actor);
             if (current.status === 'pending-payment') {
               if (current.holdExpiresAt && current.holdExpiresAt <= now)
-                throw new AppError(409, 'INVALID_BOOKING_STATE', 'The two-hour hold has ended; search again');
+                throw new AppError(409, 'INVALID_BOOKING_STATE', 'The hold has ended; search again');
               // The same choice again (a retry, a second tab) changes nothing; a new choice or a
               // new try after a declined card is recorded.
               if (current.paymentMethod === method && current.statusTrigger !== 'payment-failed') return current;
@@ -356,17 +366,13 @@ export function createBookingService(deps: BookingServiceDeps) {
               bookingId: id,
               segmentsKey: current.segmentsKey,
               passengers: passengers.map((p) => ({
+                id: p.id,
                 firstName: p.firstName!,
                 lastName: p.lastName!,
                 dateOfBirth: p.dateOfBirth!,
               })),
             });
-            if (dupes.length)
-              throw new AppError(
-                409,
-                'DupePassengerFlight',
-                `${dupes[0]!.firstName} ${dupes[0]!.lastName} already holds a booking on these flights`,
-              );
+            if (dupes.length) throw alreadyBooked(dupes, actor);
 
             let order;
             try {
@@ -452,6 +458,13 @@ export function createBookingService(deps: BookingServiceDeps) {
             actor: 'job:hold-expiry',
             details: { holdExpiresAt: row.holdExpiresAt.toISOString() },
           });
+          const canceled = row.email ? await load(id, tx) : null;
+          if (canceled)
+            await deps.mail.enqueue(tx, {
+              to: canceled.email!,
+              ...deps.messages.canceled(canceled, row.holdExpiresAt),
+              dedupeKey: `canceled:${id}`,
+            });
           await checkout?.expireCheckouts(tx, id);
           return row.supplierOrderId ?? '';
         });
@@ -512,6 +525,9 @@ export function createBookingService(deps: BookingServiceDeps) {
         patch: { paymentMethod: input.method, paymentError: null },
         details: { amount: input.amount, currency: input.currency },
       });
+      // Told in the same transaction: the ticket follows in its own e-mail, or later if the airline is slow.
+      const paid = row.email ? await load(row.id, tx) : null;
+      if (paid) await deps.mail.enqueue(tx, { to: paid.email!, ...deps.messages.paid(paid), dedupeKey: `paid:${row.id}` });
       return 'confirmed';
     },
 
@@ -579,12 +595,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   async function sendETicket(bookingId: string) {
     const booking = await load(bookingId);
     if (!booking?.email || booking.status !== 'confirmed') return;
-    const pdf = await deps.documents.render(booking);
-    const links = {
-      ticketUrl: `${deps.publicUrl}${ticketPath(bookingId)}`,
-      manageUrl: `${deps.publicUrl}${managePath(bookingId)}`,
-    };
-    const message = deps.documents.compose(booking, links);
+    const pdf = await deps.messages.renderETicket(booking);
+    const message = deps.messages.eTicket(booking);
     await db.transaction((tx) =>
       deps.mail.enqueue(tx, {
         to: booking.email!,

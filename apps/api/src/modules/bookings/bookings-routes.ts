@@ -10,7 +10,6 @@ import {
   payBookingRequestSchema,
   seatMapSchema,
   updateBookingRequestSchema,
-  type Currency,
 } from '@kwenda/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +17,6 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { Supplier } from '../../suppliers/supplier.js';
-import { convertUsd } from '../offers/exchange-rates.js';
 import type { Actor, BookingService } from './booking-service.js';
 
 /**
@@ -143,11 +141,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       const slice = booking.offer.slices[request.query.slice];
       const map = slice ? await supplier.getSeatMap(booking.offerReference, request.query.slice) : null;
       if (!slice || !map) throw new AppError(404, 'NOT_FOUND', 'No seat map for this slice');
-      const currency = booking.currency as Currency;
       return {
         sliceIndex: request.query.slice,
         flightNumber: slice.segments[0]!.flightNumber,
-        currency,
         rows: map.rows.map((row) => ({
           number: row.number,
           nextToExit: row.nextToExit,
@@ -155,7 +151,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
             seats: column.seats.map((seat) => ({
               letter: seat.letter,
               available: seat.available,
-              price: seat.priceUsd === null ? null : convertUsd(seat.priceUsd, booking.exchangeRate, currency),
             })),
           })),
         })),

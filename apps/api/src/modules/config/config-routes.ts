@@ -1,4 +1,14 @@
-import { bankAccountSchema, currencies, publicConfigSchema, type BankAccount, type SocialProvider } from '@kwenda/contracts';
+import {
+  bankAccountSchema,
+  currencies,
+  publicConfigSchema,
+  socialNetworks,
+  type BankAccount,
+  type PublicConfig,
+  type SocialLink,
+  type SocialNetwork,
+  type SocialProvider,
+} from '@kwenda/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '../../env.js';
@@ -31,28 +41,48 @@ export function bankAccountsOf(env: Pick<Env, 'BANK_ACCOUNTS'>): BankAccount[] {
   return z.array(bankAccountSchema).min(1).parse(parsed);
 }
 
+const SOCIAL_URLS = {
+  facebook: 'SOCIAL_FACEBOOK_URL',
+  instagram: 'SOCIAL_INSTAGRAM_URL',
+  x: 'SOCIAL_X_URL',
+  linkedin: 'SOCIAL_LINKEDIN_URL',
+  tiktok: 'SOCIAL_TIKTOK_URL',
+} as const satisfies Record<SocialNetwork, keyof Env>;
+
+/** The agency's social pages that are set, in the footer's order. */
+export function socialLinksOf(env: Env): SocialLink[] {
+  return socialNetworks.flatMap((network) => {
+    const url = env[SOCIAL_URLS[network]];
+    return url ? [{ network, url }] : [];
+  });
+}
+
 /** Run-time facts for the browser, so one build serves staging and production. */
-export const configRoutes: FastifyPluginAsyncZod<{ env: Env; socialProviders: SocialProvider[] }> = async (
-  app,
-  { env, socialProviders },
-) => {
-  const config = publicConfigSchema.parse({
+export function publicConfigOf(env: Env, socialProviders: SocialProvider[]): PublicConfig {
+  return publicConfigSchema.parse({
     staging: env.STAGING,
     currencies: [...currencies],
     whatsappNumber: env.WHATSAPP_NUMBER,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
+    supportHours: { ...env.SUPPORT_DAYS, ...env.SUPPORT_HOURS },
+    socialLinks: socialLinksOf(env),
     agency: {
       legalNameAr: env.AGENCY_LEGAL_NAME_AR,
       legalNameEn: env.AGENCY_LEGAL_NAME_EN,
       commercialRegistrationNumber: env.COMMERCIAL_REGISTRATION_NUMBER,
     },
     offerTtlMinutes: env.OFFER_TTL_MINUTES,
+    holdMinutes: env.HOLD_MINUTES,
     bankAccounts: bankAccountsOf(env),
     socialProviders,
     analytics: publicAnalyticsOf(env),
     errorReporting: publicErrorReportingOf(env),
   });
+}
+
+/** GET /config; the pages the server renders carry the same object (plugins/rendered-pages.ts). */
+export const configRoutes: FastifyPluginAsyncZod<{ config: PublicConfig }> = async (app, { config }) => {
   app.get(
     '/config',
     { schema: { tags: ['system'], summary: 'Public run-time configuration', response: { 200: publicConfigSchema } } },

@@ -1,9 +1,13 @@
+import { formatAgencyDateTime } from '@kwenda/contracts/display';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { MailRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { createMailRepository } from './mail-repository.js';
 import { escapeHtml } from '../../escape-html.js';
+
+/** Times as the agency reads every instant: its own clock, the zone named (contracts display-time). */
+const when = (instant: Date) => formatAgencyDateTime(instant, 'en', { weekday: 'short', month: 'short' });
 
 /**
  * The developer's mailbox without an SMTP server: every message the app queued, as it was (or
@@ -44,7 +48,7 @@ export const devOutboxRoutes: FastifyPluginAsync<{ database: Database }> = async
     const list = rows
       .map(
         (m) =>
-          `<tr><td>${escapeHtml(m.toAddress)}</td><td><a href="/dev/outbox/${encodeURIComponent(m.id)}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(statusOf(m))}</td><td>${m.attempts}</td><td>${escapeHtml(m.createdAt.toISOString())}</td></tr>`,
+          `<tr><td>${escapeHtml(m.toAddress)}</td><td><a href="/dev/outbox/${encodeURIComponent(m.id)}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(statusOf(m))}</td><td>${m.attempts}</td><td>${escapeHtml(when(m.createdAt))}</td></tr>`,
       )
       .join('');
     return sendHtml(
@@ -64,9 +68,9 @@ export const devOutboxRoutes: FastifyPluginAsync<{ database: Database }> = async
       ['Subject', m.subject],
       ['Status', statusOf(m)],
       ['Attempts', String(m.attempts)],
-      ['Created', m.createdAt.toISOString()],
-      ['Sent', m.sentAt?.toISOString() ?? '-'],
-      ['Next attempt', m.status === 'pending' ? m.nextAttemptAt.toISOString() : '-'],
+      ['Created', when(m.createdAt)],
+      ['Sent', m.sentAt ? when(m.sentAt) : '-'],
+      ['Next attempt', m.status === 'pending' ? when(m.nextAttemptAt) : '-'],
       ['Dedupe key', m.dedupeKey ?? '-'],
       ...(m.lastError ? ([['Last error', m.lastError]] as [string, string][]) : []),
     ];

@@ -8,7 +8,7 @@ import { registerErrorHandler } from '../../plugins/error-handler.js';
 import { devOutboxRoutes } from './dev-outbox-routes.js';
 import { composeETicketEmail } from '../tickets/eticket-email.js';
 import { renderETicket } from '../tickets/eticket-pdf.js';
-import { sampleAgency, sampleBooking } from '../tickets/test-support.js';
+import { sampleBooking, sampleMailContext } from '../tickets/test-support.js';
 import { createMailService, GIVE_UP_AFTER_MS, retryDelayMs } from './mail-service.js';
 
 /** A real SMTP server on a free port; `received` fills as mail arrives. */
@@ -61,12 +61,9 @@ describe.each(backends)('mail outbox on %s', (backend) => {
     });
     expect(mail.transport).toBe('smtp');
     const booking = sampleBooking();
-    const pdf = await renderETicket(booking, sampleAgency);
-    const composed = composeETicketEmail(
-      booking,
-      { ticketUrl: 'http://127.0.0.1:3000/t.pdf', manageUrl: 'http://127.0.0.1:3000/booking/x' },
-      sampleAgency,
-    );
+    const context = sampleMailContext();
+    const pdf = await renderETicket(booking, context);
+    const composed = composeETicketEmail(booking, context);
     const eTicket = {
       to: 'amna@example.com',
       ...composed,

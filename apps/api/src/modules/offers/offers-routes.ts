@@ -2,6 +2,8 @@ import {
   apiErrorSchema,
   bestOffersRequestSchema,
   bestOffersResultSchema,
+  fareCalendarRequestSchema,
+  fareCalendarResultSchema,
   offerRequestSchema,
   offerSearchResultSchema,
 } from '@kwenda/contracts';
@@ -22,6 +24,19 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = as
       serializerCompiler: trustedJsonSerializer,
     },
     async (request) => offers.searchOffers(request.body),
+  );
+
+  app.post(
+    '/offers/calendar',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Lowest total on each of the days around the asked date (one-way and round trips), for the fare calendar strip',
+        body: fareCalendarRequestSchema,
+        response: { 200: fareCalendarResultSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => offers.fareCalendar(request.body.filters),
   );
 
   app.post(

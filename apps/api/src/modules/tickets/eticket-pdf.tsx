@@ -3,22 +3,23 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BaggageOption, Booking, Passenger, Segment } from '@kwenda/contracts';
-import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { formatAgencyDate, formatCalendarDate, formatDuration } from '@kwenda/contracts/display';
+import { Document, Font, Link, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
 import { findAirport } from '../../data/airports.js';
+import { spacedFlightNumber } from '../mail/itinerary-view.js';
+import { fill, mailStrings } from '../mail/locales/index.js';
+import type { MailContext } from '../mail/mail-context.js';
 
 /**
  * The e-ticket, Arabic and English side by side: English reads from the left edge, Arabic from the
  * right. Only @react-pdf with IBM Plex Sans Arabic and direction rtl shapes Arabic correctly (STACK.md:
- * pdfkit misplaces spaces, pdf-lib does not join letters), so every Arabic run is its own Text.
+ * pdfkit misplaces spaces, pdf-lib does not join letters), so every Arabic run is its own Text. Its
+ * words come from the mail catalogs (mail/locales), its dates and durations from the same writers as
+ * the site and the e-mails (contracts display-time, display-duration), its links from PUBLIC_URL.
  */
 
-export interface Agency {
-  name: string;
-  phone: string;
-  email: string;
-  whatsapp: string;
-  publicUrl: string;
-}
+const AR = mailStrings('ar').eTicketPdf;
+const EN = mailStrings('en').eTicketPdf;
 
 const require = createRequire(import.meta.url);
 const fontDir = path.dirname(require.resolve('@expo-google-fonts/ibm-plex-sans-arabic/package.json'));
@@ -132,40 +133,10 @@ function Fact({ en, ar, value, valueAr }: { en: string; ar: string; value: strin
   );
 }
 
-const TYPE_LABELS = { adult: ['Adult', 'بالغ'], child: ['Child', 'طفل'], infant: ['Infant', 'رضيع'] } as const;
-const SLICE_LABELS = [
-  ['Outbound', 'رحلة الذهاب'],
-  ['Return', 'رحلة العودة'],
-] as const;
-const BAG_LABELS = {
-  hold_bag: ['Checked bag', 'حقيبة مسجلة'],
-  cabin_bag: ['Cabin bag', 'حقيبة مقصورة'],
-  personal_item_bag: ['Personal item', 'غرض شخصي'],
-} as const;
-const CURRENCY_AR: Record<string, string> = {
-  SDG: 'جنيه سوداني',
-  USD: 'دولار أمريكي',
-  EUR: 'يورو',
-  SAR: 'ريال سعودي',
-  AED: 'درهم إماراتي',
-  EGP: 'جنيه مصري',
-  QAR: 'ريال قطري',
-  TRY: 'ليرة تركية',
-};
-const PAYMENT_LABELS = { card: ['Card', 'بطاقة'], 'bank-transfer': ['Bank transfer', 'تحويل بنكي'] } as const;
-
 const clock = (local: string) => local.slice(11, 16);
 /** A local date-time of the supplier (no zone) shown as the calendar day it names. */
 const dayOf = (local: string, language: 'en' | 'ar') =>
-  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${local.slice(0, 10)}T12:00:00Z`));
-const durationEn = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
-const durationAr = (minutes: number) => `${Math.floor(minutes / 60)} س ${String(minutes % 60).padStart(2, '0')} د`;
+  formatCalendarDate(local, language, { weekday: 'short', month: 'short', year: true });
 const amountOf = (amount: number) => {
   const cents = Number.isInteger(amount) ? 0 : 2;
   return amount.toLocaleString('en-US', { minimumFractionDigits: cents, maximumFractionDigits: cents });
@@ -174,17 +145,12 @@ const amountOf = (amount: number) => {
 const maskDocument = (value: string | null) => (value ? `${'•'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}` : '-');
 /** As airlines print it: SURNAME / GIVEN NAMES, the Latin letters of the passport. */
 const fullName = (p: Passenger) => `${(p.lastName ?? '').toUpperCase()} / ${(p.firstName ?? '').toUpperCase()}`;
-/** The day of issue in Sudan. */
-const issueDate = (now: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Khartoum', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
 
 function AirportPart({ code, local, side }: { code: string; local: string; side: 'from' | 'to' }) {
   const airport = findAirport(code);
   return (
     <View style={styles.segmentPart}>
-      {side === 'from' ? <Label en="Departure" ar="المغادرة" /> : <Label en="Arrival" ar="الوصول" />}
+      {side === 'from' ? <Label en={EN.departure} ar={AR.departure} /> : <Label en={EN.arrival} ar={AR.arrival} />}
       <Pair en={dayOf(local, 'en')} ar={dayOf(local, 'ar')} style={{ color: MUTED }} />
       <Text style={styles.time}>
         {clock(local)} {code}
@@ -199,18 +165,18 @@ function SegmentBlock({ segment, cabin }: { segment: Segment; cabin: { labelEn: 
   return (
     <View style={styles.segment} wrap={false}>
       <View style={styles.segmentSide}>
-        <Label en="Flight" ar="الرحلة" />
-        <Text style={{ fontSize: 12, fontWeight: 700 }}>{segment.flightNumber.replace(/^([A-Z0-9]{2})(\d+)$/, '$1 $2')}</Text>
+        <Label en={EN.flight} ar={AR.flight} />
+        <Text style={{ fontSize: 12, fontWeight: 700 }}>{spacedFlightNumber(segment.flightNumber)}</Text>
         {/* Stacked: a long airline or cabin name in both languages does not fit one line here. */}
         <Text>{segment.airline.nameEn}</Text>
         <Ar>{segment.airline.nameAr}</Ar>
         <View style={{ marginTop: 4 }}>
-          <Label en="Duration" ar="المدة" />
-          <Pair en={durationEn(segment.durationInMinutes)} ar={durationAr(segment.durationInMinutes)} />
+          <Label en={EN.duration} ar={AR.duration} />
+          <Pair en={formatDuration(segment.durationInMinutes, 'en')} ar={formatDuration(segment.durationInMinutes, 'ar')} />
         </View>
         {cabin ? (
           <View style={{ marginTop: 4 }}>
-            <Label en="Cabin" ar="الدرجة" />
+            <Label en={EN.cabin} ar={AR.cabin} />
             <Text>{cabin.labelEn}</Text>
             <Ar>{cabin.labelAr}</Ar>
           </View>
@@ -225,14 +191,11 @@ function SegmentBlock({ segment, cabin }: { segment: Segment; cabin: { labelEn: 
 /** Included pieces (price 0) and paid extras of one passenger, one line per kind, in both languages. */
 function bagLines(options: BaggageOption[]) {
   const pieces = options.filter((b) => b.count > 0);
-  if (!pieces.length) return [{ en: 'None', ar: 'لا يوجد' }];
-  return pieces.map((b) => {
-    const weight = b.weight ? ` ${b.weight} kg` : '';
-    return {
-      en: `${b.count} × ${BAG_LABELS[b.baggageType][0]}${weight}`,
-      ar: `${b.count} × ${BAG_LABELS[b.baggageType][1]}${b.weight ? ` ${b.weight} كغ` : ''}`,
-    };
-  });
+  if (!pieces.length) return [{ en: EN.none, ar: AR.none }];
+  return pieces.map((b) => ({
+    en: `${b.count} × ${EN.bags[b.baggageType]}${b.weight ? ` ${b.weight} ${EN.kg}` : ''}`,
+    ar: `${b.count} × ${AR.bags[b.baggageType]}${b.weight ? ` ${b.weight} ${AR.kg}` : ''}`,
+  }));
 }
 
 /** English above Arabic: a third of the page is too narrow for both on one line. */
@@ -249,84 +212,71 @@ function BagCell({ options, width }: { options: BaggageOption[]; width: string }
   );
 }
 
-const NOTES = [
-  [
-    'This is an electronic ticket: show it (printed or on your phone) with your passport at check-in.',
-    'هذه تذكرة إلكترونية: اعرضها مطبوعة أو على هاتفك مع جواز سفرك عند تسجيل الوصول.',
-  ],
-  [
-    'The name on the ticket must match the passport exactly; airlines do not change names after issue.',
-    'يجب أن يطابق الاسم في التذكرة جواز السفر تماماً، ولا تسمح شركات الطيران بتغيير الاسم بعد الإصدار.',
-  ],
-  [
-    'Be at the airport 3 hours before international flights (2 hours before domestic ones).',
-    'كن في المطار قبل 3 ساعات من موعد الرحلات الدولية (وقبل ساعتين من الرحلات الداخلية).',
-  ],
-  [
-    'Times are local at each airport. Changes of date or destination depend on the fare rules: contact us before your flight.',
-    'المواعيد بالتوقيت المحلي لكل مطار. تغيير التاريخ أو الوجهة يخضع لشروط التذكرة: تواصل معنا قبل موعد رحلتك.',
-  ],
-] as const;
+const NOTE_KEYS = ['electronic', 'name', 'airport', 'times'] as const;
 
 export function ETicketDocument({
   booking,
-  agency,
+  context,
   issuedAt = new Date(),
 }: {
   booking: Booking;
-  agency: Agency;
+  context: MailContext;
   issuedAt?: Date;
 }) {
-  const currencyAr = CURRENCY_AR[booking.currency] ?? booking.currency;
-  const payment = booking.paymentMethod ? PAYMENT_LABELS[booking.paymentMethod] : null;
+  const { agency, links } = context;
+  const currencyAr = (mailStrings('ar').currencies as Record<string, string>)[booking.currency] ?? booking.currency;
+  const payment = booking.paymentMethod;
+  const manageUrl = links.booking(booking.id);
+  // The day of issue on the agency's clock, as every instant a traveller reads.
+  const issued = formatAgencyDate(issuedAt, 'en', { month: 'short', year: true });
   return (
     <Document
       title={`Kwenda e-ticket ${booking.bookingReference}`}
-      author={agency.name}
+      author={agency.nameEn}
       subject={`PNR ${booking.pnr ?? ''}`}
       language="ar"
     >
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
           <View>
-            <Text style={styles.brand}>Kwenda</Text>
-            <Text style={styles.slogan}>Be your own travel agency</Text>
+            <Text style={styles.brand}>{mailStrings('en').layout.brand}</Text>
+            <Text style={styles.slogan}>{mailStrings('en').layout.slogan}</Text>
           </View>
           <View>
-            <Ar style={styles.brand}>كوندا</Ar>
-            <Ar style={styles.slogan}>كن وكيل سفرك</Ar>
+            <Ar style={styles.brand}>{mailStrings('ar').layout.brand}</Ar>
+            <Ar style={styles.slogan}>{mailStrings('ar').layout.slogan}</Ar>
           </View>
         </View>
 
-        <SectionTitle en="Electronic ticket — itinerary receipt" ar="تذكرة إلكترونية — إيصال خط السير" />
+        <SectionTitle en={EN.title} ar={AR.title} />
         <View style={styles.facts}>
-          <Fact en="Booking reference" ar="رقم الحجز" value={booking.bookingReference} />
-          <Fact en="Airline ref. (PNR)" ar="مرجع الطيران" value={booking.pnr ?? '-'} />
-          <Fact en="Date of issue" ar="تاريخ الإصدار" value={issueDate(issuedAt)} />
-          <Fact en="Status" ar="الحالة" value="Confirmed" valueAr="مؤكد" />
+          <Fact en={EN.bookingReference} ar={AR.bookingReference} value={booking.bookingReference} />
+          <Fact en={EN.pnr} ar={AR.pnr} value={booking.pnr ?? '-'} />
+          <Fact en={EN.issued} ar={AR.issued} value={issued} />
+          <Fact en={EN.status} ar={AR.status} value={EN.confirmed} valueAr={AR.confirmed} />
         </View>
 
-        <SectionTitle en="Passengers" ar="المسافرون" />
+        <SectionTitle en={EN.passengers} ar={AR.passengers} />
         <View style={styles.table}>
           <View style={styles.headRow}>
             <View style={[styles.cell, { width: '34%' }]}>
-              <Label en="Name as in passport" ar="الاسم كما في الجواز" />
+              <Label en={EN.nameAsInPassport} ar={AR.nameAsInPassport} />
             </View>
             <View style={[styles.cell, { width: '16%' }]}>
-              <Label en="Type" ar="الفئة" />
+              <Label en={EN.type} ar={AR.type} />
             </View>
             <View style={[styles.cell, { width: '28%' }]}>
-              <Label en="E-ticket number" ar="رقم التذكرة" />
+              <Label en={EN.ticketNumber} ar={AR.ticketNumber} />
             </View>
             <View style={[styles.cell, { width: '22%' }]}>
-              <Label en="Passport" ar="رقم الجواز" />
+              <Label en={EN.passport} ar={AR.passport} />
             </View>
           </View>
           {booking.passengers.map((p) => (
             <View key={p.id} style={styles.row} wrap={false}>
               <Text style={[styles.cell, { width: '34%', fontWeight: 700 }]}>{fullName(p)}</Text>
               <View style={[styles.cell, { width: '16%' }]}>
-                <Pair en={TYPE_LABELS[p.passengerType][0]} ar={TYPE_LABELS[p.passengerType][1]} />
+                <Pair en={mailStrings('en').passengers[p.passengerType]} ar={mailStrings('ar').passengers[p.passengerType]} />
               </View>
               <Text style={[styles.cell, { width: '28%' }]}>{p.ticketNumber ?? '-'}</Text>
               <Text style={[styles.cell, { width: '22%' }]}>{maskDocument(p.documentNumber)}</Text>
@@ -337,8 +287,10 @@ export function ETicketDocument({
         {booking.slices.map((slice, index) => {
           const [en, ar] =
             booking.tripType === 'round-trip'
-              ? (SLICE_LABELS[index] ?? SLICE_LABELS[0])
-              : [`Flight ${index + 1}`, `الرحلة ${index + 1}`];
+              ? index === 0
+                ? [EN.outbound, AR.outbound]
+                : [EN.return, AR.return]
+              : [fill(EN.flightN, { n: index + 1 }), fill(AR.flightN, { n: index + 1 })];
           return (
             <View key={index}>
               {/* In a right-to-left line the two codes keep their order and the arrow points to the destination. */}
@@ -357,17 +309,17 @@ export function ETicketDocument({
           );
         })}
 
-        <SectionTitle en="Baggage" ar="الأمتعة" />
+        <SectionTitle en={EN.baggage} ar={AR.baggage} />
         <View style={styles.table}>
           <View style={styles.headRow} wrap={false}>
             <View style={[styles.cell, { width: '34%' }]}>
-              <Label en="Passenger" ar="المسافر" />
+              <Label en={EN.passenger} ar={AR.passenger} />
             </View>
             <View style={[styles.cell, { width: '33%' }]}>
-              <Label en="Included in the fare" ar="مشمولة في السعر" />
+              <Label en={EN.included} ar={AR.included} />
             </View>
             <View style={[styles.cell, { width: '33%' }]}>
-              <Label en="Extra, paid" ar="إضافية مدفوعة" />
+              <Label en={EN.extra} ar={AR.extra} />
             </View>
           </View>
           {booking.passengers.map((p) => (
@@ -380,36 +332,43 @@ export function ETicketDocument({
         </View>
 
         <View wrap={false}>
-          <SectionTitle en="Payment and contact" ar="الدفع والتواصل" />
+          <SectionTitle en={EN.paymentAndContact} ar={AR.paymentAndContact} />
           <View style={styles.facts}>
             <View style={styles.fact}>
-              <Label en="Total paid" ar="المبلغ المدفوع" />
+              <Label en={EN.totalPaid} ar={AR.totalPaid} />
               <Text style={styles.factValue}>{`${amountOf(booking.amount)} ${booking.currency}`}</Text>
               <Ar style={{ fontWeight: 700 }}>{`${amountOf(booking.amount)} ${currencyAr}`}</Ar>
             </View>
-            {payment ? <Fact en="Paid by" ar="طريقة الدفع" value={payment[0]} valueAr={payment[1]} /> : null}
-            <Fact en="Phone" ar="الهاتف" value={agency.phone} />
+            {payment ? <Fact en={EN.paidBy} ar={AR.paidBy} value={EN.payment[payment]} valueAr={AR.payment[payment]} /> : null}
+            <Fact en={EN.phone} ar={AR.phone} value={agency.phone} />
           </View>
           <View style={[styles.facts, { marginTop: 6 }]}>
-            <Fact en="WhatsApp" ar="واتساب" value={`+${agency.whatsapp}`} />
-            <Fact en="E-mail" ar="البريد الإلكتروني" value={agency.email} />
-            <Fact en="Manage your booking" ar="إدارة الحجز" value={agency.publicUrl.replace(/^https?:\/\//, '')} />
+            <Fact en={EN.whatsapp} ar={AR.whatsapp} value={`+${agency.whatsapp}`} />
+            <Fact en={EN.email} ar={AR.email} value={agency.email} />
+            <View style={styles.fact}>
+              <Label en={EN.manage} ar={AR.manage} />
+              {/* The booking's own page on the site (PUBLIC_URL), as a link; the host is what fits. */}
+              <Link src={manageUrl} style={[styles.factValue, { color: ACCENT, textDecoration: 'none' }]}>
+                {links.origin.replace(/^https?:\/\//, '')}
+              </Link>
+            </View>
           </View>
         </View>
 
         <View>
-          <SectionTitle en="Important" ar="معلومات مهمة" />
-          {NOTES.map(([en, ar]) => (
-            <View key={en} style={styles.note} wrap={false}>
-              <Text style={styles.half}>• {en}</Text>
-              <Ar style={styles.half}>{`• ${ar}`}</Ar>
+          <SectionTitle en={EN.important} ar={AR.important} />
+          {NOTE_KEYS.map((key) => (
+            <View key={key} style={styles.note} wrap={false}>
+              <Text style={styles.half}>• {EN.notes[key]}</Text>
+              <Ar style={styles.half}>{`• ${AR.notes[key]}`}</Ar>
             </View>
           ))}
         </View>
 
         <View style={styles.footer} fixed>
           <Text>
-            {agency.name} · {agency.phone} · WhatsApp +{agency.whatsapp} · {agency.email}
+            {agency.nameEn} · {agency.phone} · WhatsApp +{agency.whatsapp} · {agency.email} ·{' '}
+            {links.origin.replace(/^https?:\/\//, '')}
           </Text>
           <Text render={({ pageNumber, totalPages }) => `${booking.bookingReference} · ${pageNumber} / ${totalPages}`} />
         </View>
@@ -418,7 +377,7 @@ export function ETicketDocument({
   );
 }
 
-/** The e-ticket PDF (A4, Arabic and English) of a confirmed booking. */
-export async function renderETicket(booking: Booking, agency: Agency): Promise<Buffer> {
-  return renderToBuffer(<ETicketDocument booking={booking} agency={agency} />);
+/** The e-ticket PDF (A4, Arabic and English) of a confirmed booking; its links lead to PUBLIC_URL. */
+export async function renderETicket(booking: Booking, context: MailContext, issuedAt: Date = new Date()): Promise<Buffer> {
+  return renderToBuffer(<ETicketDocument booking={booking} context={context} issuedAt={issuedAt} />);
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
 import { composeETicketEmail } from './eticket-email.js';
 import { renderETicket } from './eticket-pdf.js';
-import { sampleAgency, sampleBooking } from './test-support.js';
+import { sampleBooking, sampleMailContext } from './test-support.js';
 import { ticketsRoutes } from './tickets-routes.js';
 
 const poppler = (tool: 'pdftotext' | 'pdffonts', pdf: Buffer, args: string[] = []) => {
@@ -18,12 +18,12 @@ const poppler = (tool: 'pdftotext' | 'pdffonts', pdf: Buffer, args: string[] = [
   return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
 };
 
-const links = { ticketUrl: 'https://kwenda.sd/api/v1/bookings/bk_x/ticket.pdf', manageUrl: 'https://kwenda.sd/booking/bk_x' };
+const context = sampleMailContext('https://kwenda.example');
 
 describe('e-ticket PDF', () => {
   let pdf: Buffer;
   beforeAll(async () => {
-    pdf = await renderETicket(sampleBooking(), sampleAgency);
+    pdf = await renderETicket(sampleBooking(), context, new Date('2026-11-22T22:30:00Z'));
   });
 
   it('is a PDF with the Arabic font embedded', () => {
@@ -53,12 +53,17 @@ describe('e-ticket PDF', () => {
       '08:40 CAI',
       '12:45 PZU',
       'Sun, 13 Dec 2026',
+      // Issued at 00:30 on the 23rd in Khartoum (22:30 UTC on the 22nd): the agency's day.
+      '23 Nov 2026',
+      'kwenda.example',
       'Port Sudan New International',
       'Cairo International Airport',
       'King Abdulaziz International Airport',
       'EgyptAir',
       'Saudia',
-      '2h 05m',
+      '2h 5m',
+      '2h 15m',
+      '45m',
       'Economy',
       '2,745,000 SDG',
       '23 kg',
@@ -79,7 +84,7 @@ describe('e-ticket PDF', () => {
   it('prints every segment of a one-way trip with a connection', async () => {
     const base = sampleBooking();
     const oneWay = sampleBooking({ tripType: 'one-way', slices: [base.slices[1]!], passengers: [base.passengers[0]!] });
-    const text = poppler('pdftotext', await renderETicket(oneWay, sampleAgency), ['-layout']);
+    const text = poppler('pdftotext', await renderETicket(oneWay, context), ['-layout']);
     expect(text).toContain('SV 306');
     expect(text).toContain('SV 465');
     expect(text).toContain('Flight 1');
@@ -88,34 +93,47 @@ describe('e-ticket PDF', () => {
 });
 
 describe('e-ticket e-mail', () => {
-  it('is Arabic first, then English, with the references, route, dates and links', () => {
-    const mail = composeETicketEmail(sampleBooking(), links, sampleAgency);
+  const booking = sampleBooking();
+  const mail = composeETicketEmail(booking, context);
+
+  it('is Arabic first, then English, in the one layout, with the references, flights, passengers and links', () => {
     expect(mail.subject).toBe('تذكرتك الإلكترونية KW7F3K9Q — Your e-ticket KW7F3K9Q');
-    expect(mail.html.indexOf('dir="rtl" lang="ar"')).toBeGreaterThan(-1);
-    expect(mail.html.indexOf('dir="rtl" lang="ar"')).toBeLessThan(mail.html.indexOf('dir="ltr" lang="en"'));
-    expect(mail.html).toContain('X7K2PQ');
-    expect(mail.html).toContain('بورتسودان ← القاهرة');
-    expect(mail.html).toContain('Port Sudan → Cairo');
-    expect(mail.html).toContain('Sunday, 13 December 2026 at 13:05');
-    expect(mail.html).toContain(`href="${links.manageUrl}"`);
-    expect(mail.html).toContain('PDF');
-    expect(mail.html).not.toMatch(/<img|<link|<script|src=/);
-    expect(mail.text).toContain('Port Sudan → Cairo, Sunday, 13 December 2026 13:05 — MS856');
-    expect(mail.text).toContain('Cairo → Port Sudan, Sunday, 20 December 2026 08:40 — SV306 + SV465');
-    expect(mail.text).toContain(links.manageUrl);
+    expect(mail.html.indexOf('dir="rtl" lang="ar" align="right"')).toBeGreaterThan(-1);
+    expect(mail.html.indexOf('dir="rtl" lang="ar" align="right"')).toBeLessThan(
+      mail.html.indexOf('dir="ltr" lang="en" align="left"'),
+    );
+    for (const expected of ['X7K2PQ', 'KW7F3K9Q', 'MS 856', 'SV 306', 'SV 465', '13:05', '15:10', '08:40', '12:45', 'OSMAN']) {
+      expect(mail.html, expected).toContain(expected);
+      expect(mail.text, expected).toContain(expected);
+    }
+    expect(mail.html).toContain('بورتسودان (PZU) ← القاهرة (CAI)');
+    expect(mail.html).toContain('Port Sudan (PZU) → Cairo (CAI)');
+    expect(mail.html).toContain('الأحد، 13 ديسمبر 2026');
+    expect(mail.html).toContain('Sunday, 13 December 2026');
+    // One duration writer: "2س 5د" in Arabic, "2h 5m" in English, never "0 س".
+    expect(mail.html).toContain('2س 5د');
+    expect(mail.html).toContain('2h 5m');
+    expect(mail.html).toContain('45د');
+    expect(mail.html).not.toMatch(/0\s?س/);
+    expect(mail.text).toContain('Connection in Jeddah (JED): 1h 5m');
+    expect(mail.html).toContain(`href="https://kwenda.example/booking/${booking.id}"`);
+    expect(mail.html).toContain(`href="https://kwenda.example/api/v1/bookings/${booking.id}/ticket.pdf"`);
+    expect(mail.html).not.toMatch(/<img|<link|<script|src=|<style/);
+    expect(mail.text).toContain(`https://kwenda.example/booking/${booking.id}`);
     expect(mail.text).toContain('support@kwenda.sd');
-    expect(mail.text.indexOf('رقم الحجز')).toBeLessThan(mail.text.indexOf('Booking reference'));
+    expect(mail.text).toContain('0772149303311');
+    expect(mail.text.indexOf('رقم الحجز')).toBeLessThan(mail.text.indexOf('Your booking is confirmed'));
   });
 
   it('escapes what travellers typed', () => {
-    const booking = sampleBooking();
-    booking.passengers[0]!.firstName = '<b>x</b>';
-    booking.passengers[1]!.lastName = '"><img src=x onerror=alert(1)>';
-    const mail = composeETicketEmail(booking, links, sampleAgency);
-    expect(mail.html).not.toContain('<b>x</b>');
-    expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;');
-    expect(mail.html).not.toContain('<img');
-    expect(mail.text).toContain('<b>x</b>');
+    const typed = sampleBooking();
+    typed.passengers[0]!.firstName = '<b>x</b>';
+    typed.passengers[1]!.lastName = '"><img src=x onerror=alert(1)>';
+    const escaped = composeETicketEmail(typed, context);
+    expect(escaped.html).not.toContain('<b>x</b>');
+    expect(escaped.html).toContain('&lt;B&gt;X&lt;/B&gt;');
+    expect(escaped.html).not.toContain('<img');
+    expect(escaped.text).toContain('<B>X</B>');
   });
 });
 
@@ -134,7 +152,7 @@ describe('GET /bookings/:id/ticket.pdf', () => {
   beforeAll(async () => {
     await app.register(ticketsRoutes, {
       getBooking: async (id) => bookings.get(id) ?? null,
-      renderETicket: (booking) => renderETicket(booking, sampleAgency),
+      renderETicket: (booking) => renderETicket(booking, context),
     });
   });
   afterAll(() => app.close());

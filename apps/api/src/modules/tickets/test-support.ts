@@ -1,4 +1,6 @@
 import type { Booking } from '@kwenda/contracts';
+import type { MailContext } from '../mail/mail-context.js';
+import { createPublicLinks } from '../mail/public-links.js';
 
 const airline = (iataCode: string, nameEn: string, nameAr: string) => ({
   iataCode,
@@ -97,6 +99,7 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
         ],
       },
     ],
+    conditions: null,
     tripType: 'round-trip',
     cabinClass: 'economy',
     requestedHoldBaggage: 1,
@@ -172,10 +175,16 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
-export const sampleAgency = {
-  name: 'Kwenda',
-  phone: '+249 91 234 5678',
-  email: 'support@kwenda.sd',
-  whatsapp: '249912345678',
-  publicUrl: 'http://127.0.0.1:3000',
-};
+/** The agency and the site's address as the e-mails and the e-ticket get them; override the origin to follow links. */
+export function sampleMailContext(origin = 'https://kwenda.example'): MailContext {
+  return {
+    agency: {
+      nameAr: 'كوندا للسفر والسياحة',
+      nameEn: 'Kwenda Travel & Tourism',
+      phone: '+249 91 234 5678',
+      email: 'support@kwenda.sd',
+      whatsapp: '249912345678',
+    },
+    links: createPublicLinks(origin),
+  };
+}

@@ -18,6 +18,7 @@ import {
   type OfferToken,
   type SegmentRef,
 } from './offer-reference.js';
+import { fareConditionsFor, offerFareFamily } from './fare-families.js';
 import { countryLookup, offerBaggage, priceOffer, round2, sliceFare, type AirportCountry } from './pricing.js';
 import { buildSchedule, type Schedule } from './schedules.js';
 import { createOrderBook, extrasUsd, passengerRequirementsFor, type SandboxOrderState } from './orders.js';
@@ -118,6 +119,8 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
     priceFactor = 1,
   ): SupplierOffer {
     const price = priceOffer(slices, token.cabin, token.passengers, token.baggage);
+    const totalAmount = round2(price.total * priceFactor);
+    const segments = slices.flatMap((s) => s.itinerary.segments);
     return {
       reference: encodeOfferReference(token, secret),
       tripType: token.tripType,
@@ -128,8 +131,9 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
       ),
       slices: slices.map((s) => toSlice(s.itinerary, token.cabin)),
       expiresAt: new Date((token.issuedAt + offerTtlMinutes) * 60_000).toISOString(),
-      totalAmount: round2(price.total * priceFactor),
+      totalAmount,
       totalCurrency: 'USD',
+      conditions: fareConditionsFor(offerFareFamily(segments, token.cabin), segments, token.passengers, totalAmount),
     };
   }
 

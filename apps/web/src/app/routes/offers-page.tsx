@@ -6,19 +6,24 @@ import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import type { Currency, SortOrder } from '@kwenda/contracts';
+import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { Container, Group, Stack } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   CurrencySelect,
+  filtersFromParams,
+  filtersToParams,
   InitialPrompt,
   OffersResults,
   offersParams,
+  paramsForNextSearch,
   orderFromParams,
   resolveSearch,
   SearchHeading,
@@ -52,15 +57,34 @@ export function OffersPage() {
   const search = useMemo(() => resolveSearch(params, location.state), [params, location.state]);
   const order = orderFromParams(params);
   const ready = isSearchReady(search);
-  const status = useOffersSearchStatus(ready ? search : null, order);
+  const sliceCount = search.tripType === 'multi-city' ? search.slices.length : search.tripType === 'round-trip' ? 2 : 1;
+  const addressFilters = useMemo(() => filtersFromParams(params, sliceCount), [params, sliceCount]);
+  // A ticked box shows ticked at once: the address (and so `addressFilters`) follows in a transition.
+  const [filters, showFilters] = useOptimistic(addressFilters);
+  const status = useOffersSearchStatus(ready ? search : null, order, filters);
 
   // A new search from the form is a new history entry; a different currency or order of the same search replaces it.
   const show = useCallback(
     (next: SearchState, nextOrder: SortOrder, replace: boolean) => {
       const state: OffersNavigationState = { search: next, currency: next.currency };
-      void navigate(`${appPath('/offers')}?${offersParams(params, next, nextOrder)}`, { state, replace });
+      void navigate(`${appPath('/offers')}?${offersParams(paramsForNextSearch(params, search, next), next, nextOrder)}`, {
+        state,
+        replace,
+      });
     },
-    [navigate, appPath, params],
+    [navigate, appPath, params, search],
+  );
+  // Each filter change is a history entry of its own: back undoes it, a shared link keeps it.
+  const changeFilters = useCallback(
+    (next: OfferFilterValues) =>
+      startTransition(() => {
+        showFilters(next);
+        void navigate(`${appPath('/offers')}?${filtersToParams(params, next)}`, {
+          state: location.state as unknown,
+          preventScrollReset: true,
+        });
+      }),
+    [navigate, appPath, params, location.state, showFilters],
   );
   const rerun = useRerunOffersSearch();
   const submit = (next: SearchState) => {
@@ -94,7 +118,14 @@ export function OffersPage() {
           <CurrencySelect value={search.currency} onChange={changeCurrency} />
         </Group>
         {ready ? (
-          <OffersResults search={search} order={order} onOrderChange={(next) => show(search, next, true)} />
+          <OffersResults
+            search={search}
+            order={order}
+            onOrderChange={(next) => show(search, next, true)}
+            onSearch={(next) => show(next, order, false)}
+            filters={filters}
+            onFiltersChange={changeFilters}
+          />
         ) : (
           <InitialPrompt />
         )}

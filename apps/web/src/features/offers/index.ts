@@ -6,5 +6,11 @@ export { SearchHeading } from './components/search-heading';
 export { useOffersSearchStatus } from './api/use-offers-search-status';
 export { useRerunOffersSearch } from './api/use-offers-search';
 export { useStartBooking } from './hooks/use-start-booking';
-export { AUTO_BOOK_SINGLE_SUGGESTION } from './lib/auto-book';
-export { offersParams, orderFromParams, resolveSearch } from './lib/offers-address';
+export {
+  filtersFromParams,
+  filtersToParams,
+  FILTER_PARAM_KEYS,
+  PRICE_PARAM_KEYS,
+  withoutParams,
+} from './lib/offer-filters-address';
+export { offersParams, orderFromParams, paramsForNextSearch, resolveSearch } from './lib/offers-address';

@@ -3,7 +3,6 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type R
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { IconChevronDown } from '../../components/icons';
-import { searchAirports, type AirportIndex } from './airport-search';
 import { airportNameOf, cityOf, countryName } from './airport-text';
 import classes from './field.module.css';
 
@@ -11,7 +10,8 @@ import classes from './field.module.css';
 export const AIRPORT_LIST_CLOSE_DELAY_MS = 300;
 
 export interface AirportData {
-  index: AirportIndex;
+  /** The airports matching a query, best first (airport-search.ts, loaded with the list). */
+  search: (query: string) => Airport[];
   byCode: ReadonlyMap<string, Airport>;
   isLoading: boolean;
   isError: boolean;
@@ -28,6 +28,8 @@ export interface AirportPickerProps {
   error?: string;
   /** Which edge the list lines up with; "end" for a field at the inline end of a row. */
   align?: 'start' | 'end';
+  /** The form's name for this field, marking it touched when the traveller leaves it (search-issues.ts). */
+  touchKey?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export function AirportPicker({
   airports,
   error,
   align = 'start',
+  touchKey,
 }: AirportPickerProps) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
@@ -66,7 +69,7 @@ export function AirportPicker({
   const listRef = useRef<HTMLUListElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
 
-  const results = useMemo(() => (open ? searchAirports(airports.index, query) : []), [open, airports.index, query]);
+  const results = useMemo(() => (open ? airports.search(query) : []), [open, airports, query]);
   const selected = value ? airports.byCode.get(value) : undefined;
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
@@ -135,7 +138,7 @@ export function AirportPicker({
   const activeId = open && results[active] ? `${id}-option-${results[active]!.iataCode}` : undefined;
 
   return (
-    <div className={classes.field}>
+    <div className={classes.field} data-touch={touchKey}>
       {/* The label belongs to the input while searching and to the button otherwise (a click on it clicks the button). */}
       <label id={ids.label} htmlFor={searching ? ids.input : ids.button} className={classes.label}>
         {label}

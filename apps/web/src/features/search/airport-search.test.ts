@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Airport } from '@kwenda/contracts';
 import { describe, expect, it } from 'vitest';
-import { AIRPORT_LIST_SIZE, indexAirports, normalizeSearchText, searchAirports } from './airport-search';
+import { AIRPORT_LIST_SIZE, indexAirports, normalizeSearchText, prefixEditDistance, searchAirports } from './airport-search';
 
 const airport = (
   iataCode: string,
@@ -46,6 +49,11 @@ describe('normalizeSearchText', () => {
     expect(normalizeSearchText('سقطرى')).toBe('سقطري');
     expect(normalizeSearchText('الخَرْطُوم')).toBe('الخرطوم');
     expect(normalizeSearchText('القـــاهرة')).toBe('القاهره');
+  });
+
+  it('reads the Persian-keyboard yeh and kaf as the Arabic letters', () => {
+    expect(normalizeSearchText('دبی')).toBe(normalizeSearchText('دبي'));
+    expect(normalizeSearchText('کسلا')).toBe('كسلا');
   });
 
   it('is case-insensitive and drops Latin accents and stray spaces', () => {
@@ -120,5 +128,124 @@ describe('searchAirports (SPEC section 5)', () => {
 
   it('returns nothing for a query that matches no airport', () => {
     expect(codes('xyzzy')).toEqual([]);
+  });
+});
+
+describe('prefixEditDistance', () => {
+  it('counts the fewest edits to some beginning of the name', () => {
+    expect(prefixEditDistance('khartum', 'khartoum', 1)).toBe(1);
+    expect(prefixEditDistance('khar', 'khartoum', 1)).toBe(0);
+    expect(prefixEditDistance('obied', 'obeid', 1)).toBe(1); // neighbours swapped
+    expect(prefixEditDistance('kasala', 'kassala', 1)).toBe(1);
+    expect(prefixEditDistance('adisababa', 'addisababa', 2)).toBe(1);
+    expect(prefixEditDistance('paris', 'parma', 1)).toBe(Infinity);
+  });
+});
+
+/** The list the API serves, with its other names (apps/api/src/data/airports.json). */
+const realAirports = (
+  JSON.parse(
+    fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../api/src/data/airports.json'), 'utf8'),
+  ) as Airport[]
+).map(({ iataCode, nameAr, nameEn, cityNameAr, cityNameEn, countryCode, altNames }) => ({
+  iataCode,
+  nameAr,
+  nameEn,
+  cityNameAr,
+  cityNameEn,
+  countryCode,
+  ...(altNames ? { altNames } : {}),
+}));
+const realIndex = indexAirports(realAirports);
+const first = (query: string) => searchAirports(realIndex, query)[0]?.iataCode;
+
+describe('searchAirports on the real list: the spellings travellers type', () => {
+  it.each([
+    // Arabic: spaces, hamza, taa marbuta, alef maqsura and other spellings
+    ['بورت سودان', 'PZU'],
+    ['بورتسودان', 'PZU'],
+    ['بورسودان', 'PZU'],
+    ['ابو ظبي', 'AUH'],
+    ['أبو ظبى', 'AUH'],
+    ['دنقله', 'DOG'],
+    ['دنقلة', 'DOG'],
+    ['دنقلا', 'DOG'],
+    ['جده', 'JED'],
+    ['جدة', 'JED'],
+    ['مكة', 'JED'],
+    ['القاهره', 'CAI'],
+    ['اديس ابابا', 'ADD'],
+    ['أديس أبابا', 'ADD'],
+    ['الرياض', 'RUH'],
+    ['رياض', 'RUH'],
+    ['اسطنبول', 'IST'],
+    ['إسطنبول', 'IST'],
+    ['استنبول', 'IST'],
+    ['دبى', 'DXB'],
+    ['الدوحه', 'DOH'],
+    ['الابيض', 'EBD'],
+    ['الأبيض', 'EBD'],
+    ['نيالا', 'UYL'],
+    ['كسلا', 'KSL'],
+    // The three cities of greater Khartoum
+    ['الخرطوم', 'KRT'],
+    ['أم درمان', 'KRT'],
+    ['امدرمان', 'KRT'],
+    ['بحري', 'KRT'],
+    ['الخرطوم بحري', 'KRT'],
+    ['Omdurman', 'KRT'],
+    ['Bahri', 'KRT'],
+    ['Khartoum North', 'KRT'],
+    // English, other spellings and small typos
+    ['Khartum', 'KRT'],
+    ['khartoum', 'KRT'],
+    ['Port Sudan', 'PZU'],
+    ['portsudan', 'PZU'],
+    ['Abu Dhabi', 'AUH'],
+    ['abudhabi', 'AUH'],
+    ['Dongola', 'DOG'],
+    ['Dongla', 'DOG'],
+    ['Jeddah', 'JED'],
+    ['Jiddah', 'JED'],
+    ['Jedah', 'JED'],
+    ['Mecca', 'JED'],
+    ['Cairo', 'CAI'],
+    ['Addis Ababa', 'ADD'],
+    ['Adis Ababa', 'ADD'],
+    ['Addis Abeba', 'ADD'],
+    ['Riyadh', 'RUH'],
+    ['Riyad', 'RUH'],
+    ['Istanbul', 'IST'],
+    ['Istambul', 'IST'],
+    ['Dubai', 'DXB'],
+    ['Dubay', 'DXB'],
+    ['Doha', 'DOH'],
+    ['Qatar', 'DOH'],
+    ['El Obeid', 'EBD'],
+    ['Obeid', 'EBD'],
+    ['Al Ubayyid', 'EBD'],
+    ['Nyala', 'UYL'],
+    ['Kassala', 'KSL'],
+    ['Kasala', 'KSL'],
+    ['Kampala', 'EBB'],
+  ])('%s finds %s first', (query, code) => {
+    expect(first(query)).toBe(code);
+  });
+
+  it('still puts the code first, then cities, names, other names and last typos', () => {
+    expect(first('krt')).toBe('KRT');
+    // "بحري" is another name of Khartoum and the start of Bahrain's airport name (البحرين): the full name wins.
+    const bahri = searchAirports(realIndex, 'بحري').map((a) => a.iataCode);
+    expect(bahri.slice(0, 2)).toEqual(['KRT', 'BAH']);
+    // A typo match comes after every exact one.
+    const doha = searchAirports(realIndex, 'doha').map((a) => a.iataCode);
+    expect(doha[0]).toBe('DOH');
+  });
+
+  it('does not let typos flood the list', () => {
+    expect(searchAirports(realIndex, 'khartum').length).toBeLessThanOrEqual(3);
+    expect(searchAirports(realIndex, 'qqqq')).toEqual([]);
+    // Three letters are a code or a start, never a typo.
+    expect(searchAirports(realIndex, 'xzq')).toEqual([]);
   });
 });

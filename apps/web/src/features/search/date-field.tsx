@@ -11,6 +11,8 @@ export interface DateFieldProps {
   minDate?: string;
   maxDate?: string;
   error?: string;
+  /** The form's name for this field, marking it touched when the traveller leaves it (search-issues.ts). */
+  touchKey?: string;
   /**
    * Set by DateField: the real picker calls it once it is in the page, before the browser paints,
    * and learns what the traveller did to the stand-in meanwhile.
@@ -36,11 +38,11 @@ export type PickerWanted = 'focus' | 'open';
  * Looks like the picker's closed field until the traveller reaches for it, and while the picker
  * itself loads.
  */
-function DateFieldFallback({ label, value, error, onWant }: DateFieldProps & { onWant: (why: PickerWanted) => void }) {
+function DateFieldFallback({ label, value, error, touchKey, onWant }: DateFieldProps & { onWant: (why: PickerWanted) => void }) {
   const { t, i18n } = useTranslation('search');
   const id = useId();
   return (
-    <div className={`${classes.field} ${classes.dateField}`}>
+    <div className={`${classes.field} ${classes.dateField}`} data-touch={touchKey}>
       <span id={`${id}-label`} className={classes.label}>
         {label}
       </span>
@@ -49,6 +51,7 @@ function DateFieldFallback({ label, value, error, onWant }: DateFieldProps & { o
         className={classes.box}
         aria-labelledby={`${id}-label ${id}-value`}
         aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined}
         data-error={error ? true : undefined}
         // Swapping the element under a pressed pointer would lose the click: a pointer only starts the
         // download, a finished click (or Enter) brings the picker in open, a keyboard focus brings it in focused.

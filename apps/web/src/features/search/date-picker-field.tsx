@@ -20,7 +20,7 @@ import { pickerValueFormat } from './format-search-date';
  * Loaded lazily by DateField. Weeks start on Saturday and the weekend is Friday and Saturday,
  * as in Sudan, in both languages: the traveller's calendar does not change with the UI language.
  */
-export function DatePickerField({ label, value, onChange, minDate, maxDate, error, onReady }: DateFieldProps) {
+export function DatePickerField({ label, value, onChange, minDate, maxDate, error, touchKey, onReady }: DateFieldProps) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
   // One id for the field and its popover: Mantine names the calendar dialog after the popover
@@ -52,6 +52,7 @@ export function DatePickerField({ label, value, onChange, minDate, maxDate, erro
         leftSection={<IconCalendar size={18} className={classes.icon} />}
         leftSectionPointerEvents="none"
         id={id}
+        wrapperProps={{ 'data-touch': touchKey }}
         hideOutsideDates
         popoverProps={{ id, position: 'bottom-start', shadow: 'lg' }}
         classNames={{

@@ -59,6 +59,7 @@ export function MultiCityLegs({ legs, airports, today, onLeg, onSwap, onAdd, onR
                   onChange={(code) => onLeg(leg.id, { departureStation: code })}
                   airports={airports}
                   error={errorAt(path('departureStation'))}
+                  touchKey={`${leg.id}.departureStation`}
                 />
                 <SwapButton
                   label={t('swap')}
@@ -73,6 +74,7 @@ export function MultiCityLegs({ legs, airports, today, onLeg, onSwap, onAdd, onR
                   onChange={(code) => onLeg(leg.id, { destinationStation: code })}
                   airports={airports}
                   error={errorAt(path('destinationStation'))}
+                  touchKey={`${leg.id}.destinationStation`}
                   align="end"
                 />
               </div>
@@ -83,6 +85,7 @@ export function MultiCityLegs({ legs, airports, today, onLeg, onSwap, onAdd, onR
                 minDate={previousDate && previousDate > today ? previousDate : today}
                 maxDate={lastDay}
                 error={errorAt(path('departureDate'))}
+                touchKey={`${leg.id}.departureDate`}
               />
             </div>
           </fieldset>

@@ -1,4 +1,11 @@
-import { SEARCH_LIMITS, type CabinClassCode, type TripType } from '@kwenda/contracts/rules';
+import {
+  addDays,
+  passengerCountRange,
+  SEARCH_LIMITS,
+  type CabinClassCode,
+  type PassengerKey,
+  type TripType,
+} from '@kwenda/contracts/rules';
 import { newLegId, type SearchLeg, type SearchState } from '../../lib/search-params';
 
 export type CountKey = 'adults' | 'children' | 'infants' | 'hold' | 'carryOn';
@@ -9,21 +16,60 @@ export type SearchAction =
   | { type: 'tripType'; tripType: TripType; today: string }
   | { type: 'field'; field: TripField; value: string }
   | { type: 'swap' }
-  | { type: 'leg'; id: string; patch: LegPatch }
+  | { type: 'leg'; id: string; patch: LegPatch; today: string }
   | { type: 'swapLeg'; id: string }
-  | { type: 'addLeg' }
+  | { type: 'addLeg'; today: string }
   | { type: 'removeLeg'; id: string }
   | { type: 'count'; key: CountKey; value: number }
   | { type: 'cabinClass'; cabinClass: CabinClassCode | null }
   | { type: 'directOnly'; directOnly: boolean }
   | { type: 'replace'; search: SearchState };
 
-const emptyLeg = (departureDate = ''): SearchLeg => ({
+/**
+ * A flight after one on `previous`: the next day (never before today), or the same day when the
+ * next is beyond the dates on sale. Empty while the previous flight has no date.
+ */
+export function nextLegDate(previous: string, today: string): string {
+  if (!previous) return '';
+  const next = addDays(previous < today ? today : previous, 1);
+  return next > addDays(today, SEARCH_LIMITS.maxDaysAhead) ? previous : next;
+}
+
+/** The flight after `previous`: it leaves from where `previous` lands, the day after it. */
+const legAfter = (previous: SearchLeg | undefined, today: string): SearchLeg => ({
   id: newLegId(),
-  departureStation: '',
+  departureStation: previous?.destinationStation ?? '',
   destinationStation: '',
-  departureDate,
+  departureDate: nextLegDate(previous?.departureDate ?? '', today),
 });
+
+/**
+ * After a leg changed: a later leg whose date now falls before the leg ahead of it moves to the day
+ * after that leg (the order airlines need), and an empty origin takes the previous destination.
+ */
+function followLeg(legs: SearchLeg[], changed: number, today: string): SearchLeg[] {
+  const next = [...legs];
+  for (let index = changed + 1; index < next.length; index++) {
+    const previous = next[index - 1]!;
+    const leg = next[index]!;
+    const fill = index === changed + 1 && !leg.departureStation && previous.destinationStation;
+    const late = leg.departureDate && previous.departureDate && leg.departureDate < previous.departureDate;
+    if (!fill && !late) break;
+    next[index] = {
+      ...leg,
+      ...(fill ? { departureStation: previous.destinationStation } : {}),
+      ...(late ? { departureDate: nextLegDate(previous.departureDate, today) } : {}),
+    };
+  }
+  return next;
+}
+
+/** Keeps a passenger count within the party rules (contracts' passengerCountRange); a count already outside may only move back. */
+function passengerCount(passengers: SearchState['passengers'], key: PassengerKey, wanted: number): number {
+  const current = passengers[key];
+  const { min, max } = passengerCountRange(passengers, key);
+  return wanted > current ? Math.max(current, Math.min(wanted, max)) : Math.min(current, Math.max(wanted, min));
+}
 
 export function countOf(search: SearchState, key: CountKey): number {
   return key === 'hold' || key === 'carryOn' ? search.baggage[key] : search.passengers[key];
@@ -34,18 +80,16 @@ export function searchReducer(search: SearchState, action: SearchAction): Search
   switch (action.type) {
     case 'tripType': {
       const next = { ...search, tripType: action.tripType };
-      // SPEC section 4: switching to multi-city with fewer than two legs creates two, the
-      // first copying the current trip, the second empty with today's date.
+      // Switching to multi-city with fewer than two legs creates two: the first is the current trip,
+      // the second leaves from where it lands, the day after (never an error before the traveller acts).
       if (action.tripType === 'multi-city' && search.slices.length < SEARCH_LIMITS.minLegs) {
-        next.slices = [
-          {
-            id: newLegId(),
-            departureStation: search.departureStation,
-            destinationStation: search.destinationStation,
-            departureDate: search.departureDate,
-          },
-          emptyLeg(action.today),
-        ];
+        const first: SearchLeg = {
+          id: newLegId(),
+          departureStation: search.departureStation,
+          destinationStation: search.destinationStation,
+          departureDate: search.departureDate,
+        };
+        next.slices = [first, legAfter(first, action.today)];
       }
       return next;
     }
@@ -53,8 +97,12 @@ export function searchReducer(search: SearchState, action: SearchAction): Search
       return { ...search, [action.field]: action.value };
     case 'swap':
       return { ...search, departureStation: search.destinationStation, destinationStation: search.departureStation };
-    case 'leg':
-      return { ...search, slices: search.slices.map((leg) => (leg.id === action.id ? { ...leg, ...action.patch } : leg)) };
+    case 'leg': {
+      const index = search.slices.findIndex((leg) => leg.id === action.id);
+      if (index < 0) return search;
+      const slices = search.slices.map((leg, i) => (i === index ? { ...leg, ...action.patch } : leg));
+      return { ...search, slices: followLeg(slices, index, action.today) };
+    }
     case 'swapLeg':
       return {
         ...search,
@@ -66,15 +114,7 @@ export function searchReducer(search: SearchState, action: SearchAction): Search
       };
     case 'addLeg': {
       if (search.slices.length >= SEARCH_LIMITS.maxLegs) return search;
-      // A new flight usually leaves from where the previous one landed, on or after its date.
-      const previous = search.slices.at(-1);
-      return {
-        ...search,
-        slices: [
-          ...search.slices,
-          { ...emptyLeg(previous?.departureDate ?? ''), departureStation: previous?.destinationStation ?? '' },
-        ],
-      };
+      return { ...search, slices: [...search.slices, legAfter(search.slices.at(-1), action.today)] };
     }
     case 'removeLeg':
       if (search.slices.length <= SEARCH_LIMITS.minLegs) return search;
@@ -83,7 +123,10 @@ export function searchReducer(search: SearchState, action: SearchAction): Search
       const value = Math.min(Math.max(Math.trunc(action.value), 0), SEARCH_LIMITS[action.key]);
       if (action.key === 'hold' || action.key === 'carryOn')
         return { ...search, baggage: { ...search.baggage, [action.key]: value } };
-      return { ...search, passengers: { ...search.passengers, [action.key]: value } };
+      return {
+        ...search,
+        passengers: { ...search.passengers, [action.key]: passengerCount(search.passengers, action.key, value) },
+      };
     }
     case 'cabinClass':
       return { ...search, cabinClass: action.cabinClass };

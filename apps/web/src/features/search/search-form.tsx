@@ -1,7 +1,19 @@
 import { Alert, Button, Loader } from '@mantine/core';
 import type { FieldError } from '@kwenda/contracts';
 import { addDays, cabinClassCodes, SEARCH_LIMITS, type CabinClassCode } from '@kwenda/contracts/rules';
-import { useEffect, useId, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useTransition,
+  type FocusEvent,
+  type FormEvent,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
@@ -11,15 +23,22 @@ import { useAirports } from '../../lib/airports';
 import { useAppPath } from '../../lib/referral';
 import { isSearchReady, searchToParams, type OffersNavigationState, type SearchState } from '../../lib/search-params';
 import { AirportPicker, type AirportData } from './airport-picker';
-import { indexAirports } from './airport-search';
+import { useAirportMatcher } from './use-airport-matcher';
 import { DateField, preloadDatePicker } from './date-field';
-import { MultiCityLegs } from './multi-city-legs';
 import fieldClasses from './field.module.css';
 import classes from './search-form.module.css';
 import { SearchSummary } from './search-summary';
-import { issueMessageKey, issuesAt, searchIssues, serverIssues, type SearchIssue } from './search-issues';
+import {
+  issueMessageKey,
+  issuesAt,
+  searchIssues,
+  serverIssues,
+  touchedBy,
+  visibleIssues,
+  type SearchIssue,
+} from './search-issues';
 import { SwapButton } from './swap-button';
-import { TravellersField } from './travellers-field';
+import { preloadTravellersPanel, TravellersField } from './travellers-field';
 import { TripTypeControl } from './trip-type-control';
 import { useSearchForm } from './use-search-form';
 
@@ -50,8 +69,20 @@ function submittedSearch(search: SearchState): SearchState {
 /** Where the compact form folds (search-form.module.css says the same). */
 const PHONE = '(max-width: 48em)';
 
+/** Multi-city legs, seldom asked for, load with the form's first touch rather than with the home page. */
+const loadLegs = () => import('./multi-city-legs');
+const MultiCityLegs = lazy(async () => ({ default: (await loadLegs()).MultiCityLegs }));
+
+/** What the form opens on demand (the date picker, the travellers panel, the legs) loads at its first touch. */
+const preloadFormParts = () => {
+  preloadDatePicker();
+  preloadTravellersPanel();
+  void loadLegs();
+};
+
 const FIELD_PATHS =
-  /^(departureStation|destinationStation|departureDate|returnDate|slices(\.\d+\.(departureStation|destinationStation|departureDate))?|(passengers|baggage)\.\w+)$/;
+  /^(departureStation|destinationStation|departureDate|returnDate|slices(\.\d+\.(departureStation|destinationStation|departureDate))?|(passengers|baggage)(\.\w+)?)$/;
+const TRAVELLER_PATHS = /^(passengers|baggage)(\.|$)/;
 
 export function SearchForm({
   variant = 'full',
@@ -63,6 +94,7 @@ export function SearchForm({
 }: SearchFormProps) {
   const { t } = useTranslation('search');
   const { t: te } = useTranslation('errors');
+  const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   // Going to /offers may first load its code; the transition keeps this page (and "searching…") meanwhile.
   const [navigating, startNavigation] = useTransition();
@@ -86,6 +118,11 @@ export function SearchForm({
     moveFocus.current = true;
     setExpanded(next);
   };
+  // The server refused the search (an old link with too many travellers): a phone unfolds the form, so
+  // the message stands at its field rather than behind the summary.
+  useEffect(() => {
+    if (fieldErrors?.length) setExpanded(true);
+  }, [fieldErrors]);
   const [pending, setPending] = useState(false);
   // Server errors describe the search that was sent; once the traveller edits, they no longer apply.
   const [dismissedServerErrors, setDismissedServerErrors] = useState<readonly FieldError[] | undefined>(undefined);
@@ -95,23 +132,38 @@ export function SearchForm({
   // the search's airports, lib/page-data.ts): it hydrates with what the server had (lib/use-hydrated.ts).
   const hydrated = useHydrated();
   const pageAirports = usePageData().airports;
+  const matcher = useAirportMatcher(hydrated);
   const airports: AirportData = useMemo(
-    () => ({
-      index: indexAirports(hydrated ? airportQuery.airports : []),
-      byCode: hydrated || pageAirports.length ? airportQuery.byCode : new Map(),
-      isLoading: hydrated && airportQuery.isLoading,
-      isError: hydrated && airportQuery.isError,
-      retry: () => void airportQuery.refetch(),
-    }),
+    () => {
+      const index = matcher?.indexAirports(hydrated ? airportQuery.airports : []);
+      return {
+        search: (query: string) => (index && matcher ? matcher.searchAirports(index, query) : []),
+        byCode: hydrated || pageAirports.length ? airportQuery.byCode : new Map(),
+        isLoading: hydrated && (airportQuery.isLoading || !matcher),
+        isError: hydrated && airportQuery.isError,
+        retry: () => void airportQuery.refetch(),
+      };
+    },
     // refetch is stable; the list and flags are what change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [hydrated, pageAirports, airportQuery.airports, airportQuery.byCode, airportQuery.isLoading, airportQuery.isError],
+    [matcher, hydrated, pageAirports, airportQuery.airports, airportQuery.byCode, airportQuery.isLoading, airportQuery.isError],
   );
 
+  // Errors wait for the traveller: a field shows its problem once they have changed or left it, and
+  // every problem shows once they try to search (search-issues.ts, visibleIssues).
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const touch = (keys: readonly string[]) => {
+    if (keys.every((key) => touched.has(key))) return;
+    setTouched((before) => new Set([...before, ...keys]));
+  };
   const localIssues = useMemo(() => searchIssues(search, today), [search, today]);
   const issues: SearchIssue[] = useMemo(
-    () => [...localIssues, ...(fieldErrors && fieldErrors !== dismissedServerErrors ? serverIssues(fieldErrors) : [])],
-    [localIssues, fieldErrors, dismissedServerErrors],
+    () => [
+      ...visibleIssues(localIssues, search, touched, submitted),
+      ...(fieldErrors && fieldErrors !== dismissedServerErrors ? serverIssues(fieldErrors) : []),
+    ],
+    [localIssues, search, touched, submitted, fieldErrors, dismissedServerErrors],
   );
   const messages = (list: SearchIssue[]) =>
     list.map((issue) => te(issueMessageKey(issue.code), { days: SEARCH_LIMITS.maxDaysAhead }));
@@ -119,20 +171,36 @@ export function SearchForm({
     const list = issuesAt(issues, path);
     return list.length ? messages(list).join(' ') : undefined;
   };
-  const travellerErrors = messages(issues.filter((issue) => /^(passengers|baggage)\./.test(issue.path)));
+  const travellerErrors = messages(issues.filter((issue) => TRAVELLER_PATHS.test(issue.path)));
   const otherErrors = messages(issues.filter((issue) => !FIELD_PATHS.test(issue.path)));
 
-  const ready = isSearchReady(search) && localIssues.length === 0;
+  const complete = isSearchReady(search);
   const busy = pending || submitting || navigating;
 
   const act: typeof dispatch = (action) => {
     if (fieldErrors) setDismissedServerErrors(fieldErrors);
+    touch(touchedBy(action));
     dispatch(action);
+  };
+
+  // Leaving a field touches it (fields carry their key in data-touch), unless focus stays inside it.
+  const handleBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const field = (event.target as HTMLElement).closest<HTMLElement>('[data-touch]');
+    if (!field?.dataset.touch) return;
+    if (event.relatedTarget instanceof Node && field.contains(event.relatedTarget)) return;
+    touch(field.dataset.touch.split(' '));
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!ready || busy) return;
+    if (busy) return;
+    if (localIssues.length) {
+      // Trying to search shows every problem and takes the traveller to the first.
+      flushSync(() => setSubmitted(true));
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (!complete) return;
     const request = submittedSearch(search);
     if (!onSubmit) {
       const state: OffersNavigationState = { search: request, currency: request.currency };
@@ -164,8 +232,9 @@ export function SearchForm({
       data-folded={(compact && !expanded) || undefined}
       aria-label={t('form.label')}
       onSubmit={handleSubmit}
-      onPointerDownCapture={preloadDatePicker}
-      onFocusCapture={preloadDatePicker}
+      onBlur={handleBlur}
+      onPointerDownCapture={preloadFormParts}
+      onFocusCapture={preloadFormParts}
       noValidate
     >
       <div className={classes.topRow}>
@@ -183,16 +252,18 @@ export function SearchForm({
 
       {search.tripType === 'multi-city' ? (
         <div className={classes.multiGrid}>
-          <MultiCityLegs
-            legs={search.slices}
-            airports={airports}
-            today={today}
-            onLeg={(id, patch) => act({ type: 'leg', id, patch })}
-            onSwap={(id) => act({ type: 'swapLeg', id })}
-            onAdd={() => act({ type: 'addLeg' })}
-            onRemove={(id) => act({ type: 'removeLeg', id })}
-            errorAt={errorAt}
-          />
+          <Suspense fallback={<Loader size="sm" mx="auto" my="md" role="status" aria-label={tCommon('loading')} />}>
+            <MultiCityLegs
+              legs={search.slices}
+              airports={airports}
+              today={today}
+              onLeg={(id, patch) => act({ type: 'leg', id, patch, today })}
+              onSwap={(id) => act({ type: 'swapLeg', id })}
+              onAdd={() => act({ type: 'addLeg', today })}
+              onRemove={(id) => act({ type: 'removeLeg', id })}
+              errorAt={errorAt}
+            />
+          </Suspense>
           {errorAt('slices') ? <p className={classes.formError}>{errorAt('slices')}</p> : null}
         </div>
       ) : (
@@ -206,6 +277,7 @@ export function SearchForm({
               onChange={(code) => act({ type: 'field', field: 'departureStation', value: code })}
               airports={airports}
               error={errorAt('departureStation')}
+              touchKey="departureStation"
             />
             <SwapButton
               label={t('swap')}
@@ -220,6 +292,7 @@ export function SearchForm({
               onChange={(code) => act({ type: 'field', field: 'destinationStation', value: code })}
               airports={airports}
               error={errorAt('destinationStation')}
+              touchKey="destinationStation"
               align="end"
             />
           </div>
@@ -231,6 +304,7 @@ export function SearchForm({
               minDate={today}
               maxDate={departureMax}
               error={errorAt('departureDate')}
+              touchKey="departureDate"
             />
             {roundTrip ? (
               <DateField
@@ -240,6 +314,7 @@ export function SearchForm({
                 minDate={returnMin}
                 maxDate={lastDay}
                 error={errorAt('returnDate')}
+                touchKey="returnDate"
               />
             ) : null}
           </div>
@@ -252,6 +327,7 @@ export function SearchForm({
             search={search}
             onCount={(key, value) => act({ type: 'count', key, value })}
             errors={travellerErrors}
+            touchKey="passengers baggage"
           />
         </div>
         {/* Native select and checkbox: accessible as they are, and lighter than their Mantine wrappers (home page budget). */}
@@ -291,7 +367,8 @@ export function SearchForm({
           type="submit"
           size="md"
           className={classes.submit}
-          disabled={!ready && !busy}
+          // Off while fields are missing; on when there is a problem to show (pressing it shows where).
+          disabled={!complete && !localIssues.length && !busy}
           aria-busy={busy || undefined}
           data-busy={busy || undefined}
           leftSection={busy ? <Loader size={18} color="white" aria-hidden="true" /> : null}

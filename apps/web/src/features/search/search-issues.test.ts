@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptySearch, type SearchState } from '../../lib/search-params';
-import { issueMessageKey, issuesAt, searchIssues, serverIssues } from './search-issues';
+import { searchReducer, type SearchAction } from './search-form-state';
+import { issueMessageKey, issuesAt, searchIssues, serverIssues, touchedBy, visibleIssues } from './search-issues';
 
 const today = '2026-11-21';
 const oneWay: SearchState = { ...emptySearch(), departureStation: 'PZU', destinationStation: 'CAI', departureDate: '2026-12-12' };
@@ -60,6 +61,61 @@ describe('searchIssues', () => {
       { path: 'slices.0.departureDate', code: 'date_in_past' },
       { path: 'slices.1.destinationStation', code: 'same_stations' },
     ]);
+  });
+});
+
+describe('visibleIssues: errors wait until the traveller acts or searches', () => {
+  /** Plays actions as the form does: each one touches what it changes. */
+  const play = (start: SearchState, ...actions: SearchAction[]) => {
+    const touched = new Set<string>();
+    let search = start;
+    for (const action of actions) {
+      touchedBy(action).forEach((key) => touched.add(key));
+      search = searchReducer(search, action);
+    }
+    return {
+      search,
+      touched,
+      shown: (submitted = false) => visibleIssues(searchIssues(search, today), search, touched, submitted),
+    };
+  };
+
+  it('shows nothing on multi-city just opened, even from a search with a past date', () => {
+    const old = { ...oneWay, departureDate: '2026-11-01' };
+    const { search, shown } = play(old, { type: 'tripType', tripType: 'multi-city', today });
+    expect(searchIssues(search, today)).toEqual([{ path: 'slices.0.departureDate', code: 'date_in_past' }]);
+    expect(shown()).toEqual([]);
+    expect(shown(true)).toEqual([{ path: 'slices.0.departureDate', code: 'date_in_past' }]);
+    expect(play(oneWay, { type: 'tripType', tripType: 'multi-city', today }).shown(true)).toEqual([]);
+  });
+
+  it('shows a problem once its field, or the field that broke it, was changed', () => {
+    const past = { ...oneWay, departureDate: '2026-11-01', destinationStation: 'PZU' };
+    expect(play(past).shown()).toEqual([]);
+    expect(play(past, { type: 'field', field: 'departureStation', value: 'PZU' }).shown()).toEqual([
+      { path: 'destinationStation', code: 'same_stations' },
+    ]);
+    const trip: SearchState = { ...oneWay, tripType: 'round-trip', returnDate: '2026-12-20' };
+    expect(play(trip, { type: 'field', field: 'departureDate', value: '2026-12-24' }).shown()).toEqual([
+      { path: 'returnDate', code: 'return_before_departure' },
+    ]);
+    const lapless = { ...oneWay, passengers: { adults: 1, children: 0, infants: 2 } };
+    expect(play(lapless).shown()).toEqual([]);
+    expect(play(lapless, { type: 'count', key: 'infants', value: 1 }).shown()).toEqual([]);
+    expect(play(lapless, { type: 'count', key: 'infants', value: 2 }).shown()).toEqual([
+      { path: 'passengers.infants', code: 'infants_exceed_adults' },
+    ]);
+  });
+
+  it('follows a leg by its id when legs before it are removed', () => {
+    const multi = play(oneWay, { type: 'tripType', tripType: 'multi-city', today }, { type: 'addLeg', today });
+    const third = multi.search.slices[2]!;
+    const { shown } = play(
+      multi.search,
+      { type: 'leg', id: third.id, patch: { departureStation: 'IST', destinationStation: 'IST' }, today },
+      { type: 'removeLeg', id: multi.search.slices[0]!.id },
+    );
+    expect(shown()).toEqual([{ path: 'slices.1.destinationStation', code: 'same_stations' }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FieldError, SearchFilters } from '@kwenda/contracts';
 import { checkSearchRules, fieldErrorCodes } from '@kwenda/contracts/rules';
 import { toOfferFilters, type SearchState } from '../../lib/search-params';
+import type { SearchAction } from './search-form-state';
 
 /** A problem with one part of the search: `path` is dotted like the server's (`slices.1.departureDate`). */
 export interface SearchIssue {
@@ -52,4 +53,66 @@ export function issueMessageKey(code: string) {
 export function issuesAt(issues: readonly SearchIssue[], path: string): SearchIssue[] {
   const seen = new Set<string>();
   return issues.filter((issue) => issue.path === path && !seen.has(issue.code) && seen.add(issue.code));
+}
+
+/**
+ * What the traveller has acted on, as keys that survive legs being added and removed: a trip field
+ * (`departureDate`), a leg's field by the leg's id (`leg-x.departureDate`), `passengers`, `baggage`.
+ */
+export type TouchedFields = ReadonlySet<string>;
+
+/** The keys of the fields an action changes. Choosing a trip type, cabin or direct-only touches none. */
+export function touchedBy(action: SearchAction): string[] {
+  switch (action.type) {
+    case 'field':
+      return [action.field];
+    case 'swap':
+      return ['departureStation', 'destinationStation'];
+    case 'leg':
+      return Object.keys(action.patch).map((field) => `${action.id}.${field}`);
+    case 'swapLeg':
+      return [`${action.id}.departureStation`, `${action.id}.destinationStation`];
+    case 'count':
+      return [action.key === 'hold' || action.key === 'carryOn' ? 'baggage' : 'passengers'];
+    default:
+      return [];
+  }
+}
+
+/** The touch key of a field path (`slices.1.departureDate` -> `leg-x.departureDate`). */
+export function touchKey(path: string, search: SearchState): string {
+  const leg = /^slices\.(\d+)\.(\w+)$/.exec(path);
+  if (leg) return `${search.slices[Number(leg[1])]?.id ?? ''}.${leg[2]}`;
+  const group = /^(passengers|baggage)\b/.exec(path);
+  return group ? group[1]! : path;
+}
+
+/** The fields whose change can break the rule found at `path`: the return date breaks with the departure too. */
+function causesOf(path: string, search: SearchState): string[] {
+  const own = touchKey(path, search);
+  const leg = /^slices\.(\d+)\.(\w+)$/.exec(path);
+  if (leg) {
+    const index = Number(leg[1]);
+    if (leg[2] === 'destinationStation') return [own, touchKey(`slices.${index}.departureStation`, search)];
+    if (leg[2] === 'departureDate' && index > 0) return [own, touchKey(`slices.${index - 1}.departureDate`, search)];
+    return [own];
+  }
+  if (path === 'destinationStation') return [own, 'departureStation'];
+  if (path === 'returnDate') return [own, 'departureDate'];
+  return [own];
+}
+
+/**
+ * The issues to show: a field's problem appears once the traveller has acted on that field (or on one
+ * that broke it, like the departure for the return date), and every problem once they try to search.
+ * A form just opened, or a trip type just switched, shows no red.
+ */
+export function visibleIssues(
+  issues: readonly SearchIssue[],
+  search: SearchState,
+  touched: TouchedFields,
+  submitted: boolean,
+): SearchIssue[] {
+  if (submitted) return [...issues];
+  return issues.filter((issue) => causesOf(issue.path, search).some((key) => touched.has(key)));
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatTravelDate } from './format-date';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatClockTime, formatDeadline, formatTravelDate } from './format-date';
 
 describe('formatTravelDate', () => {
   it('writes Arabic month and weekday names with Latin digits', () => {
@@ -9,13 +9,28 @@ describe('formatTravelDate', () => {
 
   it('writes English dates day first', () => {
     expect(formatTravelDate('2026-12-12', 'en', 'short')).toBe('Sat 12 Dec');
-    // ICU versions differ on the comma after the weekday; the day must come before the month.
-    expect(formatTravelDate('2026-12-12T23:50:00', 'en', 'long')).toMatch(/^Saturday,? 12 December 2026$/);
+    expect(formatTravelDate('2026-12-12T23:50:00', 'en', 'long')).toBe('Saturday, 12 December 2026');
+  });
+});
+
+describe('instants on screen', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
   });
 
-  it('formats a clock time with 24 hours and Latin digits', () => {
-    const instant = new Date(2026, 11, 12, 15, 7).getTime();
-    expect(formatClockTime(instant, 'ar')).toBe('15:07');
-    expect(formatClockTime(instant, 'en')).toBe('15:07');
+  it("show the agency's clock with its zone, whatever the browser's zone", () => {
+    for (const tz of ['UTC', 'Asia/Riyadh', 'America/New_York', 'Africa/Khartoum']) {
+      vi.stubEnv('TZ', tz);
+      expect(formatClockTime('2026-12-12T13:07:00Z', 'ar')).toBe('15:07 بتوقيت الخرطوم');
+      expect(formatClockTime(Date.parse('2026-12-12T13:07:00Z'), 'en')).toBe('15:07 Khartoum time');
+    }
+  });
+
+  it('show a deadline after midnight in Khartoum on the next day (held at 22:01 for two hours)', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T20:01:00Z') });
+    const deadline = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    vi.useRealTimers();
+    expect(formatDeadline(deadline, 'en')).toBe('Wednesday 25 November at 00:01 Khartoum time');
+    expect(formatDeadline(deadline, 'ar')).toBe('الأربعاء، 25 نوفمبر الساعة 00:01 بتوقيت الخرطوم');
   });
 });

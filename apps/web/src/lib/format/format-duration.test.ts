@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { splitDuration } from './format-duration';
+import { formatDuration, formatDurationInWords } from './format-duration';
 
-describe('splitDuration', () => {
-  it('splits minutes into hours and minutes', () => {
-    expect(splitDuration(225)).toEqual({ hours: 3, minutes: 45 });
-    expect(splitDuration(60)).toEqual({ hours: 1, minutes: 0 });
-    expect(splitDuration(45)).toEqual({ hours: 0, minutes: 45 });
-    expect(splitDuration(1500)).toEqual({ hours: 25, minutes: 0 });
-  });
-
-  it('never goes negative', () => {
-    expect(splitDuration(-5)).toEqual({ hours: 0, minutes: 0 });
+// The writing itself is tested in packages/contracts (display-duration.test.ts); this holds the web
+// app to the same one the offers, the booking page, the e-mails and the e-ticket use.
+describe('durations on screen', () => {
+  it('are written in the page language', () => {
+    expect(formatDuration(130, 'ar')).toBe('2س 10د');
+    expect(formatDuration(55, 'ar')).toBe('55د');
+    expect(formatDuration(130, 'en')).toBe('2h 10m');
+    expect(formatDurationInWords(90, 'ar')).toBe('ساعة و30 دقيقة');
+    expect(formatDurationInWords(90, 'en')).toBe('1 hour and 30 minutes');
   });
 });

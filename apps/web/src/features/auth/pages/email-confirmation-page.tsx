@@ -11,16 +11,20 @@ import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { useAfterLogin } from '../lib/use-after-login';
 
-interface ConfirmationState {
+/** What the page that sends the traveller here passes with the navigation. */
+export interface ConfirmationState {
   email?: string;
   fullName?: string | null;
   returnTo?: string;
+  /** From the log-in page: the code was e-mailed at sign-up, maybe some time ago (nothing was sent now). */
+  sentEarlier?: boolean;
 }
 
 /**
- * SPEC section 2 "email_confirmation": the e-mail and name come with the navigation; one code
- * input (XXXXXX), a confirm button with a spinner, the server's message under the input, a link
- * back to login. Opened directly (a reload, another device) it asks for the e-mail too.
+ * The one-time-code screen: the e-mail and name come with the navigation; one code input (XXXXXX),
+ * a confirm button with a spinner, the server's message under the input, a link back to login.
+ * Opened directly (a reload, another device) it asks for the e-mail too. Opening it sends nothing:
+ * only "send the code again" does, and the server then sends the same code while it is valid.
  */
 export function EmailConfirmationPage() {
   const { t } = useTranslation('auth');
@@ -45,7 +49,13 @@ export function EmailConfirmationPage() {
     <AuthCard
       description={t('meta.confirm')}
       title={t('confirm.title')}
-      subtitle={knownEmail ? t('confirm.sentTo', { email: state.email }) : t('confirm.sentToYours')}
+      subtitle={
+        !knownEmail
+          ? t('confirm.sentToYours')
+          : state.sentEarlier
+            ? t('confirm.sentEarlier', { email: state.email })
+            : t('confirm.sentTo', { email: state.email })
+      }
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">

@@ -6,15 +6,16 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { hasPendingBooking } from '../../../lib/pending-booking';
 import { useAppPath } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
-import { useLogin, useResendCode, useSocialExchange } from '../api/auth-api';
+import { useLogin, useSocialExchange } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import classes from '../components/auth.module.css';
 import { SocialButtons } from '../components/social-buttons';
 import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { useAfterLogin } from '../lib/use-after-login';
+import type { ConfirmationState } from './email-confirmation-page';
 
-/** SPEC section 2 "Login": e-mail and password (show/hide), forgot-password and sign-up links, Google and Facebook. */
+/** Log-in: e-mail and password (show/hide), forgot-password and sign-up links, Google and Facebook. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const appPath = useAppPath();
@@ -22,7 +23,6 @@ export function LoginPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const login = useLogin();
-  const resend = useResendCode();
   const exchange = useSocialExchange();
   const afterLogin = useAfterLogin();
   const [email, setEmail] = useState('');
@@ -64,9 +64,11 @@ export function LoginPage() {
   };
 
   const notVerified = login.error instanceof ApiRequestError && login.error.code === 'EMAIL_NOT_VERIFIED';
+  // Only the way to the code: the code from the sign-up e-mail must keep working, so nothing is sent
+  // here; the code screen asks for it again only when the traveller says so.
   const confirmEmail = () =>
-    resend.mutate(email.trim(), {
-      onSuccess: () => void navigate(appPath('/email_confirmation'), { state: { email: email.trim(), fullName: null } }),
+    void navigate(appPath('/email_confirmation'), {
+      state: { email: email.trim(), fullName: null, sentEarlier: true } satisfies ConfirmationState,
     });
 
   if (ticket && !exchange.isError)
@@ -128,11 +130,10 @@ export function LoginPage() {
               <Stack gap="xs">
                 <Text size="sm">{errorText(login.error)}</Text>
                 {notVerified && (
-                  <Button size="xs" variant="light" onClick={confirmEmail} loading={resend.isPending} w="fit-content">
+                  <Button size="xs" variant="light" onClick={confirmEmail} w="fit-content">
                     {t('login.enterCode')}
                   </Button>
                 )}
-                {resend.isError && <Text size="sm">{errorText(resend.error)}</Text>}
               </Stack>
             </Alert>
           )}

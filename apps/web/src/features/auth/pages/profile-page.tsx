@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { dialCodeOptions, useCountries } from '../../../lib/countries';
+import { PhoneField, type PhoneValue } from '../../../components/phone-field';
 import { splitE164, toE164 } from '../../../lib/phone-number';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';
@@ -10,10 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useAccount, useUpdateAccount } from '../api/auth-api';
 import classes from '../components/auth.module.css';
 import { MyBookings } from '../components/my-bookings';
-import { PhoneField } from '../components/phone-field';
 import { errorText } from '../lib/error-text';
-
-type PhoneValue = { dialCode: string; local: string };
 
 /** SPEC section 2 "Profile": name, e-mail, mobile, WhatsApp and status, with an edit mode; and the account's bookings. */
 export function ProfilePage() {
@@ -34,11 +32,10 @@ export function ProfilePage() {
 
   if (!session) return <Navigate to={`${appPath('/login')}?return_to=${encodeURIComponent(location.pathname)}`} replace />;
   const user = account.data ?? session.user;
-  const codes = dialCodes.map((d) => d.value);
 
   const startEditing = () => {
-    setMobile(splitE164(user.mobile, codes));
-    setWhatsapp(splitE164(user.whatsapp, codes));
+    setMobile(splitE164(user.mobile));
+    setWhatsapp(splitE164(user.whatsapp));
     setSaved(false);
     update.reset();
     setEditing(true);
@@ -118,7 +115,7 @@ export function ProfilePage() {
                     dialLabel={t('fields.dialCode')}
                     hint={t('profile.phoneHint')}
                     dialCodes={dialCodes}
-                    {...mobile}
+                    value={mobile}
                     error={phoneError('mobile')}
                     onChange={setMobile}
                   />
@@ -128,7 +125,7 @@ export function ProfilePage() {
                     dialLabel={t('fields.dialCode')}
                     hint={t('profile.phoneHint')}
                     dialCodes={dialCodes}
-                    {...whatsapp}
+                    value={whatsapp}
                     error={phoneError('whatsapp')}
                     onChange={setWhatsapp}
                   />

@@ -3,7 +3,9 @@ import {
   bookingResponseSchema,
   bookingSchema,
   bookingValidationErrorSchema,
+  passengerAlreadyBookedSchema,
   seatMapSchema,
+  type PassengerAlreadyBooked,
   type Booking,
   type PayBookingRequest,
   type UpdateBookingRequestInput,
@@ -49,8 +51,22 @@ export function repricedBookingOf(error: unknown): Booking | null {
 }
 
 /** SPEC section 8: these failures mean the offer is gone; the page shows the expired-offer modal. */
-export const EXPIRED_CODES = ['OFFER_CORRUPTED', 'NoOfferFound', 'DupePassengerFlight'];
+export const EXPIRED_CODES = ['OFFER_CORRUPTED', 'NoOfferFound'];
 export const isExpiredError = (error: unknown) => error instanceof ApiRequestError && EXPIRED_CODES.includes(error.code);
+
+/**
+ * A passenger who already holds these flights is not an expired offer: the page says who, and
+ * links the existing booking when the server gives it (only to its own account).
+ */
+export function alreadyBookedOf(error: unknown): PassengerAlreadyBooked | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  // The older name of the same answer carries no details: the message is the same, without a link.
+  if (error.code === 'DupePassengerFlight')
+    return { code: 'PASSENGER_ALREADY_BOOKED', message: error.message, alreadyBooked: [], existingBookingId: null };
+  if (error.code !== 'PASSENGER_ALREADY_BOOKED') return null;
+  const parsed = passengerAlreadyBookedSchema.safeParse(error.raw);
+  return parsed.success ? parsed.data : { code: error.code, message: error.message, alreadyBooked: [], existingBookingId: null };
+}
 
 function useBookingMutation<Input>(id: string, call: (input: Input) => Promise<{ booking: Booking }>) {
   const client = useQueryClient();

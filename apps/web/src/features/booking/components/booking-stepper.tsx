@@ -2,33 +2,47 @@ import { useTranslation } from 'react-i18next';
 import { bookingSteps, type BookingStep } from '../lib/booking-steps';
 import classes from './booking.module.css';
 
-/** SPEC section 2: the booking's steps; only completed ones can be clicked. */
+/**
+ * SPEC section 2: the booking's steps; only completed ones can be clicked. `complete` once the
+ * booking is confirmed: the last step is then done too, not merely current. On a phone the labels
+ * do not fit four abreast, so one line says "Step 2 of 4: Passengers" above the numbered steps
+ * (each keeps its name for screen readers).
+ */
 export function BookingStepper({
   current,
+  complete = false,
   clickable,
   onSelect,
 }: {
   current: BookingStep;
+  complete?: boolean;
   clickable: readonly BookingStep[];
   onSelect: (step: BookingStep) => void;
 }) {
   const { t } = useTranslation('booking');
   const currentIndex = bookingSteps.indexOf(current);
   return (
-    <nav aria-label={t('steps.label')}>
+    <nav aria-label={t('steps.label')} className={classes.stepper} data-complete={complete || undefined}>
+      <p className={classes.stepProgress} aria-hidden>
+        {t('steps.progress', { current: currentIndex + 1, total: bookingSteps.length, label: t(`steps.${current}`) })}
+        {complete && ' ✓'}
+      </p>
       <ol className={classes.steps}>
         {bookingSteps.map((step, index) => {
-          const state = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'todo';
+          const state = complete || index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'todo';
           const content = (
             <>
               <span className={classes.stepNumber} aria-hidden>
                 {state === 'done' ? '✓' : index + 1}
               </span>
-              <span className={classes.stepLabel}>{t(`steps.${step}`)}</span>
+              <span className={classes.stepLabel}>
+                {t(`steps.${step}`)}
+                {state === 'done' && <span className={classes.visuallyHidden}> {t('steps.doneSuffix')}</span>}
+              </span>
             </>
           );
           return (
-            <li key={step} className={classes.step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+            <li key={step} className={classes.step} data-state={state} aria-current={index === currentIndex ? 'step' : undefined}>
               {clickable.includes(step) && state === 'done' ? (
                 <button type="button" className={classes.stepButton} onClick={() => onSelect(step)}>
                   {content}

@@ -1,14 +1,16 @@
-import { Alert, Button, Container, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Container, Group, List, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { PassengerAlreadyBooked } from '@kwenda/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { clearBookingDraft } from '../../../lib/booking-drafts';
 import { formatPrice } from '../../../lib/format/format-price';
 import { formatTravelDate } from '../../../lib/format/format-date';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';
 import { searchToParams, type SearchState } from '../../../lib/search-params';
-import { isExpiredError, useBooking } from '../api/booking-api';
+import { alreadyBookedOf, isExpiredError, useBooking } from '../api/booking-api';
 import { extrasOf, type ExtrasTotal } from '../lib/baggage-selection';
 import { completedSteps, screenOnLoad, type BookingScreen, type BookingStep } from '../lib/booking-steps';
 import { searchFromBooking } from '../lib/search-from-booking';
@@ -21,6 +23,9 @@ import { PaymentStep } from './payment-step';
 import { PriceSummary } from './price-summary';
 import { SeatMapModal } from './seat-map-modal';
 import { TripSummary } from './trip-summary';
+
+/** How much of a new step must show below its heading for the page to open at its very top instead. */
+const STEP_PEEK_PX = 320;
 
 /** How long the page waits for a card payment's webhook after the gateway sent the traveller back. */
 const CONFIRM_POLL_MS = 60_000;
@@ -48,6 +53,11 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [seatMapSlice, setSeatMapSlice] = useState<number | null>(null);
   const [extras, setExtras] = useState<ExtrasTotal | null>(null);
+  const [alreadyBooked, setAlreadyBooked] = useState<PassengerAlreadyBooked | null>(null);
+  const alreadyBookedRef = useRef<HTMLDivElement>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const shownScreen = useRef<BookingScreen | null>(null);
+  const currentScreen: BookingScreen | null = screen ?? (booking ? screenOnLoad(booking) : null);
 
   // The step follows the booking's status on load and whenever the status moves on.
   const statusKey = booking ? `${booking.status}:${booking.statusTrigger}` : null;
@@ -63,6 +73,37 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [statusKey]);
+
+  // Unsent passenger details are kept only while they can still be sent (lib/booking-drafts.ts).
+  useEffect(() => {
+    if (booking && booking.status !== 'created' && booking.status !== 'price-changed') clearBookingDraft(booking.id);
+  }, [booking]);
+
+  // A new step opens at its top with its heading focused: on a phone the button that led here was
+  // at the bottom of the previous step, and the page would otherwise stay there, below what is new.
+  // The first step shown on load is left alone (the page opens at its top like any page).
+  useEffect(() => {
+    const previous = shownScreen.current;
+    shownScreen.current = currentScreen;
+    if (!currentScreen || previous === null || previous === currentScreen) return;
+    setAlreadyBooked(null);
+    const heading = stepRef.current?.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    // Where the whole step fits below the page's own title and step bar (a desktop), the page
+    // opens at its top; otherwise (a phone) at the step's heading.
+    const headingTop = heading.getBoundingClientRect().top + window.scrollY;
+    if (headingTop + STEP_PEEK_PX < window.innerHeight) window.scrollTo({ top: 0 });
+    else heading.scrollIntoView({ block: 'start' });
+  }, [currentScreen]);
+
+  // "Already booked" is said where the traveller is looking: the alert takes the focus.
+  useEffect(() => {
+    if (!alreadyBooked) return;
+    alreadyBookedRef.current?.focus({ preventScroll: true });
+    alreadyBookedRef.current?.scrollIntoView({ block: 'start' });
+  }, [alreadyBooked]);
 
   // Back from the card page: poll until the payment is confirmed (or declined), then stop.
   useEffect(() => {
@@ -101,6 +142,8 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const onError = useCallback(
     (error: unknown) => {
       if (isExpiredError(error)) return setExpired(true);
+      const duplicate = alreadyBookedOf(error);
+      if (duplicate) return setAlreadyBooked(duplicate);
       setFailure(
         error instanceof ApiRequestError && error.status === 0
           ? 'network'
@@ -146,7 +189,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     );
   }
 
-  const current: BookingScreen = screen ?? screenOnLoad(booking);
+  const current: BookingScreen = currentScreen ?? screenOnLoad(booking);
   const step: BookingStep = current === 'closed' ? 'confirmation' : current;
   const clickable = completedSteps(booking, step);
   const select = (target: BookingStep) => {
@@ -162,7 +205,12 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
         <Title order={1} size="h2">
           {t('pageTitle', { reference: booking.bookingReference })}
         </Title>
-        <BookingStepper current={step} clickable={clickable} onSelect={select} />
+        <BookingStepper
+          current={step}
+          complete={booking.status === 'confirmed' || Boolean(booking.ticketLink)}
+          clickable={clickable}
+          onSelect={select}
+        />
         {booking.requestedDate && booking.requestedDate !== firstDate && (
           <Alert color="blue" role="status">
             {t('altDate', {
@@ -185,38 +233,80 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
                 : tErrors('unexpected')}
           </Alert>
         )}
+        {alreadyBooked && (
+          <Alert
+            ref={alreadyBookedRef}
+            tabIndex={-1}
+            color="yellow"
+            role="alert"
+            title={t('alreadyBooked.title')}
+            // Mantine's yellow title is too pale on the light background to read (WCAG AA).
+            styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+          >
+            <Stack gap="xs">
+              {alreadyBooked.alreadyBooked.length > 0 ? (
+                <>
+                  <Text size="sm">{t('alreadyBooked.named')}</Text>
+                  <List size="sm">
+                    {alreadyBooked.alreadyBooked.map((p) => (
+                      <List.Item key={p.id}>
+                        <bdi>{`${p.firstName} ${p.lastName}`}</bdi>
+                      </List.Item>
+                    ))}
+                  </List>
+                </>
+              ) : (
+                <Text size="sm">{t('alreadyBooked.unnamed')}</Text>
+              )}
+              {alreadyBooked.existingBookingId ? (
+                <Button
+                  component={Link}
+                  to={appPath(`/booking/${alreadyBooked.existingBookingId}`)}
+                  size="sm"
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {t('alreadyBooked.open')}
+                </Button>
+              ) : (
+                <Text size="sm">{t('alreadyBooked.elsewhere')}</Text>
+              )}
+            </Stack>
+          </Alert>
+        )}
         <div className={classes.layout}>
           <Stack gap="md">
             <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
-            {current === 'passengers' && (
-              <PassengersStep
-                booking={booking}
-                price={price}
-                onExtrasChange={setExtras}
-                onDone={() => setScreen('payment')}
-                onError={onError}
-              />
-            )}
-            {current === 'payment' && (
-              <PaymentStep
-                booking={booking}
-                price={price}
-                cancelled={paymentReturn === 'cancel'}
-                onHeld={() => setScreen('confirmation')}
-                onError={onError}
-              />
-            )}
-            {current === 'confirmation' && (
-              <FinalScreen booking={booking} price={price} confirming={polling} manageHref={manageHref} />
-            )}
-            {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}
+            <div ref={stepRef}>
+              {current === 'passengers' && (
+                <PassengersStep
+                  booking={booking}
+                  price={price}
+                  onExtrasChange={setExtras}
+                  onDone={() => setScreen('payment')}
+                  onError={onError}
+                />
+              )}
+              {current === 'payment' && (
+                <PaymentStep
+                  booking={booking}
+                  price={price}
+                  cancelled={paymentReturn === 'cancel'}
+                  onHeld={() => setScreen('confirmation')}
+                  onError={onError}
+                />
+              )}
+              {current === 'confirmation' && (
+                <FinalScreen booking={booking} price={price} confirming={polling} manageHref={manageHref} />
+              )}
+              {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}
+            </div>
           </Stack>
           <aside className={classes.aside}>
             <PriceSummary booking={booking} extras={(current === 'passengers' ? extras : null) ?? savedExtras!} price={price} />
           </aside>
         </div>
       </Stack>
-      <SeatMapModal booking={booking} slice={seatMapSlice} onClose={() => setSeatMapSlice(null)} price={price} />
+      <SeatMapModal booking={booking} slice={seatMapSlice} onClose={() => setSeatMapSlice(null)} />
       <ExpiredOfferModal opened={expired} onBack={() => void navigate(offersHref)} />
     </Container>
   );

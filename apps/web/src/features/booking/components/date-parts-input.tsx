@@ -48,12 +48,22 @@ export function DatePartsInput({ label, value, onChange, years, error, required 
     onChange(y && m && d ? `${y}-${m}-${d}` : '');
   };
   const errorId = `${id}-error`;
-  const common = { 'aria-invalid': Boolean(error) || undefined, 'aria-describedby': error ? errorId : undefined, required };
+  // `error` as a flag: the three lists get the red border of a field in error, the message is below them once.
+  const common = {
+    'aria-invalid': Boolean(error) || undefined,
+    'aria-describedby': error ? errorId : undefined,
+    required,
+    error: Boolean(error),
+  };
   return (
     <fieldset className={classes.fieldset} aria-describedby={error ? errorId : undefined}>
       <legend className={classes.legend}>
         {label}
-        {required ? ' *' : ''}
+        {required && (
+          <span className={classes.required} aria-hidden>
+            {' *'}
+          </span>
+        )}
       </legend>
       <div className={classes.dateParts}>
         <NativeSelect

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { airportCity, useAirports } from '../../../lib/airports';
-import { formatClockTime, formatTravelDate } from '../../../lib/format/format-date';
+import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { usePublicConfig } from '../../../lib/public-config';
 import { whatsappUrl } from '../../../lib/whatsapp';
 import { paymentMessage } from '../lib/booking-message';
@@ -35,7 +35,7 @@ export function FinalScreen({
     return (
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title">
         <Stack gap="sm">
-          <Title order={2} size="h3" id="final-title" c="teal.9">
+          <Title order={2} size="h3" id="final-title" c="teal.9" tabIndex={-1}>
             ✓ {t('final.confirmedTitle')}
           </Title>
           <Text>{t('final.confirmed')}</Text>
@@ -65,9 +65,7 @@ export function FinalScreen({
   }
 
   if (booking.status === 'pending-payment' && booking.paymentMethod === 'bank-transfer') {
-    const deadline = booking.holdExpiresAt
-      ? `${formatTravelDate(booking.holdExpiresAt.slice(0, 10), language, 'long')} ${formatClockTime(booking.holdExpiresAt, language)}`
-      : '';
+    const deadline = booking.holdExpiresAt ? formatDeadline(booking.holdExpiresAt, language) : '';
     const message = paymentMessage(
       (vars) => t('final.whatsappMessage', vars),
       booking,
@@ -78,7 +76,7 @@ export function FinalScreen({
     return (
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title">
         <Stack gap="md">
-          <Title order={2} size="h3" id="final-title">
+          <Title order={2} size="h3" id="final-title" tabIndex={-1}>
             {t('final.heldTitle')}
           </Title>
           <Text fw={600}>{t('final.held', { time: deadline })}</Text>
@@ -164,7 +162,7 @@ export function ClosedScreen({ booking, searchHref }: { booking: Booking; search
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="closed-title">
       <Stack gap="sm">
-        <Title order={2} size="h3" id="closed-title">
+        <Title order={2} size="h3" id="closed-title" tabIndex={-1}>
           {t('final.closedTitle')}
         </Title>
         <Text>{t(reason)}</Text>

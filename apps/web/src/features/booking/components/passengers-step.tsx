@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useCountries, useSubmitPassengers, validationErrorsOf } from '../api/booking-api';
 import { extrasOf } from '../lib/baggage-selection';
 import { checkDrafts, draftsFrom, toPayload, travelDates, type FieldErrors, type PassengerDraft } from '../lib/passenger-form';
+import type { PhoneValue } from '../../../components/phone-field';
+import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '../../../lib/booking-drafts';
 import { splitE164, toE164 } from '../../../lib/phone-number';
 import { readSession } from '../../../lib/session';
+import { restoreUnsentForm, type UnsentForm } from '../lib/unsent-form';
 import { ContactFields } from './contact-fields';
 import { PassengerCard } from './passenger-card';
 
@@ -19,23 +22,27 @@ interface PassengersStepProps {
   onError: (error: unknown) => void;
 }
 
-/** SPEC section 4: submit saves the passengers, then the payment step opens. */
+/** The contact as saved on the booking, else a logged-in traveller's own (they can change it). */
+function savedContact(booking: Booking): UnsentForm['contact'] {
+  const user = readSession()?.user;
+  return {
+    email: booking.email ?? user?.email ?? '',
+    phone: splitE164(booking.mobile ?? (booking.email ? null : (user?.mobile ?? null))),
+  };
+}
+
+/**
+ * SPEC section 4: submit saves the passengers, then the payment step opens. Until then what is
+ * typed is kept in this browser (lib/booking-drafts.ts says where and for how long).
+ */
 export function PassengersStep({ booking, price, onExtrasChange, onDone, onError }: PassengersStepProps) {
   const { t } = useTranslation('booking');
   const { data: countries = [] } = useCountries();
   const submit = useSubmitPassengers(booking.id);
-  const [drafts, setDrafts] = useState<PassengerDraft[]>(() => draftsFrom(booking));
-  // A logged-in traveller's e-mail and mobile fill in the contact the first time (they can change them).
-  const user = readSession()?.user;
-  const phone = splitE164(
-    booking.mobile ?? (booking.email ? null : (user?.mobile ?? null)),
-    countries.map((c) => c.dialCode),
-  );
-  const [contact, setContact] = useState({
-    email: booking.email ?? user?.email ?? '',
-    dialCode: phone.dialCode,
-    mobile: phone.local,
-  });
+  const [restored] = useState(() => restoreUnsentForm(booking, readBookingDraft(booking.id)));
+  const [drafts, setDrafts] = useState<PassengerDraft[]>(() => restored?.passengers ?? draftsFrom(booking));
+  const [contact, setContact] = useState<{ email: string; phone: PhoneValue }>(() => restored?.contact ?? savedContact(booking));
+  const edited = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const countryCodes = useMemo(() => new Set(countries.map((c) => c.code)), [countries]);
@@ -50,6 +57,12 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
   );
   useEffect(() => onExtrasChange(extras), [extras, onExtrasChange]);
 
+  // Every change is kept at once (a reload or a dropped connection can come at any moment).
+  useEffect(() => {
+    if (edited.current)
+      saveBookingDraft(booking.id, { passengers: drafts, contact } satisfies UnsentForm, booking.offerExpiresAt);
+  }, [booking.id, booking.offerExpiresAt, drafts, contact]);
+
   // After a refused submit, take the traveller to the first problem.
   useEffect(() => {
     if (!Object.keys(errors).length) return;
@@ -60,6 +73,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
   }, [errors]);
 
   const update = (index: number, patch: Partial<PassengerDraft>) => {
+    edited.current = true;
     setDrafts((current) => current.map((d, i) => (i === index ? { ...d, ...patch } : d)));
     const id = drafts[index]!.id;
     // Editing a field clears its own error.
@@ -76,7 +90,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
     event.preventDefault();
     if (submit.isPending) return;
     const local = checkDrafts(drafts, booking, (code) => countryCodes.size === 0 || countryCodes.has(code));
-    const mobile = toE164(contact.dialCode, contact.mobile);
+    const mobile = toE164(contact.phone.dialCode, contact.phone.local);
     const contactErrors: Record<string, string> = {};
     if (!contact.email.trim()) contactErrors.email = 'required';
     if (!mobile) contactErrors.mobile = 'required';
@@ -89,7 +103,10 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
     submit.mutate(
       { passengers: toPayload(drafts, booking), email: contact.email.trim(), mobile },
       {
-        onSuccess: onDone,
+        onSuccess: () => {
+          clearBookingDraft(booking.id);
+          onDone();
+        },
         onError: (error) => {
           const fields = validationErrorsOf(error);
           if (fields) setErrors(fields);
@@ -106,13 +123,18 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="passengers-title">
       <Stack gap="md">
         <div>
-          <Title order={2} size="h3" id="passengers-title">
+          <Title order={2} size="h3" id="passengers-title" tabIndex={-1}>
             {t('passengers.title')}
           </Title>
           <Text size="sm" mt={4}>
             {t('passengers.englishNote')}
           </Text>
         </div>
+        {restored && (
+          <Alert color="teal" role="status">
+            {t('passengers.restored')}
+          </Alert>
+        )}
         {hasErrors && (
           <Alert color="red" role="alert">
             {t('reviewErrors')}
@@ -136,15 +158,16 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
         })}
         <ContactFields
           email={contact.email}
-          dialCode={contact.dialCode}
-          mobile={contact.mobile}
+          phone={contact.phone}
           countries={countries}
           errors={errors[CONTACT_ERRORS_KEY]}
           onChange={(patch) => {
+            edited.current = true;
             setContact((c) => ({ ...c, ...patch }));
             setErrors((current) => {
               const mine = { ...current[CONTACT_ERRORS_KEY] };
-              for (const key of Object.keys(patch)) delete mine[key];
+              if (patch.email !== undefined) delete mine.email;
+              if (patch.phone) delete mine.mobile;
               return { ...current, [CONTACT_ERRORS_KEY]: mine };
             });
           }}

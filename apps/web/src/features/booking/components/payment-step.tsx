@@ -1,8 +1,9 @@
 import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Radio, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatClockTime, formatTravelDate } from '../../../lib/format/format-date';
+import { formatDeadline } from '../../../lib/format/format-date';
+import { useHoldLength } from '../../../lib/format/use-hold-length';
 import { usePayBooking, repricedBookingOf } from '../api/booking-api';
 import classes from './booking.module.css';
 
@@ -19,12 +20,20 @@ interface PaymentStepProps {
 export function PaymentStep({ booking, price, cancelled, onHeld, onError }: PaymentStepProps) {
   const { t, i18n } = useTranslation('booking');
   const pay = usePayBooking(booking.id);
-  const [method, setMethod] = useState<'later' | 'card'>(booking.paymentMethod === 'card' ? 'card' : 'later');
+  // Nothing is chosen for the traveller (a card tried and declined stays chosen: they chose it).
+  const [method, setMethod] = useState<'later' | 'card' | null>(booking.paymentMethod === 'card' ? 'card' : null);
+  const [unchosen, setUnchosen] = useState(false);
+  const choicesRef = useRef<HTMLDivElement>(null);
   const [repriced, setRepriced] = useState<{ previous: number; current: number } | null>(null);
   const declined = booking.paymentError;
 
   const submit = () => {
     if (pay.isPending) return;
+    if (!method) {
+      setUnchosen(true);
+      choicesRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      return;
+    }
     pay.mutate(
       { payLater: method === 'later' },
       {
@@ -41,12 +50,11 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
     );
   };
 
-  const heldUntil = booking.holdExpiresAt
-    ? `${formatTravelDate(booking.holdExpiresAt.slice(0, 10), i18n.language)} ${formatClockTime(booking.holdExpiresAt, i18n.language)}`
-    : null;
+  const heldUntil = booking.holdExpiresAt ? formatDeadline(booking.holdExpiresAt, i18n.language) : null;
+  const holdLength = useHoldLength();
   return (
     <Stack gap="md" component="section" aria-labelledby="payment-title">
-      <Title order={2} size="h3" id="payment-title">
+      <Title order={2} size="h3" id="payment-title" tabIndex={-1}>
         {t('payment.title')}
       </Title>
       {heldUntil && <Text>{t('payment.heldUntil', { time: heldUntil })}</Text>}
@@ -69,13 +77,22 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
           {t('payment.priceChangedBody', { current: price(repriced.current), previous: price(repriced.previous) })}
         </Alert>
       )}
-      <Radio.Group value={method} onChange={(v) => setMethod(v as 'later' | 'card')} label={t('payment.legend')}>
-        <Stack gap="sm" mt="xs">
+      <Radio.Group
+        value={method}
+        onChange={(v) => {
+          setMethod(v as 'later' | 'card');
+          setUnchosen(false);
+        }}
+        label={t('payment.legend')}
+        error={unchosen && !method ? t('payment.choose') : undefined}
+        required
+      >
+        <Stack gap="sm" mt="xs" ref={choicesRef}>
           {(['later', 'card'] as const).map((choice) => (
             <label key={choice} className={classes.choice} data-checked={method === choice || undefined}>
               <Radio value={choice} label={<Text fw={700}>{t(`payment.${choice}`)}</Text>} />
               <Text size="sm" mt={4} ms={32}>
-                {t(choice === 'later' ? 'payment.laterBody' : 'payment.cardBody')}
+                {choice === 'later' ? t('payment.laterBody', { duration: holdLength }) : t('payment.cardBody')}
               </Text>
             </label>
           ))}

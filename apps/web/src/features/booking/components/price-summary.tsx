@@ -2,6 +2,7 @@ import type { Booking } from '@kwenda/contracts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ExtrasTotal } from '../lib/baggage-selection';
+import { BookingFareConditions } from './booking-fare-conditions';
 import classes from './booking.module.css';
 
 /**
@@ -45,6 +46,7 @@ export function PriceSummary({
         <Text size="xs" c="gray.7">
           {t('summary.currencyNote', { currency: booking.currency })}
         </Text>
+        <BookingFareConditions conditions={booking.conditions} travellers={booking.passengers.length} price={price} />
       </Stack>
     </Paper>
   );

@@ -3,8 +3,18 @@ import { BOOKING_LIMITS } from '@kwenda/contracts/rules';
 import { Alert, Button, FileInput, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { makeIcon } from '../../../components/icons';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useUploadReceipt } from '../api/booking-api';
+
+/** An arrow up out of a tray: the usual sign for choosing a file to send. */
+const IconUpload = makeIcon(
+  'IconUpload',
+  <>
+    <path d="M12 15V4M7.5 8.5 12 4l4.5 4.5" />
+    <path d="M4 15v3.5A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5V15" />
+  </>,
+);
 
 /** The bank transfer receipt (image or PDF): checked here, checked again by the server. */
 export function ReceiptUpload({ booking }: { booking: Booking }) {
@@ -52,8 +62,14 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
       )}
       <FileInput
         label={t('receipt.file')}
+        // Without a prompt the empty field reads as a blank box, not as something to press.
+        placeholder={t('receipt.placeholder')}
+        leftSection={<IconUpload size={18} />}
         description={t('receipt.hint')}
-        styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+        styles={{
+          description: { color: 'var(--mantine-color-gray-7)' },
+          placeholder: { color: 'var(--mantine-color-gray-7)' },
+        }}
         accept={BOOKING_LIMITS.receiptTypes.join(',')}
         value={file}
         onChange={choose}

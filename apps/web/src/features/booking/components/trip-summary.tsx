@@ -5,7 +5,7 @@ import { airportCity, useAirports } from '../../../lib/airports';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { localTime } from '../../../lib/format/flight-times';
 import { formatTravelDate } from '../../../lib/format/format-date';
-import { splitDuration } from '../../../lib/format/format-duration';
+import { formatDuration } from '../../../lib/format/format-duration';
 
 /** The flights being booked: each slice with date, times, airline, flight numbers and stops. */
 export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMap: (slice: number) => void }) {
@@ -31,7 +31,6 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
           </Text>
         </Group>
         {booking.slices.map((slice, index) => {
-          const { hours, minutes } = splitDuration(slice.durationInMinutes);
           const stops = slice.segments.length - 1;
           return (
             <Stack
@@ -60,10 +59,7 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
                 <Text size="sm">
                   {slice.airlines.map((a) => (language === 'ar' ? a.nameAr : a.nameEn)).join('، ')} ·{' '}
                   <span dir="ltr">{slice.segments.map((s) => formatFlightNumber(s.flightNumber)).join(', ')}</span> ·{' '}
-                  {t('trip.stops', { count: stops })} ·{' '}
-                  <span dir="ltr">
-                    {hours}h {String(minutes).padStart(2, '0')}m
-                  </span>
+                  {t('trip.stops', { count: stops })} · <span>{formatDuration(slice.durationInMinutes, language)}</span>
                 </Text>
               </Group>
             </Stack>

@@ -12,6 +12,8 @@ export interface PrivacyFacts {
   operator: string;
   registration: string;
   email: string;
+  /** The hold length in this document's language (HOLD_MINUTES). */
+  duration: string;
 }
 
 /** Bidi isolation, so a Latin name, a number with a slash or an e-mail address keeps its shape inside the other script. */
@@ -41,6 +43,7 @@ export function PrivacyDocument({ language, t, facts }: { language: Language; t:
     operator: isolate(facts.operator),
     registration: isolate(facts.registration),
     email: isolate(facts.email),
+    duration: facts.duration,
   }) as unknown as Record<string, PrivacySection>;
   const headingId = `privacy-${language}-title`;
 

@@ -2,6 +2,7 @@ import { Button, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconPlaneDeparture } from '../../../components/icons';
+import { useHoldLength } from '../../../lib/format/use-hold-length';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';
 import { AboutIllustration, featureIcons } from '../components/content-icons';
@@ -16,6 +17,7 @@ const features = ['platform', 'agent', 'experience', 'prices'] as const;
 export function AboutPage() {
   const { t } = useTranslation('content');
   const appPath = useAppPath();
+  const holdLength = useHoldLength();
   usePageMeta(t('about.meta.title'), t('about.meta.description'));
 
   return (
@@ -47,7 +49,7 @@ export function AboutPage() {
               <li key={key} className={classes.feature}>
                 <span className={classes.featureIcon}>{featureIcons[key]}</span>
                 <h3 className={classes.featureTitle}>{t(`about.features.${key}.title`)}</h3>
-                <p className={classes.featureBody}>{t(`about.features.${key}.body`)}</p>
+                <p className={classes.featureBody}>{t(`about.features.${key}.body`, { duration: holdLength })}</p>
               </li>
             ))}
           </ul>

@@ -1,31 +1,32 @@
-import { Button, Container, Tabs } from '@mantine/core';
+import { Button, Container } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { IconChat, IconMail } from '../../../components/icons';
+import { useHoldLength } from '../../../lib/format/use-hold-length';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfigAsRendered } from '../../../lib/public-config';
 import { FaqQuestion } from '../components/faq-question';
+import { FaqTabs } from '../components/faq-tabs';
 import { PageBanner } from '../components/page-banner';
 import shared from '../components/content.module.css';
-import { faqTabs, isFaqTab, type FaqCatalog } from '../lib/faq-catalog';
+import { faqTabs, type FaqCatalog } from '../lib/faq-catalog';
 import { readFaqLocation, writeFaqLocation, type FaqLocation } from '../lib/faq-location';
 import classes from './faqs-page.module.css';
 
 /**
- * SPEC section 2 "FAQs": six tabs, one answer open at a time. The tab and the open question live in
+ * Six tabs of questions, one answer open at a time. The tab and the open question live in
  * the address (?tab=baggage&q=liquids) so a link can point at one answer, and back/forward retrace them.
  */
 export function FaqsPage() {
   const { t } = useTranslation('content');
   const { t: tCommon } = useTranslation();
   usePageMeta(t('faqs.meta.title'), t('faqs.meta.description'));
-  // Its HTML was prerendered without the config: it hydrates without it too (lib/use-hydrated.ts).
-  const fetched = usePublicConfig().data;
-  const config = useHydrated() ? fetched : undefined;
+  // As the server rendered it: with the config, or without when prerendered at build.
+  const config = usePublicConfigAsRendered().data;
   const [params, setParams] = useSearchParams();
-  const catalog = t('faqs.items', { returnObjects: true }) as unknown as FaqCatalog;
+  const holdLength = useHoldLength();
+  const catalog = t('faqs.items', { returnObjects: true, duration: holdLength }) as unknown as FaqCatalog;
   const location = readFaqLocation(params, (tab) => Object.keys(catalog[tab]));
   const go = (next: FaqLocation) => setParams(writeFaqLocation(params, next));
 
@@ -41,40 +42,29 @@ export function FaqsPage() {
     <>
       <PageBanner id="faqs-title" title={t('faqs.title')} lead={t('faqs.lead')} />
       <Container size="md" className={shared.section}>
-        <Tabs
-          id="faq"
-          value={location.tab}
-          onChange={(tab) => isFaqTab(tab) && go({ tab, question: null })}
-          variant="pills"
-          radius="xl"
-          keepMounted={false}
-          classNames={{ list: classes.tabList, tab: classes.tab, panel: classes.panel }}
+        <FaqTabs
+          label={t('faqs.tabsLabel')}
+          tabs={faqTabs}
+          selected={location.tab}
+          titleOf={(tab) => t(`faqs.tabs.${tab}`)}
+          hrefOf={(tab) => `?${writeFaqLocation(params, { tab, question: null }).toString()}`}
+          onSelect={(tab) => tab !== location.tab && go({ tab, question: null })}
         >
-          <Tabs.List aria-label={t('faqs.tabsLabel')}>
-            {faqTabs.map((tab) => (
-              <Tabs.Tab key={tab} value={tab}>
-                {t(`faqs.tabs.${tab}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {faqTabs.map((tab) => (
-            <Tabs.Panel key={tab} value={tab}>
-              {Object.entries(catalog[tab]).map(([id, entry]) => {
-                const open = location.tab === tab && location.question === id;
-                return (
-                  <FaqQuestion
-                    key={id}
-                    domId={`faq-${tab}-${id}`}
-                    entry={entry}
-                    open={open}
-                    importantLabel={t('faqs.important')}
-                    onToggle={() => go({ tab, question: open ? null : id })}
-                  />
-                );
-              })}
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+          {Object.entries(catalog[location.tab]).map(([id, entry]) => {
+            const open = location.question === id;
+            return (
+              <FaqQuestion
+                key={`${location.tab}-${id}`}
+                domId={`faq-${location.tab}-${id}`}
+                group={`faq-${location.tab}`}
+                entry={entry}
+                open={open}
+                importantLabel={t('faqs.important')}
+                onToggle={() => go({ tab: location.tab, question: open ? null : id })}
+              />
+            );
+          })}
+        </FaqTabs>
 
         <section aria-labelledby="faqs-help" className={classes.help}>
           <div>

@@ -1,9 +1,10 @@
 import { Center, Container, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Language } from '../../../i18n';
+import { formatDurationInWords } from '../../../lib/format/format-duration';
+import { useHoldMinutes } from '../../../lib/format/use-hold-length';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfigAsRendered } from '../../../lib/public-config';
 import { PageBanner } from '../components/page-banner';
 import { PrivacyDocument, type PrivacyFacts } from '../components/privacy-document';
 import shared from '../components/content.module.css';
@@ -18,9 +19,10 @@ export function PrivacyPolicyPage() {
   const { t, i18n } = useTranslation('content');
   const { t: tCommon } = useTranslation();
   usePageMeta(t('privacy.meta.title'), t('privacy.meta.description'));
-  const config = usePublicConfig();
-  // Prerendered while the config was pending: it hydrates as pending too (lib/use-hydrated.ts).
-  const pending = !useHydrated() || config.isPending;
+  // As the server rendered it: with the config, or pending when prerendered at build.
+  const config = usePublicConfigAsRendered();
+  const pending = config.isPending;
+  const holdMinutes = useHoldMinutes();
   // The route loads the `content` strings in both languages.
   const order: Language[] = i18n.language === 'en' ? ['en', 'ar'] : ['ar', 'en'];
 
@@ -30,6 +32,7 @@ export function PrivacyPolicyPage() {
       operator: (language === 'ar' ? agency?.legalNameAr : agency?.legalNameEn) ?? '—',
       registration: agency?.commercialRegistrationNumber ?? '—',
       email: config.data?.supportEmail ?? '—',
+      duration: formatDurationInWords(holdMinutes, language),
     };
   };
 

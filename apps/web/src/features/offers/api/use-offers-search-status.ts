@@ -1,4 +1,5 @@
 import type { FieldError, SortOrder } from '@kwenda/contracts';
+import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { ApiRequestError } from '../../../lib/api-client';
 import type { SearchState } from '../../../lib/search-params';
 import { useOffersSearch } from './use-offers-search';
@@ -11,8 +12,9 @@ import { useOffersSearch } from './use-offers-search';
 export function useOffersSearchStatus(
   search: SearchState | null,
   order: SortOrder,
+  offerFilters: OfferFilterValues,
 ): { searching: boolean; fieldErrors?: readonly FieldError[] } {
-  const query = useOffersSearch(search, order);
+  const query = useOffersSearch(search, order, offerFilters);
   const error = query.error;
   return {
     searching: query.isLoading,

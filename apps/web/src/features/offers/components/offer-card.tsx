@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { BaggageSummary } from './baggage-summary';
+import { FareConditionBadges } from './fare-conditions';
 import { OfferSliceSummary } from './offer-slice-summary';
 import { CalendarIcon } from './offer-icons';
 import classes from './offers.module.css';
@@ -43,6 +44,7 @@ export function OfferCard({ offer, format, travellers, suggestion = false, onBoo
             <OfferSliceSummary key={index} slice={slice} label={sliceLabel(t, offer.tripType, index)} format={format} />
           ))}
           <BaggageSummary baggage={offer.baggage} />
+          <FareConditionBadges conditions={offer.conditions} />
         </div>
         <div className={classes.aside}>
           <div id={priceId}>
@@ -50,9 +52,10 @@ export function OfferCard({ offer, format, travellers, suggestion = false, onBoo
               {t('card.price')}
             </Text>
             <div className={classes.price}>{price}</div>
+            {/* The price is the whole party's: said with the number, so nobody reads it as each. */}
             {travellers > 1 && (
               <Text size="xs" c="gray.7">
-                {t('card.forAllTravellers')}
+                {t('card.forTravellers', { count: travellers })}
               </Text>
             )}
           </div>

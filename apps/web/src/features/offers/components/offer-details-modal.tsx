@@ -10,6 +10,8 @@ import { dayShift, layovers, localTime } from '../../../lib/format/flight-times'
 import { formatClockTime } from '../../../lib/format/format-date';
 import { AirlineLogo } from './airline-logo';
 import { BaggageSummary } from './baggage-summary';
+import { FareConditionsSection } from './fare-conditions';
+import { OfferFareLines } from './offer-fare-lines';
 import { DayShiftMarker } from './day-shift-marker';
 import { ClockIcon } from './offer-icons';
 import classes from './offers.module.css';
@@ -57,29 +59,20 @@ export function OfferDetailsModal({ offer, search, format, onClose, onBook }: Of
                 <BaggageSummary baggage={shown.baggage} />
               </section>
 
+              <FareConditionsSection conditions={shown.conditions} format={format} travellers={adults + children + infants} />
+
               <section aria-labelledby="offer-fare-title">
                 <Title order={3} size="h5" id="offer-fare-title" mb="xs">
                   {t('details.fare')}
                 </Title>
                 <Stack gap={4}>
-                  <div className={classes.summaryRow}>
-                    <Text size="sm">{t('details.travellers')}</Text>
-                    <Text size="sm">
-                      {[
-                        t('details.adults', { count: adults }),
-                        children > 0 && t('details.children', { count: children }),
-                        infants > 0 && t('details.infants', { count: infants }),
-                      ]
-                        .filter(Boolean)
-                        .join(format.language === 'ar' ? '، ' : ', ')}
-                    </Text>
-                  </div>
+                  <OfferFareLines offer={shown} format={format} />
                   <div className={classes.summaryRow}>
                     <Text size="sm">{t('card.cabin')}</Text>
                     <Text size="sm">{format.cabin(shown.slices[0]!)}</Text>
                   </div>
                   <div className={classes.summaryRow}>
-                    <Text fw={700}>{t('details.total')}</Text>
+                    <Text fw={700}>{t('details.totalFor', { count: adults + children + infants })}</Text>
                     <Text fw={700} className={classes.price}>
                       {format.price(shown.price, shown.currency)}
                     </Text>

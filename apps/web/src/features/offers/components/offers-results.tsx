@@ -1,6 +1,7 @@
 import type { Offer, SortOrder } from '@kwenda/contracts';
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { OfferFilterValues } from '@kwenda/contracts/rules';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preparePriceFormats } from '../../../lib/format/format-price';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -10,10 +11,17 @@ import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { useOfferFormat } from '../hooks/use-offer-format';
 import { useSessionExpired } from '../hooks/use-session-expired';
 import { useStartBooking } from '../hooks/use-start-booking';
-import { shouldAutoBook } from '../lib/auto-book';
+import { activeFilterCount } from '../lib/offer-filters-address';
+import { searchLegs } from '../lib/search-legs';
 import { pagingStatus } from '../lib/paging';
 import { sessionDeadline } from '../lib/session-deadline';
+import { FareCalendarStrip } from './fare-calendar-strip';
+import { FiltersButton } from './filters-button';
+import { FiltersSheet } from './filters-sheet';
+import { FiltersSidebar } from './filters-sidebar';
+import filterClasses from './filters.module.css';
 import { NoResults } from './no-results';
+import { OfferFiltersPanel } from './offer-filters-panel';
 import { OfferCard } from './offer-card';
 import { OfferCardSkeleton } from './offer-card-skeleton';
 import { LoginPromptModal } from './login-prompt-modal';
@@ -31,18 +39,24 @@ interface OffersResultsProps {
   search: SearchState;
   order: SortOrder;
   onOrderChange: (order: SortOrder) => void;
+  /** Another search from the page (a day of the fare calendar): the page rewrites the address. */
+  onSearch: (search: SearchState) => void;
+  /** The filters in the address, and how to change them (the page rewrites the address). */
+  filters: OfferFilterValues;
+  onFiltersChange: (filters: OfferFilterValues) => void;
 }
 
 /**
  * The offers list and its states: loading, error, no results, alternative dates, results with
  * infinite scroll, details modal and the session-timeout prompt.
  */
-export function OffersResults({ search, order, onOrderChange }: OffersResultsProps) {
+export function OffersResults({ search, order, onOrderChange, onSearch, filters, onFiltersChange }: OffersResultsProps) {
   const { t, i18n } = useTranslation('offers');
   const format = useOfferFormat();
   const rerun = useRerunOffersSearch();
   const { data: config } = usePublicConfig();
-  const query = useOffersSearch(search, order);
+  const query = useOffersSearch(search, order, filters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const { startBooking, pendingReference, bookingError, clearBookingError, loginPrompt } = useStartBooking(search);
   const [selected, setSelected] = useState<Offer | null>(null);
 
@@ -55,6 +69,13 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
   const catchingUp = shownOffers.length === 0 && offers.length > 0;
   const suggestions = useMemo(() => pages[0]?.suggestions ?? [], [pages]);
   const total = pages[0]?.total ?? 0;
+  const facets = pages[0]?.facets;
+  const activeFilters = activeFilterCount(filters);
+  // The list on screen is the previous filters' while the new one loads (placeholder data).
+  const updating = query.isPlaceholderData;
+  // Nothing to filter: no flight at all on the date (alternative dates, or none).
+  const filterable = !facets || facets.unfiltered > 0;
+  const resetFilters = useCallback(() => onFiltersChange({}), [onFiltersChange]);
   const travellers = search.passengers.adults + search.passengers.children + search.passengers.infants;
 
   // Infinite scroll (SPEC section 4): near the bottom -> should-fetch-more -> fetching-more -> complete.
@@ -79,15 +100,6 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
     rerun(search, order);
   }, [rerun, search, order]);
 
-  // SPEC section 4: a single suggestion is booked automatically (off until booking lands; see auto-book.ts).
-  const autoBooked = useRef<string | null>(null);
-  useEffect(() => {
-    const only = suggestions[0];
-    if (!only || !shouldAutoBook({ loading: query.isFetching, suggestions }) || autoBooked.current === only.reference) return;
-    autoBooked.current = only.reference;
-    void startBooking(only);
-  }, [suggestions, query.isFetching, startBooking]);
-
   const card = (offer: Offer) => (
     <OfferCard
       key={offer.reference}
@@ -111,6 +123,19 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
     );
   } else if (query.isError && offers.length === 0) {
     body = <SearchError error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (offers.length === 0 && facets && facets.unfiltered > 0) {
+    // Flights exist, the filters hide them all: say so, and undo in one tap.
+    body = (
+      <Stack component="section" aria-labelledby="offers-no-match" gap="sm" align="center" className={filterClasses.noMatch}>
+        <Title order={2} size="h4" id="offers-no-match">
+          {t('filters.noMatchTitle')}
+        </Title>
+        <Text size="sm">{t('filters.noMatchBody', { total: facets.unfiltered })}</Text>
+        <Button onClick={resetFilters} aria-label={t('filters.resetLabel')}>
+          {t('filters.reset')}
+        </Button>
+      </Stack>
+    );
   } else if (offers.length === 0 && suggestions.length === 0) {
     body = <NoResults search={search} />;
   } else {
@@ -144,36 +169,72 @@ export function OffersResults({ search, order, onOrderChange }: OffersResultsPro
       );
   }
 
+  const filtersPanel = (
+    <OfferFiltersPanel
+      filters={filters}
+      facets={facets}
+      legs={searchLegs(search)}
+      tripType={search.tripType}
+      currency={search.currency}
+      format={format}
+      onChange={onFiltersChange}
+    />
+  );
+
   return (
     <Stack gap="md">
-      <div className={classes.toolbar}>
-        <SortControl value={order} onChange={onOrderChange} />
-        {/* "Searching…" and then the count share one place: on a phone it is a line of its own, and
+      <FareCalendarStrip search={search} ready={query.isSuccess} format={format} onSelect={onSearch} />
+      <div className={filterClasses.layout} data-with-filters={filterable || undefined}>
+        {filterable && (
+          <FiltersSidebar activeCount={activeFilters} onReset={resetFilters}>
+            {filtersPanel}
+          </FiltersSidebar>
+        )}
+        <Stack gap="md" className={filterClasses.main}>
+          <div className={classes.toolbar}>
+            <SortControl value={order} onChange={onOrderChange} />
+            {/* "Searching…" and then the count share one place: on a phone it is a line of its own, and
             appearing only with the results it pushed the list down (a layout shift of 0.067). */}
-        {query.isPending ? (
-          <Group gap="xs" role="status" className={classes.resultCount}>
-            <Loader size="sm" />
-            <Text size="sm">{t('states.loading')}</Text>
-          </Group>
-        ) : offers.length > 0 ? (
-          <Text size="sm" c="gray.7" role="status" className={classes.resultCount}>
-            {t('states.resultCount', { count: total })}
-          </Text>
-        ) : null}
+            {query.isPending || updating ? (
+              <Group gap="xs" role="status" className={classes.resultCount}>
+                <Loader size="sm" />
+                <Text size="sm">{updating ? t('filters.updating') : t('states.loading')}</Text>
+              </Group>
+            ) : offers.length > 0 ? (
+              <Text size="sm" c="gray.7" role="status" className={classes.resultCount}>
+                {facets && total < facets.unfiltered
+                  ? t('states.filteredCount', { count: total, total: facets.unfiltered })
+                  : t('states.resultCount', { count: total })}
+              </Text>
+            ) : null}
+            {filterable && <FiltersButton activeCount={activeFilters} onOpen={() => setFiltersOpen(true)} />}
+          </div>
+          {bookingError && (
+            <Alert
+              color="red"
+              role="alert"
+              withCloseButton
+              closeButtonLabel={t('booking.dismiss')}
+              onClose={clearBookingError}
+              title={t('booking.failed')}
+            >
+              {t(`errors:codes.${bookingError}` as never, { defaultValue: '' })}
+            </Alert>
+          )}
+          <div aria-busy={updating || undefined} className={updating ? filterClasses.updating : undefined}>
+            {body}
+          </div>
+        </Stack>
       </div>
-      {bookingError && (
-        <Alert
-          color="red"
-          role="alert"
-          withCloseButton
-          closeButtonLabel={t('booking.dismiss')}
-          onClose={clearBookingError}
-          title={t('booking.failed')}
-        >
-          {t(`errors:codes.${bookingError}` as never, { defaultValue: '' })}
-        </Alert>
-      )}
-      {body}
+      <FiltersSheet
+        opened={filtersOpen && filterable}
+        onClose={() => setFiltersOpen(false)}
+        activeCount={activeFilters}
+        onReset={resetFilters}
+        resultCount={facets ? total : null}
+      >
+        {filtersPanel}
+      </FiltersSheet>
       <OfferDetailsModal
         offer={selected}
         search={search}

@@ -1,9 +1,11 @@
 import type { Offer } from '@kwenda/contracts';
-import { Button, Collapse, Stack, Title } from '@mantine/core';
+import { Button, Collapse, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferFormat } from '../hooks/use-offer-format';
+import { nearestDateOffer } from '../lib/nearest-date';
 import { OfferCard } from './offer-card';
+import classes from './offers.module.css';
 
 /** SPEC section 9: more than 3 suggestions are collapsed. */
 export const VISIBLE_SUGGESTIONS = 3;
@@ -45,6 +47,19 @@ export function SuggestionsSection({
       onDetails={onDetails}
     />
   );
+  const nearest = nearestDateOffer(hasOffers, suggestions);
+  if (nearest) {
+    // One date with seats: the traveller's obvious next step, booked only when they press book.
+    return (
+      <Stack component="section" aria-labelledby={headingId} gap="sm" className={classes.nearestDate}>
+        <Title order={2} size="h3" id={headingId}>
+          {t('suggestions.nearest', { date: format.date(nearest.slices[0]!.departureDate, 'long') })}
+        </Title>
+        <Text>{t('suggestions.nearestBody', { requested: date })}</Text>
+        {card(nearest)}
+      </Stack>
+    );
+  }
   const shown = suggestions.slice(0, VISIBLE_SUGGESTIONS);
   const more = suggestions.slice(VISIBLE_SUGGESTIONS);
   return (

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { connectionAirports } from '../../../lib/format/flight-times';
-import { splitDuration } from '../../../lib/format/format-duration';
+import { formatDuration } from '../../../lib/format/format-duration';
 import { formatTravelDate, type DateStyle } from '../../../lib/format/format-date';
 import { formatPrice } from '../../../lib/format/format-price';
 
@@ -13,15 +13,8 @@ export function useOfferFormat() {
   const language = i18n.language;
   const { byCode } = useAirports();
 
-  const duration = useCallback(
-    (totalMinutes: number) => {
-      const { hours, minutes } = splitDuration(totalMinutes);
-      if (hours === 0) return t('duration.minutes', { minutes });
-      if (minutes === 0) return t('duration.hours', { hours });
-      return t('duration.hoursMinutes', { hours, minutes });
-    },
-    [t],
-  );
+  // The one writing of durations, shared with the booking page, the e-mails and the e-ticket.
+  const duration = useCallback((totalMinutes: number) => formatDuration(totalMinutes, language), [language]);
 
   const stops = useCallback(
     (slice: Pick<OfferSlice, 'segments'>) => {

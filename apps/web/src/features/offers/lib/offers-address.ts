@@ -3,9 +3,11 @@ import { currencies, SEARCH_DEFAULTS, sortOrders, tripTypes } from '@kwenda/cont
 import {
   mergeSearchIntoParams,
   searchFromParams,
+  searchToParams,
   type OffersNavigationState,
   type SearchState,
 } from '../../../lib/search-params';
+import { FILTER_PARAM_KEYS, PRICE_PARAM_KEYS, withoutParams } from './offer-filters-address';
 
 /** The address parameters that carry each field of a search (as searchToParams writes them). */
 const FIELD_PARAMS: { [K in keyof SearchState]: readonly string[] } = {
@@ -78,4 +80,16 @@ export function offersParams(current: URLSearchParams, search: SearchState, orde
   if (order === SEARCH_DEFAULTS.order) params.delete(ORDER_PARAM);
   else params.set(ORDER_PARAM, order);
   return params;
+}
+
+/**
+ * The address parameters to keep when the page moves from one search to another: a different search
+ * (route, dates, travellers...) starts unfiltered, as its flights are others; another currency drops
+ * the price range, which was in the old one; the same search (another sort order) keeps every filter.
+ */
+export function paramsForNextSearch(current: URLSearchParams, from: SearchState, to: SearchState): URLSearchParams {
+  const withoutCurrency = (search: SearchState) => searchToParams({ ...search, currency: SEARCH_DEFAULTS.currency }).toString();
+  if (withoutCurrency(from) !== withoutCurrency(to)) return withoutParams(current, FILTER_PARAM_KEYS);
+  if (from.currency !== to.currency) return withoutParams(current, PRICE_PARAM_KEYS);
+  return current;
 }

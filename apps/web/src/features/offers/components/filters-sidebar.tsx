@@ -1,0 +1,37 @@
+import { Button } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './filters.module.css';
+
+/**
+ * The filters beside the offers on a wide screen; hidden by CSS on narrower ones, where the same
+ * panel opens in a sheet (FiltersSheet). CSS rather than a media query in render: the page is
+ * rendered on the server, and its markup must not depend on the screen.
+ */
+export function FiltersSidebar({
+  activeCount,
+  onReset,
+  children,
+}: {
+  activeCount: number;
+  onReset: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('offers');
+  const titleId = useId();
+  return (
+    <aside className={classes.sidebar} aria-labelledby={titleId}>
+      <div className={classes.sidebarHeader}>
+        <h2 id={titleId} className={classes.sidebarTitle}>
+          {t('filters.title')}
+        </h2>
+        {activeCount > 0 && (
+          <Button variant="subtle" size="compact-sm" onClick={onReset} aria-label={t('filters.resetLabel')}>
+            {t('filters.reset')}
+          </Button>
+        )}
+      </div>
+      {children}
+    </aside>
+  );
+}
