@@ -1,7 +1,16 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr } from './i18n';
-import { bookThroughApi, familyName, fillPassenger, passengerSection, year, type Person } from './support/booking-form';
+import {
+  bookThroughApi,
+  familyName,
+  fillPassenger,
+  passengerSection,
+  savePassengersThroughApi,
+  year,
+  type ApiPassenger,
+  type Person,
+} from './support/booking-form';
 
 /**
  * The booking page's steps as a traveller on a phone or a desktop meets them (issue 13): typing
@@ -29,6 +38,15 @@ const fieldTextDirections = (page: Page) =>
       .map((element) => `${getComputedStyle(element).direction} ${element.textContent!.trim().slice(0, 30)}`),
   );
 
+/** One traveller booked twice on the same flights. */
+const dupePassenger = (family: string): ApiPassenger => ({
+  firstName: 'KHALID',
+  lastName: family.toUpperCase(),
+  dateOfBirth: '1988-02-11',
+  gender: 'M',
+  documentNumber: 'P07654321',
+});
+
 async function expectFieldTextsIn(page: Page, language: string, atLeast = 1) {
   const directions = await fieldTextDirections(page);
   expect(directions.length).toBeGreaterThanOrEqual(atLeast);
@@ -37,33 +55,6 @@ async function expectFieldTextsIn(page: Page, language: string, atLeast = 1) {
 }
 
 /** Valid passenger details saved through the API, as the passenger step would send them. */
-async function savePassengersThroughApi(request: APIRequestContext, id: string, family: string) {
-  const booking = (await (await request.get(`/api/v1/bookings/${id}`)).json()) as {
-    passengers: { id: string; requiredFields: string[] }[];
-  };
-  const values: Record<string, string> = {
-    firstName: 'KHALID',
-    lastName: family.toUpperCase(),
-    dateOfBirth: '1988-02-11',
-    gender: 'M',
-    placeOfBirth: 'KHARTOUM',
-    nationalityCountry: 'SD',
-    documentNumber: 'P07654321',
-    documentIssuanceCountry: 'SD',
-    documentIssuanceDate: `${year(-2)}-03-10`,
-    documentExpiryDate: `${year(5)}-03-09`,
-  };
-  const passengers = booking.passengers.map((p) => ({
-    id: p.id,
-    ...Object.fromEntries(p.requiredFields.map((field) => [field, values[field]])),
-    baggage: [],
-  }));
-  const saved = await request.put(`/api/v1/bookings/${id}`, {
-    data: { bookingId: id, payload: { passengers, email: 'dupe@example.com', mobile: '+249912345678' } },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-}
-
 test('the passenger step survives a reload, payment opens at its top with nothing chosen, a saved mobile comes back whole', async ({
   page,
   language,
@@ -180,8 +171,8 @@ test('a passenger who already holds these flights is told so (with a link only t
   // Two bookings of the same flights for the same person, both saved; the first is then held.
   const first = await bookThroughApi(page.request, 28, { adults: 1, children: 0, infants: 0 });
   const second = await bookThroughApi(page.request, 28, { adults: 1, children: 0, infants: 0 });
-  await savePassengersThroughApi(page.request, first, family);
-  await savePassengersThroughApi(page.request, second, family);
+  await savePassengersThroughApi(page.request, first, dupePassenger(family), { email: 'dupe@example.com' });
+  await savePassengersThroughApi(page.request, second, dupePassenger(family), { email: 'dupe@example.com' });
   const held = await page.request.put(`/api/v1/bookings/${first}/pay`, { data: { payLater: true } });
   expect(held.status(), await held.text()).toBe(200);
 

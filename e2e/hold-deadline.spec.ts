@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { tr } from './i18n';
-import { bookThroughApi, year } from './support/booking-form';
+import { bookThroughApi, savePassengersThroughApi } from './support/booking-form';
 
 /**
  * The payment deadline of a held booking is read on the agency's clock, with the zone named: a hold
@@ -20,30 +20,18 @@ const SHOWN = {
 /** A booking held for a bank transfer, made through the API as the booking page would. */
 async function heldBooking(request: APIRequestContext) {
   const id = await bookThroughApi(request, 27, { adults: 1, children: 0, infants: 0 });
-  const booking = (await (await request.get(`/api/v1/bookings/${id}`)).json()) as {
-    passengers: { id: string; requiredFields: string[] }[];
-  };
-  const values: Record<string, string> = {
-    firstName: 'SARA',
-    lastName: `DEADLINE${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'X').toUpperCase()}`,
-    dateOfBirth: '1991-06-21',
-    gender: 'F',
-    placeOfBirth: 'KHARTOUM',
-    nationalityCountry: 'SD',
-    documentNumber: 'P07651234',
-    documentIssuanceCountry: 'SD',
-    documentIssuanceDate: `${year(-2)}-03-10`,
-    documentExpiryDate: `${year(5)}-03-09`,
-  };
-  const passengers = booking.passengers.map((p) => ({
-    id: p.id,
-    ...Object.fromEntries(p.requiredFields.map((field) => [field, values[field]])),
-    baggage: [],
-  }));
-  const saved = await request.put(`/api/v1/bookings/${id}`, {
-    data: { bookingId: id, payload: { passengers, email: 'deadline@example.com', mobile: '+249912345678' } },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await savePassengersThroughApi(
+    request,
+    id,
+    {
+      firstName: 'SARA',
+      lastName: `DEADLINE${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'X').toUpperCase()}`,
+      dateOfBirth: '1991-06-21',
+      gender: 'F',
+      documentNumber: 'P07651234',
+    },
+    { email: 'deadline@example.com' },
+  );
   const held = await request.put(`/api/v1/bookings/${id}/pay`, { data: { payLater: true } });
   expect(held.status(), await held.text()).toBe(200);
   return id;

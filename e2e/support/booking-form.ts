@@ -87,3 +87,44 @@ export async function fillPassenger(page: Page, language: string, type: 'adult' 
   await pickDate(section, language, 'booking:fields.documentExpiryDate', `${year(5)}-03-09`);
   return section;
 }
+
+/** The adult's details an e2e booking sends through the API; each test overrides its own. */
+export type ApiPassenger = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: 'M' | 'F';
+  documentNumber: string;
+};
+
+/**
+ * Saves every passenger of a booking (the same person for each) and the contact, as the booking page
+ * would, sending only the fields the booking requires.
+ */
+export async function savePassengersThroughApi(
+  request: APIRequestContext,
+  id: string,
+  person: ApiPassenger,
+  contact: { email: string; mobile?: string },
+) {
+  const booking = (await (await request.get(`/api/v1/bookings/${id}`)).json()) as {
+    passengers: { id: string; requiredFields: string[] }[];
+  };
+  const values: Record<string, string> = {
+    ...person,
+    placeOfBirth: 'KHARTOUM',
+    nationalityCountry: 'SD',
+    documentIssuanceCountry: 'SD',
+    documentIssuanceDate: `${year(-2)}-03-10`,
+    documentExpiryDate: `${year(5)}-03-09`,
+  };
+  const passengers = booking.passengers.map((p) => ({
+    id: p.id,
+    ...Object.fromEntries(p.requiredFields.map((field) => [field, values[field]])),
+    baggage: [],
+  }));
+  const saved = await request.put(`/api/v1/bookings/${id}`, {
+    data: { bookingId: id, payload: { passengers, email: contact.email, mobile: contact.mobile ?? '+249912345678' } },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
