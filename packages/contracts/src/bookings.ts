@@ -11,6 +11,7 @@ import {
 } from './booking-rules.js';
 import { currencySchema, isoDateSchema } from './common.js';
 import { apiErrorSchema } from './errors.js';
+import { SEARCH_LIMITS } from './search-rules.js';
 import { fareConditionsSchema, offerSliceSchema } from './offers.js';
 import { baggageRequestSchema, cabinClassCodeSchema, passengerCountsSchema, tripTypeSchema } from './search.js';
 
@@ -185,7 +186,11 @@ export type PassengerInput = z.input<typeof passengerInputSchema>;
 export const updateBookingRequestSchema = z.object({
   bookingId: z.string().max(80),
   payload: z.object({
-    passengers: z.array(passengerInputSchema).min(1).max(27),
+    // At most the seats one booking sells, and as many infants on laps (one per adult).
+    passengers: z
+      .array(passengerInputSchema)
+      .min(1)
+      .max(SEARCH_LIMITS.seats * 2),
     email: z.string().max(254).nullish(),
     /** E.164, e.g. +249912345678 (dial code plus digits). */
     mobile: z.string().max(32).nullish(),

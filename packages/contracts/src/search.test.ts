@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from './calendar.js';
-import { createBookingRequestSchema } from './bookings.js';
+import { createBookingRequestSchema, updateBookingRequestSchema } from './bookings.js';
 import { checkPassengerCounts, checkSearchRules, passengerCountRange, SEARCH_LIMITS } from './search-rules.js';
 import { offerRequestSchema, passengerCountsSchema, searchFiltersSchema, type SearchFilters } from './search.js';
 
@@ -144,5 +144,20 @@ describe('search rules (SPEC section 5)', () => {
   it('refuses impossible calendar dates', () => {
     expect(() => base({ departureDate: '2027-02-29' })).toThrow();
     expect(() => base({ departureDate: '21/12/2026' })).toThrow();
+  });
+});
+
+describe('passengers sent for a booking', () => {
+  const sending = (count: number) =>
+    updateBookingRequestSchema.safeParse({
+      bookingId: 'bk_1',
+      payload: { passengers: Array.from({ length: count }, (_, i) => ({ id: `p${i}` })) },
+    });
+
+  it('take at most the seats of one booking and an infant on each adult lap', () => {
+    expect(sending(SEARCH_LIMITS.seats * 2).success).toBe(true);
+    const tooMany = sending(SEARCH_LIMITS.seats * 2 + 1);
+    expect(tooMany.success).toBe(false);
+    expect(tooMany.error?.issues[0]?.path).toEqual(['payload', 'passengers']);
   });
 });
