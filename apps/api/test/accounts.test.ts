@@ -4,6 +4,7 @@ import { createBooking, findOffer, getBooking, passengersFor, submitPassengers }
 import { multipart } from './helpers/multipart.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
+import * as accountsRepo from '../src/modules/accounts/accounts-repository.js';
 
 const PASSWORD = 'nile-river-2026';
 
@@ -125,6 +126,25 @@ describe.each(backends)('accounts API on %s', (backend) => {
     expect(Number(stored!.minutes)).toBeGreaterThan(9);
     const verified = await post('/auth/otp', { email: 'inbox@example.com', otp: first });
     expect(verified.statusCode, verified.body).toBe(200);
+  });
+
+  it('a send that read a code another send has just replaced leaves the new one in force', async () => {
+    expect((await register('twice@example.com')).statusCode).toBe(200);
+    const [user] = await ctx.database.sql.query<{ id: string }>("SELECT id FROM users WHERE email = 'twice@example.com'");
+    const userId = user!.id;
+    // Both sends read the same expired code, then each writes a new one: the second write must not win.
+    const seen = (await accountsRepo.findEmailCode(ctx.database.db, userId))!.createdAt;
+    const expiresAt = new Date(Date.now() + 600_000);
+    const first = { codeHash: 'hash-of-the-first', expiresAt, issuedAt: new Date(Date.now() + 1) };
+    const second = { codeHash: 'hash-of-the-second', expiresAt, issuedAt: new Date(Date.now() + 2) };
+    await accountsRepo.saveEmailCode(ctx.database.db, userId, first, seen);
+    await accountsRepo.saveEmailCode(ctx.database.db, userId, second, seen);
+    expect((await accountsRepo.findEmailCode(ctx.database.db, userId))!.codeHash).toBe('hash-of-the-first');
+    // With none stored, the first insert holds too.
+    await ctx.database.sql.query('DELETE FROM email_codes WHERE user_id = $1', [userId]);
+    await accountsRepo.saveEmailCode(ctx.database.db, userId, second, null);
+    await accountsRepo.saveEmailCode(ctx.database.db, userId, first, null);
+    expect((await accountsRepo.findEmailCode(ctx.database.db, userId))!.codeHash).toBe('hash-of-the-second');
   });
 
   it('sends a new code once the old one no longer works (expired)', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { SocialProvider } from '@kwenda/contracts';
 import {
@@ -39,12 +39,26 @@ export async function updateUser(db: Db, id: string, patch: Partial<typeof users
   return row;
 }
 
-/** A new code for the user, replacing any other; `issuedAt` is kept exactly (the code is derived from it). */
-export async function saveEmailCode(db: Db, userId: string, codeHash: string, expiresAt: Date, issuedAt: Date) {
+/**
+ * A new code for the user; `issuedAt` is kept exactly (the code is derived from it). It replaces only the
+ * code the caller read (`replacing`, its issue time; null: none), so two sends at the same moment keep one
+ * code: the later one finds the row changed and leaves it. Read the row back for the code in force.
+ */
+export async function saveEmailCode(
+  db: Db,
+  userId: string,
+  code: { codeHash: string; expiresAt: Date; issuedAt: Date },
+  replacing: Date | null,
+) {
+  const { codeHash, expiresAt, issuedAt } = code;
   await db
     .insert(emailCodes)
     .values({ userId, codeHash, expiresAt, attempts: 0, createdAt: issuedAt })
-    .onConflictDoUpdate({ target: emailCodes.userId, set: { codeHash, expiresAt, attempts: 0, createdAt: issuedAt } });
+    .onConflictDoUpdate({
+      target: emailCodes.userId,
+      set: { codeHash, expiresAt, attempts: 0, createdAt: issuedAt },
+      setWhere: replacing ? eq(emailCodes.createdAt, replacing) : sql`false`,
+    });
 }
 
 /** The same code, valid for longer (it was sent again). */

@@ -85,8 +85,17 @@ export function createAccountsService(deps: {
       code = again;
       await repo.extendEmailCode(db, user.id, expiresAt);
     } else {
-      code = codeIssuedAt(user.id, now);
-      await repo.saveEmailCode(db, user.id, codeHash(user.id, code), expiresAt, now);
+      const fresh = codeIssuedAt(user.id, now);
+      await repo.saveEmailCode(
+        db,
+        user.id,
+        { codeHash: codeHash(user.id, fresh), expiresAt, issuedAt: now },
+        stored?.createdAt ?? null,
+      );
+      // Another send at the same moment may have written first: e-mail the code in force, not ours.
+      const inForce = await repo.findEmailCode(db, user.id);
+      const theirs = inForce ? codeIssuedAt(user.id, inForce.createdAt) : fresh;
+      code = inForce && codeHash(user.id, theirs) === inForce.codeHash ? theirs : fresh;
     }
     await db.transaction((tx) =>
       deps.mail.enqueue(tx, { to: user.email, ...deps.emails.code({ code, fullName: user.fullName }) }),
