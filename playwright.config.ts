@@ -26,6 +26,8 @@ export const STAGING_SITE = {
   SOCIAL_TIKTOK_URL: 'https://www.tiktok.com/@kwenda.travel',
 };
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
+// Workers read the config again: they find the same DATA_DIR (the staff command line reaches the server with its secret).
+process.env.E2E_DATA_DIR = dataDir;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

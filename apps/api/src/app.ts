@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
@@ -10,12 +10,19 @@ import { airportsRoutes } from './modules/airports/airports-routes.js';
 import { bankAccountsOf, configRoutes, publicConfigOf } from './modules/config/config-routes.js';
 import { countriesRoutes } from './modules/countries/countries-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
-import { createExchangeRates } from './modules/offers/exchange-rates.js';
+import { createRateBook } from './modules/rates/rate-book.js';
+import { ratesRoutes } from './modules/rates/rates-routes.js';
+import { createRatesService } from './modules/rates/rates-service.js';
 import { createOffersService } from './modules/offers/offers-service.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { startJobs } from './jobs/job-runner.js';
 import { accountsRoutes } from './modules/accounts/accounts-routes.js';
+import { adminBookingsRoutes } from './modules/admin-bookings/admin-bookings-routes.js';
+import { createAdminBookingsService } from './modules/admin-bookings/admin-bookings-service.js';
 import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
+import { createSearchCounter } from './modules/analytics/search-counter.js';
+import { dashboardRoutes } from './modules/admin-dashboard/dashboard-routes.js';
+import { createDashboardService } from './modules/admin-dashboard/dashboard-service.js';
 import { createAnalyticsService } from './modules/analytics/analytics-service.js';
 import { createAccountsService } from './modules/accounts/accounts-service.js';
 import { jwtSecret } from './modules/accounts/auth-tokens.js';
@@ -35,9 +42,17 @@ import { bookingMessagesOf } from './modules/bookings/booking-emails.js';
 import { mailContextOf } from './modules/mail/mail-context.js';
 import { publicOriginOf } from './modules/mail/public-links.js';
 import { ticketsRoutes } from './modules/tickets/tickets-routes.js';
+import { composeStaffInvitation } from './modules/staff/staff-emails.js';
+import { staffRoutes } from './modules/staff/staff-routes.js';
+import { createStaffService } from './modules/staff/staff-service.js';
+import { adminAgentsRoutes, agentRoutes } from './modules/agents/agents-routes.js';
+import { deskRoutes } from './modules/desk/desk-routes.js';
+import { createDeskService } from './modules/desk/desk-service.js';
+import { createAgentsService } from './modules/agents/agents-service.js';
 import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from './payments/payment-provider.js';
 import { sandboxGatewayRoutes } from './payments/sandbox/gateway-routes.js';
 import { contentSecurityDirectives } from './plugins/content-security-policy.js';
+import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { createErrorReporter } from './plugins/error-reporter.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -96,8 +111,8 @@ export async function buildApp({
   });
   await registerOpenApi(app);
 
-  const rates = createExchangeRates(database.db);
-  await rates.load();
+  // Rates and markups, read again every few seconds so every process prices with the agency's latest.
+  const rates = createRateBook(database.db);
   const offers = createOffersService({ supplier, rates });
 
   const publicUrl = publicUrlOf(env);
@@ -122,7 +137,6 @@ export async function buildApp({
   const receipts = createReceiptsService({
     database,
     bookings: bookings.ports,
-    findBookingIdByReference: async (reference) => (await bookings.findByReference(reference))?.id,
     uploadsDir: env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads'),
   });
 
@@ -135,8 +149,16 @@ export async function buildApp({
     secret,
     logger: app.log,
   });
-  const resolveUser = async (request: FastifyRequest) =>
-    (await accounts.authenticate(request.headers.authorization))?.user.id ?? null;
+  // request.auth, app.requireUser and app.requireStaff for every route below.
+  registerAuth(app, { db: database.db, secret });
+  const staff = createStaffService({
+    database,
+    mail,
+    secret,
+    publicUrl,
+    invitationEmail: (input) => composeStaffInvitation(input, mailContext),
+    logger: app.log,
+  });
 
   const jobs = startJobs(
     [
@@ -156,7 +178,9 @@ export async function buildApp({
     },
   );
   app.addHook('onClose', async () => jobs.stop());
-  app.decorate('kwenda', { bookings, payments, receipts, mail, jobs });
+  // The staff actions on bookings, for the desk's routes and the agency's command line (scripts/receipt.ts).
+  const desk = createDeskService({ bookings, mailContext });
+  app.decorate('kwenda', { bookings, payments, receipts, mail, jobs, staff, desk });
 
   const publicConfig = publicConfigOf(env, social.enabledProviders());
   await app.register(
@@ -166,16 +190,34 @@ export async function buildApp({
       await api.register(configRoutes, { config: publicConfig });
       await api.register(airportsRoutes);
       await api.register(countriesRoutes);
-      await api.register(offersRoutes, { offers });
-      await api.register(bookingsRoutes, { bookings, supplier, resolveUser });
-      await api.register(accountsRoutes, { accounts, listBookings: (userId) => bookings.listForUser(userId) });
+      const searchCounter = createSearchCounter({ database, logger: app.log });
+      await api.register(offersRoutes, { offers, onSearch: (request) => searchCounter.countSearch(request) });
+      await api.register(dashboardRoutes, { dashboard: createDashboardService({ database }) });
+      await api.register(bookingsRoutes, { bookings, supplier });
+      const agents = createAgentsService({ database, mail, mailContext });
+      await api.register(accountsRoutes, {
+        accounts,
+        listBookings: (userId) => bookings.listForUser(userId),
+        agentOf: async (userId) => {
+          const agent = await agents.activeAgentOf(userId);
+          return agent ? { referralCode: agent.referralCode } : null;
+        },
+      });
       await api.register(socialAuthRoutes, { social, secureCookies: publicUrl.startsWith('https:') });
       await api.register(ticketsRoutes, {
         getBooking: bookings.getBooking,
         renderETicket: (booking) => bookingMessages.renderETicket(booking),
       });
       await api.register(paymentsRoutes, { payments });
-      await api.register(receiptsRoutes, { receipts, bookings: bookings.ports, resolveUser });
+      await api.register(receiptsRoutes, { receipts, bookings: bookings.ports });
+      await api.register(staffRoutes, { staff, secret });
+      await api.register(ratesRoutes, { rates: createRatesService({ database, rateBook: rates }) });
+      await api.register(adminBookingsRoutes, {
+        adminBookings: createAdminBookingsService({ database, getBooking: bookings.getBooking }),
+      });
+      await api.register(adminAgentsRoutes, { agents });
+      await api.register(agentRoutes, { agents });
+      await api.register(deskRoutes, { desk });
     },
     { prefix: '/api/v1' },
   );
@@ -200,6 +242,8 @@ declare module 'fastify' {
       receipts: import('./modules/receipts/receipts-service.js').ReceiptsService;
       mail: ReturnType<typeof createMailService>;
       jobs: import('./jobs/job-runner.js').JobRunner;
+      staff: import('./modules/staff/staff-service.js').StaffService;
+      desk: import('./modules/desk/desk-service.js').DeskService;
     };
   }
 }

@@ -9,6 +9,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOffer, pay, readyBooking } from './helpers/booking-factories.js';
+import { staffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 
 /**
@@ -85,8 +86,16 @@ describe('e-mails to travellers', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     });
     expect(upload.statusCode, upload.body).toBe(200);
-    // The agency confirms the transfer, as the receipt command does.
-    expect((await ctx.app.kwenda.receipts.confirmTransfer(held.bookingReference, 'amna')).status).toBe('confirmed');
+    // A desk agent approves the transfer, as the workspace and the receipt command do.
+    const agent = await staffMember(ctx.app, 'agent-desk');
+    const receiptId = (upload.json() as { booking: Booking }).booking.receipts.at(-1)!.id;
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/transfers/${receiptId}/approve`,
+      headers: agent.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().booking.status).toBe('confirmed');
 
     expiring = await readyBooking(ctx, await findOffer(ctx, 'available'), 'HAMID');
     expiring = ((await pay(ctx, expiring.id, true)).json() as { booking: Booking }).booking;

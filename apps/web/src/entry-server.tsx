@@ -32,7 +32,7 @@ const catalogFiles = import.meta.glob<Record<string, unknown>>('./i18n/locales/*
 /** Every namespace in both languages: prerendering has no downloads to wait for. */
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, catalog] of Object.entries(catalogFiles)) {
-  const [, language, ns] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(file)!;
+  const [, language, ns] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file)!;
   (resources[language!] ??= {})[ns!] = catalog;
 }
 

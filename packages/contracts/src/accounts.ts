@@ -13,6 +13,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * GET /account: the user, and when the account is an active agent of the agency its referral code
+ * (the agent's own page is /agent); null for every other traveller.
+ */
+export const accountSchema = userSchema.extend({
+  agent: z.object({ referralCode: z.string() }).nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
 const loose = (max: number) => z.string().max(max).nullish();
 
 /**

@@ -35,7 +35,14 @@ export const statusTriggers = [
   'hold-expired',
   'offer-unavailable',
   'price-changed',
+  /** The refund that returned all the booking received (a canceled booking becomes refunded). */
   'refund-issued',
+  /** Staff gave a held booking more time to pay, once (up to the airline's own deadline). */
+  'hold-extended',
+  /** Staff cancelled the booking (and its supplier hold or order). */
+  'staff-canceled',
+  /** Staff recorded part of a refund; the status stays. */
+  'refund-recorded',
 ] as const;
 export type StatusTrigger = (typeof statusTriggers)[number];
 

@@ -63,21 +63,49 @@ export const errorCodes = [
   'SOCIAL_TOKEN_INVALID',
   /** The one-time ticket of a finished sign-in is unknown, used or expired. */
   'SOCIAL_TICKET_INVALID',
+  /** The signed-in account is not an agent of the agency (the /agent page). */
+  'NOT_AN_AGENT',
 ] as const;
-export type ErrorCode = (typeof errorCodes)[number];
 
-/** Stable field error codes used by the shared refinements (translated on screen). */
-export const fieldErrorCodes = {
-  dateInPast: 'date_in_past',
-  dateTooFar: 'date_too_far',
-  returnBeforeDeparture: 'return_before_departure',
-  returnRequired: 'return_required',
-  sameStations: 'same_stations',
-  noTraveller: 'no_traveller',
-  infantsExceedAdults: 'infants_exceed_adults',
-  /** Adults and children together need more seats than one booking can hold. */
-  tooManyPassengers: 'too_many_passengers',
-  legDateOrder: 'leg_date_order',
-  legsRequired: 'legs_required',
-  unknownAirport: 'unknown_airport',
-} as const;
+/**
+ * Codes only the agency's desk (/api/v1/admin) answers with: translated in the desk's own catalog
+ * (admin.json, codes), so the traveller's first download does not carry them.
+ */
+export const deskErrorCodes = [
+  /** Staff must turn on the second factor (authenticator app) before any staff action. */
+  'SECOND_FACTOR_REQUIRED',
+  /** The authenticator or recovery code is wrong or already used. */
+  'INVALID_SECOND_FACTOR',
+  /** A staff route needs a staff session (signed in at /admin). */
+  'STAFF_SESSION_REQUIRED',
+  /** The set-up or invitation link is unknown, used or older than 24 hours. */
+  'INVITATION_INVALID',
+  /** That e-mail already belongs to a staff member. */
+  'STAFF_ALREADY_EXISTS',
+  /** The agency must keep at least one active owner. */
+  'LAST_OWNER',
+  /** This receipt was already approved or rejected; a decision is final. */
+  'RECEIPT_ALREADY_DECIDED',
+  /** A hold can be extended once. */
+  'HOLD_ALREADY_EXTENDED',
+  /** The new deadline is past the airline's own deadline for this hold. */
+  'HOLD_EXTENSION_TOO_LONG',
+  /** The refund is more than what is left of the amount paid. */
+  'REFUND_EXCEEDS_PAID',
+  /** The airline system did not cancel the booking; nothing was changed. */
+  'SUPPLIER_CANCEL_FAILED',
+  /** This referral code is already used by another agent. */
+  'REFERRAL_CODE_TAKEN',
+  /** This account is already an agent (each account has one referral code). */
+  'AGENT_ALREADY_EXISTS',
+  /** The new rate is far from the one it replaces: send it again confirmed if it is right. */
+  'RATE_CHANGE_UNCONFIRMED',
+  /** This rate has already taken effect (or was canceled): only a rate set for later can be canceled. */
+  'RATE_ALREADY_IN_EFFECT',
+  /** An active markup rule already names the same airline, route and cabin. */
+  'MARKUP_RULE_EXISTS',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number] | (typeof deskErrorCodes)[number];
+
+export { fieldErrorCodes } from './field-error-codes.js';

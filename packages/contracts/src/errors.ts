@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { errorCodes } from './error-codes.js';
+import { deskErrorCodes, errorCodes } from './error-codes.js';
 
-export const errorCodeSchema = z.enum(errorCodes);
+export const errorCodeSchema = z.enum([...errorCodes, ...deskErrorCodes]);
 
 /**
  * Field-level problem. `path` is dotted (`filters.departureDate`, `filters.slices.1.destinationStation`);

@@ -127,6 +127,16 @@ export const offerFacetsSchema = z.object({
 });
 export type OfferFacets = z.infer<typeof offerFacetsSchema>;
 
+/** The exchange rate a search was priced at, for the small print under the prices. */
+export const offerRateSchema = z.object({
+  currency: currencySchema,
+  /** Units of `currency` per US dollar. */
+  unitsPerUsd: z.number().positive(),
+  /** When the agency's rate took effect. */
+  effectiveAt: z.iso.datetime({ offset: true }),
+});
+export type OfferRate = z.infer<typeof offerRateSchema>;
+
 export const offerSearchResultSchema = z.object({
   offers: z.array(offerSchema),
   suggestions: z.array(offerSchema),
@@ -135,6 +145,7 @@ export const offerSearchResultSchema = z.object({
   /** Offers left by the filters (all of the search's when none). */
   total: z.number().int(),
   facets: offerFacetsSchema,
+  rate: offerRateSchema,
 });
 export type OfferSearchResult = z.infer<typeof offerSearchResultSchema>;
 

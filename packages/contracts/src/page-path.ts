@@ -4,7 +4,7 @@
  * booking (GET /bookings/{id} needs no token) and a reset token sets a password, so neither may
  * leave the browser in a page view or an error report. Zod-free: the home page imports it.
  */
-const placeholders: Record<string, string> = { booking: ':id', bookings: ':id', password_reset: ':token' };
+const placeholders: Record<string, string> = { booking: ':id', bookings: ':id', password_reset: ':token', setup: ':token' };
 
 /** Long or address-like segments on unknown paths (a pasted token, an e-mail) are not kept either. */
 const looksPersonal = (segment: string) => segment.length >= 24 || segment.includes('@') || /^(bk|rc)_/.test(segment);
@@ -48,18 +48,39 @@ export const SITE_PAGES = [
   'faqs',
   'privacy_policy',
   'changelog',
+  'agent',
 ] as const;
 export type SitePage = (typeof SITE_PAGES)[number];
 
+/**
+ * The agency desk's screens (staff only; the web app routes them under /admin, outside the traveller's
+ * layout). Never under a referral code.
+ */
+export const STAFF_PAGES = [
+  'admin',
+  'admin/login',
+  'admin/setup/:token',
+  'admin/security',
+  'admin/bookings',
+  'admin/bookings/:id',
+  'admin/transfers',
+  'admin/ticketing',
+  'admin/refunds',
+  'admin/rates',
+  'admin/agents',
+  'admin/staff',
+] as const;
+export type StaffPage = (typeof STAFF_PAGES)[number];
+
 export interface SitePageMatch {
-  page: SitePage;
+  page: SitePage | StaffPage;
   /** The page's parameters (booking/:id gives id), decoded. */
   params: Record<string, string>;
   referralCode: string | null;
 }
 
-function matchPage(segments: string[]): Omit<SitePageMatch, 'referralCode'> | null {
-  for (const page of SITE_PAGES) {
+function matchPage(segments: string[], pages: readonly (SitePage | StaffPage)[] = SITE_PAGES): Omit<SitePageMatch, 'referralCode'> | null {
+  for (const page of pages) {
     const parts = page ? page.split('/') : [];
     if (parts.length !== segments.length) continue;
     const params: Record<string, string> = {};
@@ -84,7 +105,7 @@ function matchPage(segments: string[]): Omit<SitePageMatch, 'referralCode'> | nu
 /** The page a path opens ('/KW2024/booking/bk_1' -> booking/:id under KW2024), or null for the coming-soon page. */
 export function matchSitePage(pathname: string): SitePageMatch | null {
   const segments = (pathname.split(/[?#]/, 1)[0] ?? '').split('/').filter(Boolean);
-  const direct = matchPage(segments);
+  const direct = matchPage(segments, [...SITE_PAGES, ...STAFF_PAGES]);
   if (direct) return { ...direct, referralCode: null };
   const [first, ...rest] = segments;
   const scoped = first && REFERRAL_CODE_PATTERN.test(first) ? matchPage(rest) : null;

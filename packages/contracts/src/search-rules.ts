@@ -1,7 +1,7 @@
 // Zod-free on purpose (type imports only): see rules.ts.
 import { addDays, todayIn } from './calendar.js';
 import { DEFAULT_CURRENCY } from './currencies.js';
-import { fieldErrorCodes } from './error-codes.js';
+import { fieldErrorCodes } from './field-error-codes.js';
 import type { SearchFilters } from './search.js';
 
 export const tripTypes = ['one-way', 'round-trip', 'multi-city'] as const;

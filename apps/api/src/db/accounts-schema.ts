@@ -25,6 +25,9 @@ export const sessions = pgTable('sessions', {
   createdAt: at('created_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),
   revokedAt: at('revoked_at'),
+  /** A staff session (migrations/0006_staff.sql) is shorter and needs the second factor. */
+  kind: text('kind').$type<'traveller' | 'staff'>().notNull().default('traveller'),
+  secondFactorAt: at('second_factor_at'),
 });
 
 export const emailCodes = pgTable('email_codes', {

@@ -1,4 +1,4 @@
-import { bigserial, date, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Page views (migrations/0005_analytics.sql): nothing personal, see the migration. */
 export const pageViews = pgTable('page_views', {
@@ -10,3 +10,15 @@ export const pageViews = pgTable('page_views', {
   referrerOrigin: text('referrer_origin').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** Searches per day and route (migrations/0009_analytics_searches.sql): a counter, nothing personal. */
+export const routeSearches = pgTable(
+  'route_searches',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    searches: integer('searches').notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.origin, table.destination] })],
+);

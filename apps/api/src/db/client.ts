@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -81,6 +82,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
   const dir = path.resolve(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir });
-  return pgliteDatabase(client);
+  const release = lockDataDir(dir);
+  try {
+    const database = pgliteDatabase(await PGlite.create({ dataDir: dir }));
+    return {
+      ...database,
+      close: () => database.close().finally(release),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

@@ -1,13 +1,9 @@
+import type { BookingPricing } from '@kwenda/contracts/admin';
 import type { BaggageRequest, BookingStatus, PassengerCounts, PassengerField, StatusTrigger } from '@kwenda/contracts';
 import { bigserial, date, integer, jsonb, numeric, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SupplierBaggageOption, SupplierOffer } from '../suppliers/supplier.js';
 
-/** Units of a currency per 1 USD; kept in the database so the agency can update rates. */
-export const exchangeRates = pgTable('exchange_rates', {
-  currency: text('currency').primaryKey(),
-  unitsPerUsd: numeric('units_per_usd', { precision: 18, scale: 6, mode: 'number' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// Exchange rates and markups: rates-schema.ts (exchange_rates is now a view of the rates in effect).
 
 // ---------- bookings (migrations/0002_bookings.sql) ----------
 
@@ -30,6 +26,8 @@ export const bookings = pgTable('bookings', {
   requestedBaggage: jsonb('requested_baggage').$type<BaggageRequest>().notNull(),
   currency: text('currency').notNull(),
   exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+  /** The rate and markup the booking was priced with (migrations/0007_rates.sql); null before them. */
+  pricing: jsonb('pricing').$type<BookingPricing>(),
   amount: money('amount').notNull(),
   previousAmount: money('previous_amount'),
   email: text('email'),
@@ -41,6 +39,8 @@ export const bookings = pgTable('bookings', {
   paymentMethod: text('payment_method').$type<'card' | 'bank-transfer'>(),
   paymentError: text('payment_error'),
   ticketedAt: at('ticketed_at'),
+  /** The airline's own deadline for the held order; staff may extend the hold up to it (0010_desk.sql). */
+  supplierHoldDeadline: at('supplier_hold_deadline'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
@@ -119,6 +119,9 @@ export const paymentReceipts = pgTable('payment_receipts', {
   uploadedAt: at('uploaded_at').notNull().defaultNow(),
   reviewedAt: at('reviewed_at'),
   reviewedBy: text('reviewed_by'),
+  /** Why staff refused it (0010_desk.sql), and their own words. */
+  decisionReason: text('decision_reason').$type<'not-received' | 'amount-mismatch' | 'unreadable' | 'wrong-receipt' | 'other'>(),
+  decisionNote: text('decision_note'),
 });
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;
 
@@ -165,3 +168,7 @@ export const mailOutbox = pgTable('mail_outbox', {
 export type MailRow = typeof mailOutbox.$inferSelect;
 export * from './accounts-schema.js';
 export * from './analytics-schema.js';
+export * from './staff-schema.js';
+export * from './rates-schema.js';
+export * from './agents-schema.js';
+export * from './desk-schema.js';

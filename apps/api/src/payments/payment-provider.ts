@@ -1,7 +1,7 @@
 import type { Currency } from '@kwenda/contracts';
 import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
-import type { Tx } from '../modules/bookings/booking-ports.js';
+import type { Tx } from '../db/tx.js';
 import { createSandboxGateway } from './sandbox/sandbox-gateway.js';
 import { createStripeProvider } from './stripe/stripe-provider.js';
 

@@ -9,7 +9,9 @@ export function contentSecurityDirectives(env: Env) {
   const extra = thirdPartySources(env);
   return {
     defaultSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:', ...extra.img],
+    // blob: the desk shows a transfer receipt (an image or a PDF) it fetched with the staff token.
+    imgSrc: ["'self'", 'data:', 'blob:', ...extra.img],
+    frameSrc: ["'self'", 'blob:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
     scriptSrc: ["'self'", ...extra.script],
     connectSrc: ["'self'", ...extra.connect],

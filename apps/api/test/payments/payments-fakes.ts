@@ -69,9 +69,6 @@ export function recordingPort(): RecordingPort {
     async recordReceipt(_tx, input) {
       record('recordReceipt', input);
     },
-    async recordReceiptRejected(_tx, input) {
-      record('recordReceiptRejected', input);
-    },
     async fulfil(bookingId) {
       record('fulfil', bookingId);
       if (port.fulfilError) throw port.fulfilError;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { multipart } from '../helpers/multipart.js';
+import { staffMember } from '../helpers/staff.js';
 import { backends } from '../helpers/test-database.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -64,32 +65,79 @@ describe.each(backends)('bank transfer receipts on %s', (backend) => {
     expect(large.statusCode, large.body).toBe(200);
   });
 
-  it('the agency rejects, then confirms a transfer: the booking is ticketed and e-mailed', async () => {
-    const rejected = await ctx.app.kwenda.receipts.rejectTransfer(booking.bookingReference, 'amna');
-    expect(rejected).toMatchObject({ status: 'pending-payment', statusTrigger: 'receipt-rejected' });
-    expect(rejected.receipts.every((r) => r.status === 'rejected')).toBe(true);
-    expect((await upload(booking.id, PNG)).statusCode).toBe(200);
-    const confirmed = await ctx.app.kwenda.receipts.confirmTransfer(booking.bookingReference.toLowerCase(), 'amna');
+  it('the desk rejects one receipt, then approves the transfer: the booking is paid, ticketed and e-mailed', async () => {
+    const agent = await staffMember(ctx.app, 'agent-desk');
+    const decide = (receiptId: string, decision: 'approve' | 'reject', payload?: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/transfers/${receiptId}/${decision}`,
+        headers: agent.headers,
+        ...(payload ? { payload } : {}),
+      });
+    const receipts = () =>
+      ctx.database.sql.query<{ id: string; status: string; reviewed_by: string | null }>(
+        'SELECT id, status, reviewed_by FROM payment_receipts WHERE booking_id = $1 ORDER BY uploaded_at, id',
+        [booking.id],
+      );
+    const [first, ...others] = await receipts();
+    expect(others.length).toBeGreaterThan(0);
+
+    // A rejection decides that receipt only: the others still wait.
+    const rejected = await decide(first!.id, 'reject', { reason: 'not-received' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().booking).toMatchObject({ status: 'pending-payment', statusTrigger: 'receipt-rejected' });
+    expect((await receipts()).map((r) => [r.id, r.status])).toEqual([
+      [first!.id, 'rejected'],
+      ...others.map((r) => [r.id, 'submitted']),
+    ]);
+    expect((await decide(first!.id, 'reject', { reason: 'not-received' })).statusCode).toBe(409);
+    expect((await decide('rc_nonexistent00000000', 'approve')).statusCode).toBe(404);
+
+    // The traveller may still send another receipt; approving it accepts every receipt waiting.
+    const again = await upload(booking.id, PNG);
+    expect(again.statusCode, again.body).toBe(200);
+    const latest = (again.json().booking as Booking).receipts.at(-1)!;
+    const approved = await decide(latest.id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().booking.status).toBe('confirmed');
+    const confirmed = await getBooking(ctx, booking.id);
     expect(confirmed.status).toBe('confirmed');
     expect(confirmed.pnr).toMatch(/^[A-Z2-9]{6}$/);
+    expect((await receipts()).map((r) => [r.status, r.reviewed_by])).toEqual([
+      ['rejected', agent.actor],
+      ...others.map(() => ['accepted', agent.actor]),
+      ['accepted', agent.actor],
+    ]);
+    // The payment is the booking's own amount, in its currency, recorded once, under the staff member.
+    const payments = await ctx.database.sql.query<{ provider: string; status: string; amount: string; currency: string }>(
+      'SELECT provider, status, amount, currency FROM payments WHERE booking_id = $1',
+      [booking.id],
+    );
+    expect(payments.map((p) => [p.provider, p.status, Number(p.amount), p.currency])).toEqual([
+      ['bank-transfer', 'succeeded', booking.amount, booking.currency],
+    ]);
     const [trail] = await ctx.database.sql.query<{ actor: string }>(
       "SELECT actor FROM booking_events WHERE booking_id = $1 AND to_status = 'payment-confirmed'",
       [booking.id],
     );
-    expect(trail!.actor).toBe('agency:amna');
+    expect(trail!.actor).toBe(agent.actor);
     const mails = await ctx.database.sql.query<{ dedupe_key: string }>(
-      'SELECT dedupe_key FROM mail_outbox WHERE dedupe_key LIKE $1 ORDER BY dedupe_key',
-      [`%${booking.id}`],
+      "SELECT dedupe_key FROM mail_outbox WHERE split_part(dedupe_key, ':', 2) = $1 ORDER BY dedupe_key",
+      [booking.id],
     );
     expect(mails.map((m) => m.dedupe_key)).toEqual([
       `e-ticket:${booking.id}`,
       `held-agency:${booking.id}`,
       `held:${booking.id}`,
       `paid:${booking.id}`,
+      `receipt-rejected:${booking.id}:${first!.id}`,
     ]);
-    // Confirming twice changes nothing; uploads are closed now.
-    await ctx.app.kwenda.receipts.confirmTransfer(booking.bookingReference, 'amna');
+    // A decision is final: approving again is refused and changes nothing; uploads are closed now.
+    const twice = await decide(latest.id, 'approve');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('RECEIPT_ALREADY_DECIDED');
     expect((await getBooking(ctx, booking.id)).status).toBe('confirmed');
+    expect(await ctx.database.sql.query('SELECT 1 FROM payments WHERE booking_id = $1', [booking.id])).toHaveLength(1);
     expect((await upload(booking.id, PNG)).statusCode).toBe(409);
   });
 });

@@ -1,6 +1,6 @@
 import { SITE_PAGES, type SitePage } from '@kwenda/contracts/rules';
-import { lazy, type ReactElement } from 'react';
-import { BrowserRouter, Outlet, Route, Routes, useParams } from 'react-router';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { BrowserRouter, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';
@@ -26,6 +26,9 @@ const ChangelogPage = lazy(async () => {
   const [page] = await Promise.all([import('../features/changelog'), loadNamespace('changelog')]);
   return { default: page.ChangelogPage };
 });
+
+/** An agent's own page: its own chunk and strings, loaded only when an agent opens it. */
+const AgentPage = lazy(async () => ({ default: await (await import('./staff-areas')).loadAgentPage() }));
 
 /** The account pages share one chunk: whoever opens one usually goes on to another. */
 const loadAuth = () => Promise.all([import('../features/auth'), loadNamespace('auth')]).then(([auth]) => auth);
@@ -65,6 +68,12 @@ export function preloadPrerenderedPage(pathname: string): Promise<void> {
   return prerenderedLazyPages[pathname]?.preload() ?? Promise.resolve();
 }
 
+/**
+ * The agency's desk (/admin/...): one chunk with its own layout and catalogs, loaded only when staff
+ * open it, so none of it reaches the traveller's pages.
+ */
+const AdminApp = lazy(async () => ({ default: await (await import('./staff-areas')).loadDesk() }));
+
 /** Every page also lives under an optional leading referral code (/KW2024/offers): an agent's link. */
 function ReferralScope() {
   const { referralCode } = useParams();
@@ -93,6 +102,7 @@ const pageElements: Record<SitePage, ReactElement> = {
   faqs: <FaqsPage />,
   privacy_policy: <PrivacyPolicyPage />,
   changelog: <ChangelogPage />,
+  agent: <AgentPage />,
 };
 
 const pages = (
@@ -106,8 +116,22 @@ const pages = (
 
 /** The site's routes, under the browser's router here and a static one when pages are prerendered. */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  const desk = (
+    <Route
+      path="/admin/*"
+      element={
+        <Suspense fallback={null}>
+          <AdminApp />
+        </Suspense>
+      }
+    />
+  );
+  // The desk's paths never reach the traveller's routes: /admin/login would rank below /:referralCode/login.
+  if (/^\/admin(\/|$)/i.test(pathname)) return <Routes>{desk}</Routes>;
   return (
     <Routes>
+      {desk}
       <Route path="/" element={<AppLayout />}>
         {pages}
         <Route path=":referralCode" element={<ReferralScope />}>

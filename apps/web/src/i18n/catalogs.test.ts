@@ -76,4 +76,13 @@ describe('translation catalogs', () => {
       expect(missing, `${language} errors.codes`).toEqual([]);
     }
   });
+
+  it("translate every code only the agency's desk sends, in the desk's catalog", async () => {
+    const { deskErrorCodes } = await import('@kwenda/contracts');
+    for (const language of ['ar', 'en']) {
+      const codes = (load(language, 'admin') as { codes: Record<string, string> }).codes;
+      const missing = deskErrorCodes.filter((code) => !codes[code]);
+      expect(missing, `${language} admin.codes`).toEqual([]);
+    }
+  });
 });

@@ -9,6 +9,14 @@ import type arChangelog from './locales/ar/changelog.json';
 import type arContent from './locales/ar/content.json';
 import type arOffers from './locales/ar/offers.json';
 import arSearch from './locales/ar/search.json';
+import type arAdmin from './locales/ar/admin.json';
+import type arAdminAgents from './locales/ar/admin-agents.json';
+import type arAdminBookings from './locales/ar/admin-bookings.json';
+import type arAdminDesk from './locales/ar/admin-desk.json';
+import type arAdminRates from './locales/ar/admin-rates.json';
+import type arAdminStaff from './locales/ar/admin-staff.json';
+import type arAdminToday from './locales/ar/admin-today.json';
+import type arAgent from './locales/ar/agent.json';
 
 /** Arabic is the source locale: its catalogs type the keys (a test checks English has the same keys). */
 export interface Catalogs {
@@ -20,6 +28,16 @@ export interface Catalogs {
   changelog: typeof arChangelog;
   content: typeof arContent;
   errors: typeof arErrors;
+  /** The agency desk (/admin): loaded only by staff, never by the traveller's pages. */
+  admin: typeof arAdmin;
+  'admin-staff': typeof arAdminStaff;
+  'admin-bookings': typeof arAdminBookings;
+  'admin-desk': typeof arAdminDesk;
+  'admin-rates': typeof arAdminRates;
+  'admin-agents': typeof arAdminAgents;
+  'admin-today': typeof arAdminToday;
+  /** An agent's own page (/agent). */
+  agent: typeof arAgent;
 }
 export type Namespace = keyof Catalogs;
 
@@ -32,9 +50,11 @@ export const LANGUAGE_STORAGE_KEY = 'kwenda.language';
  * every page uses; English loads when chosen, and route namespaces (offers) with their route.
  */
 const firstPageNamespaces: Namespace[] = ['common', 'search', 'errors'];
-const lazyCatalogs = import.meta.glob<Record<string, unknown>>(
+const lazyCatalogs: Record<string, () => Promise<Record<string, unknown>>> = import.meta.glob<Record<string, unknown>>(
   [
     './locales/en/*.json',
+    '!./locales/en/admin*.json',
+    '!./locales/en/agent.json',
     './locales/ar/offers.json',
     './locales/ar/booking.json',
     './locales/ar/auth.json',
@@ -45,6 +65,14 @@ const lazyCatalogs = import.meta.glob<Record<string, unknown>>(
     import: 'default',
   },
 );
+
+/**
+ * Catalogs a lazy part of the app brings with its own code (the agency desk, the agent's page), so
+ * the first download does not even list them: keys are './locales/<language>/<namespace>.json'.
+ */
+export function addCatalogLoaders(loaders: Record<string, () => Promise<Record<string, unknown>>>) {
+  Object.assign(lazyCatalogs, loaders);
+}
 /** Namespaces the visitor's pages have needed so far: a language switch loads all of them. */
 const namespacesInUse = new Set<Namespace>(firstPageNamespaces);
 

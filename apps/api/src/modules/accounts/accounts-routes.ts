@@ -1,4 +1,5 @@
 import {
+  accountSchema,
   accountValidationErrorSchema,
   apiErrorSchema,
   authResponseSchema,
@@ -13,7 +14,6 @@ import {
   requestPasswordResetSchema,
   updateAccountRequestSchema,
   updateAccountResponseSchema,
-  userSchema,
 } from '@kwenda/contracts';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
@@ -36,12 +36,11 @@ const errors = {
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService;
   listBookings: (userId: string) => Promise<z.infer<typeof bookingSchema>[]>;
-}> = async (app, { accounts, listBookings }) => {
-  const requireUser = async (request: FastifyRequest) => {
-    const found = await accounts.authenticate(request.headers.authorization);
-    if (!found) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
-    return found;
-  };
+  /** The account's agent (its referral code) when it is an active one, else null. */
+  agentOf: (userId: string) => Promise<{ referralCode: string } | null>;
+}> = async (app, { accounts, listBookings, agentOf }) => {
+  // Behind app.requireUser (plugins/auth.ts): a live traveller session.
+  const userIdOf = (request: FastifyRequest) => request.auth!.userId;
 
   app.post(
     '/auth/register',
@@ -99,19 +98,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: 'End the session: the token stops working',
         response: { 200: okResponseSchema, ...errors },
       },
+      preHandler: app.requireUser,
     },
-    async (request) => {
-      const { sessionId } = await requireUser(request);
-      return accounts.logout(sessionId);
-    },
+    async (request) => accounts.logout(request.auth!.sessionId),
   );
   app.get(
     '/account',
-    { schema: { tags: ['accounts'], summary: 'The logged-in user', response: { 200: userSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The logged-in user (with their referral code when the account is an agent)',
+        response: { 200: accountSchema, ...errors },
+      },
+      preHandler: app.requireUser,
+    },
     async (request, reply) => {
-      const { user } = await requireUser(request);
+      const user = await accounts.findUser(userIdOf(request));
+      if (!user) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
       reply.header('cache-control', 'no-store');
-      return presentUser(user);
+      return { ...presentUser(user), agent: await agentOf(user.id) };
     },
   );
   app.put(
@@ -123,11 +128,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         body: updateAccountRequestSchema,
         response: { 200: updateAccountResponseSchema, ...errors, 400: accountValidationErrorSchema.or(apiErrorSchema) },
       },
+      preHandler: app.requireUser,
     },
-    async (request) => {
-      const { user } = await requireUser(request);
-      return accounts.updateProfile(user.id, request.body);
-    },
+    async (request) => accounts.updateProfile(userIdOf(request), request.body),
   );
   app.put(
     '/account/request_password_reset',
@@ -161,11 +164,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: "The user's bookings, newest first",
         response: { 200: z.array(bookingSchema), ...errors },
       },
+      preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const { user } = await requireUser(request);
       reply.header('cache-control', 'no-store');
-      return listBookings(user.id);
+      return listBookings(userIdOf(request));
     },
   );
 };

@@ -4,11 +4,11 @@ import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type FieldError, type Regis
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { MailPort } from '../bookings/booking-ports.js';
+import type { MailPort } from '../mail/mail-port.js';
 import * as repo from './accounts-repository.js';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { AccountEmails } from './account-emails.js';
-import { readSessionToken, signSessionToken } from './auth-tokens.js';
+import { signSessionToken } from './auth-tokens.js';
 import { checkPassword } from './password-policy.js';
 
 /** OWASP's argon2id setting (docs/decisions: about 70 ms here). */
@@ -208,16 +208,8 @@ export function createAccountsService(deps: {
       return startSession(user);
     },
 
-    /** The user a bearer token names, while its session is live; null for none, an error for a bad one. */
-    async authenticate(authorization: string | undefined): Promise<{ user: UserRow; sessionId: string } | null> {
-      if (!authorization) return null;
-      const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-      const claims = match ? await readSessionToken(deps.secret, match[1]!) : null;
-      const session = claims && (await repo.findLiveSession(db, claims.sessionId, clock()));
-      const user = session && session.userId === claims.userId ? await repo.findUser(db, claims.userId) : undefined;
-      if (!user || !user.active) throw new AppError(401, 'UNAUTHORIZED', 'The session has ended; log in again');
-      return { user, sessionId: claims!.sessionId };
-    },
+    /** The account of a signed-in user (plugins/auth.ts has checked the session). */
+    findUser: (userId: string) => repo.findUser(db, userId),
 
     /** A reset link by e-mail; the same answer whether or not the account exists. */
     async requestPasswordReset(email: string, context: { address: string }) {

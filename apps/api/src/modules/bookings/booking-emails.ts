@@ -58,12 +58,12 @@ export function composeHeldEmail(booking: Booking, accounts: BankAccount[], cont
   );
 }
 
-/** The agency's copy of a booking held for pay-later: who to expect money from, and how to confirm it. */
+/** The agency's copy of a booking held for pay-later: who to expect money from, and where to decide the transfer. */
 export function composeAgencyHeldEmail(booking: Booking, context: MailContext): RenderedMail {
   const reference = booking.bookingReference;
   const deadline = (language: MailLanguage) => formatAgencyDateTime(booking.holdExpiresAt ?? '', language);
   const amount = (language: MailLanguage) => formatAmount(booking.amount, booking.currency, language);
-  const command = `npm run receipt -- confirm ${reference}`;
+  const transfersDesk = `${context.links.origin}/admin/transfers`;
   return renderMail(
     {
       subject: both((l) => fill(strings(l).agencyHeld.subject, { reference, amount: amount(l), deadline: deadline(l) })),
@@ -78,9 +78,9 @@ export function composeAgencyHeldEmail(booking: Booking, context: MailContext): 
             { label: words.facts.payBefore, value: deadline(language) },
             { label: words.facts.amount, value: amount(language) },
             { label: words.agencyHeld.contact, value: `${booking.email ?? '-'} · ${booking.mobile ?? '-'}`, latin: true },
-            { label: words.agencyHeld.confirm, value: command, latin: true },
+            { label: words.agencyHeld.confirm, value: transfersDesk, latin: true },
           ],
-          action: { label: words.agencyHeld.action, href: context.links.booking(booking.id) },
+          action: { label: words.agencyHeld.action, href: transfersDesk },
           itinerary: itineraryView(booking, language),
           passengers: passengersView(booking.passengers, language),
         };

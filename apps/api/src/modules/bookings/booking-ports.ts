@@ -1,11 +1,5 @@
 import type { Booking, Currency } from '@kwenda/contracts';
-import type { Db } from '../../db/client.js';
-
-/**
- * A Drizzle handle that may be a transaction: the repositories of several modules write in one
- * transaction when one event changes several tables (a payment and its booking).
- */
-export type Tx = Db;
+import type { Tx } from '../../db/tx.js';
 
 /** What the payments module asks of bookings. Implemented by the booking service. */
 export interface BookingPaymentsPort {
@@ -26,8 +20,6 @@ export interface BookingPaymentsPort {
    * uploader's account (null for a guest): a booking made by an account takes receipts only from it.
    */
   recordReceipt(tx: Tx, input: { bookingId: string; receiptId: string; actor: string; userId: string | null }): Promise<void>;
-  /** The agency found no matching transfer: back to waiting for payment (receipt-rejected). */
-  recordReceiptRejected(tx: Tx, input: { bookingId: string; receiptId: string; actor: string }): Promise<void>;
   /** After payment-confirmed: ticket with the supplier, confirm, e-mail the e-ticket. Safe to call twice. */
   fulfil(bookingId: string): Promise<void>;
   /** The booking as the API shows it, or null. */
@@ -53,25 +45,6 @@ export interface CheckoutPort {
   openCheckoutUrl(bookingId: string): Promise<string | null>;
   /** Closes open checkouts of a booking that can no longer be paid (hold expired). */
   expireCheckouts(tx: Tx, bookingId: string): Promise<void>;
-}
-
-/** What bookings ask of the mail module. */
-export interface MailPort {
-  /**
-   * Queues a message in the caller's transaction; with a dedupeKey already queued it does
-   * nothing (a second e-ticket e-mail for one booking is never sent).
-   */
-  enqueue(
-    tx: Tx,
-    message: {
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-      attachments?: { filename: string; contentType: string; content: Buffer }[];
-      dedupeKey?: string;
-    },
-  ): Promise<void>;
 }
 
 /** The e-ticket PDF of a confirmed booking. */

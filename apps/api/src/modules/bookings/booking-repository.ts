@@ -9,7 +9,7 @@ import {
   type BookingRow,
   type PassengerRow,
 } from '../../db/schema.js';
-import type { Tx } from './booking-ports.js';
+import type { Tx } from '../../db/tx.js';
 
 /** Every query of bookings, passengers and their audit trail; nothing else in the module writes SQL. */
 
@@ -163,11 +163,28 @@ export async function findExpiredHolds(tx: Tx, now: Date, limit: number): Promis
 }
 
 /** Paid bookings not ticketed after `olderThan` (ticketing failed or the process stopped). */
+/**
+ * How often the job tries ticketing again by itself: after each failure it waits twice as long (1, 2, 4,
+ * 8 minutes from the last failure), and after this many failures it stops and leaves the booking to the
+ * ticketing desk, so a booking the supplier keeps refusing neither hammers it nor floods the timeline.
+ */
+export const AUTOMATIC_TICKETING_ATTEMPTS = 5;
+
+/** Paid bookings not ticketed whose next automatic attempt is due (see AUTOMATIC_TICKETING_ATTEMPTS). */
 export async function findUnticketed(tx: Tx, olderThan: Date, limit: number): Promise<string[]> {
+  const failures = sql<number>`(SELECT count(*) FROM booking_events e
+    WHERE e.booking_id = ${bookings.id} AND e.status_trigger = 'ticketing-failed')`;
   const rows = await tx
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.status, 'payment-confirmed'), lte(bookings.updatedAt, olderThan)))
+    .where(
+      and(
+        eq(bookings.status, 'payment-confirmed'),
+        sql`${failures} < ${AUTOMATIC_TICKETING_ATTEMPTS}`,
+        // olderThan is a minute ago: the wait doubles with each failure already recorded.
+        sql`${bookings.updatedAt} <= ${olderThan.toISOString()}::timestamptz - interval '1 minute' * (power(2, ${failures}) - 1)`,
+      ),
+    )
     .orderBy(asc(bookings.updatedAt))
     .limit(limit);
   return rows.map((r) => r.id);

@@ -1,7 +1,7 @@
 import type { BookingStatus, StatusTrigger } from '@kwenda/contracts';
 import type { BookingRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { Tx } from './booking-ports.js';
+import type { Tx } from '../../db/tx.js';
 import { lockBooking, writeTransition, type BookingPatch } from './booking-repository.js';
 
 /**
@@ -24,7 +24,12 @@ export const transitions: Record<StatusTrigger, { from: readonly BookingStatus[]
   'ticket-issued': { from: ['payment-confirmed'], to: 'confirmed' },
   'ticketing-failed': { from: ['payment-confirmed'], to: 'same' },
   'hold-expired': { from: ['pending-payment'], to: 'canceled' },
-  'refund-issued': { from: ['canceled', 'payment-confirmed'], to: 'refunded' },
+  // Staff actions (use-cases/staff-*.ts). A booking still live keeps its price paid: it is cancelled
+  // before the refund that returns all it received, so only a canceled booking becomes refunded.
+  'refund-issued': { from: ['canceled'], to: 'refunded' },
+  'refund-recorded': { from: ['pending-payment', 'payment-confirmed', 'confirmed', 'canceled'], to: 'same' },
+  'hold-extended': { from: ['pending-payment'], to: 'same' },
+  'staff-canceled': { from: ['pending-payment', 'payment-confirmed', 'confirmed'], to: 'canceled' },
 };
 
 export const canTrigger = (status: BookingStatus, trigger: StatusTrigger) => transitions[trigger].from.includes(status);

@@ -15,25 +15,20 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { travellerIdOf } from '../../plugins/auth.js';
 import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { Supplier } from '../../suppliers/supplier.js';
 import type { Actor, BookingService } from './booking-service.js';
-
-/**
- * Who is asking. Accounts arrive with issue 4 (a bearer token then names the user); until then
- * everyone is a guest holding the booking's unguessable id.
- */
-export type ResolveUser = (request: FastifyRequest) => Promise<string | null>;
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{
   bookings: BookingService;
   supplier: Supplier;
-  resolveUser?: ResolveUser;
-}> = async (app, { bookings, supplier, resolveUser = async () => null }) => {
+}> = async (app, { bookings, supplier }) => {
+  // Who is asking: the logged-in traveller (plugins/auth.ts), else a guest holding the booking's unguessable id.
   const actorOf = async (request: FastifyRequest): Promise<Actor> => {
-    const userId = await resolveUser(request);
+    const userId = travellerIdOf(request);
     return { userId, label: userId ? `user:${userId}` : 'guest' };
   };
   // An id that is not a booking id is simply not found (not a validation error).

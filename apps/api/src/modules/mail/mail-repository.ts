@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailOutbox, type MailRow } from '../../db/schema.js';
-import type { MailPort } from '../bookings/booking-ports.js';
+import type { MailPort } from './mail-port.js';
 
 /** Every query of the mail outbox (migrations/0002_bookings.sql, table mail_outbox). */
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
-import type { MailPort } from '../bookings/booking-ports.js';
+import type { MailPort } from './mail-port.js';
 import { createMailRepository, DEFAULT_LEASE_MS } from './mail-repository.js';
 import { createMailTransport, SMTP_TIMEOUTS, type MailTransport } from './mail-transport.js';
 

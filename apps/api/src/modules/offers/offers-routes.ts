@@ -6,12 +6,17 @@ import {
   fareCalendarResultSchema,
   offerRequestSchema,
   offerSearchResultSchema,
+  type OfferRequest,
 } from '@kwenda/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { OffersService } from './offers-service.js';
 
-export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = async (app, { offers }) => {
+/** `onSearch`: told of each search that answered (the dashboard's per-route counter); must not throw or wait. */
+export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService; onSearch?: (request: OfferRequest) => void }> = async (
+  app,
+  { offers, onSearch },
+) => {
   app.post(
     '/offers/request',
     {
@@ -23,7 +28,11 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = as
       },
       serializerCompiler: trustedJsonSerializer,
     },
-    async (request) => offers.searchOffers(request.body),
+    async (request) => {
+      const result = await offers.searchOffers(request.body);
+      onSearch?.(request.body);
+      return result;
+    },
   );
 
   app.post(

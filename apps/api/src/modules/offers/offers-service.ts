@@ -17,7 +17,8 @@ import {
 import { findAirport } from '../../data/airports.js';
 import { AppError, validationError } from '../../errors.js';
 import type { Supplier, SupplierLeg, SupplierOffer, SupplierSearch } from '../../suppliers/supplier.js';
-import type { ExchangeRates } from './exchange-rates.js';
+import { quoteOffer, type PricingSnapshot } from '../rates/pricing.js';
+import type { RateBook } from '../rates/rate-book.js';
 import { priceForTravellers } from './offer-fares.js';
 import { checkOfferFilters, filterOffers } from './offer-filters.js';
 import { presentFareConditions } from './present-fare-conditions.js';
@@ -30,10 +31,25 @@ const BEST_COUNT = 5;
 
 const totalMinutes = (offer: SupplierOffer) => offer.slices.reduce((sum, slice) => sum + slice.durationInMinutes, 0);
 
-const comparators: Record<SortOrder, (a: SupplierOffer, b: SupplierOffer) => number> = {
-  lowest: (a, b) => a.totalAmount - b.totalAmount || totalMinutes(a) - totalMinutes(b) || a.reference.localeCompare(b.reference),
-  fastest: (a, b) => totalMinutes(a) - totalMinutes(b) || a.totalAmount - b.totalAmount || a.reference.localeCompare(b.reference),
+/** A supplier's offer with the price the traveller is shown (markup included, in their currency). */
+interface Priced {
+  offer: SupplierOffer;
+  shown: Offer;
+}
+
+// Offers are ordered by the price shown, not the supplier's: a markup per airline or route can reorder them.
+const comparators: Record<SortOrder, (a: Priced, b: Priced) => number> = {
+  lowest: (a, b) =>
+    a.shown.price - b.shown.price ||
+    totalMinutes(a.offer) - totalMinutes(b.offer) ||
+    a.offer.reference.localeCompare(b.offer.reference),
+  fastest: (a, b) =>
+    totalMinutes(a.offer) - totalMinutes(b.offer) ||
+    a.shown.price - b.shown.price ||
+    a.offer.reference.localeCompare(b.offer.reference),
 };
+const cheapestOf = (priced: Priced[]) =>
+  priced.reduce<Priced | undefined>((best, p) => (!best || comparators.lowest(p, best) < 0 ? p : best), undefined);
 
 /** The legs a filter asks for; assumes the contract's refinements already passed. */
 export function legsOf(filters: SearchFilters): SupplierLeg[] {
@@ -70,7 +86,13 @@ function checkAirports(filters: SearchFilters) {
   if (fields.length) throw validationError(fields);
 }
 
-export function createOffersService({ supplier, rates }: { supplier: Supplier; rates: ExchangeRates }) {
+function unsupportedCurrency(currency: Currency) {
+  return validationError([
+    { path: 'filters.currency', code: 'unsupported_currency', message: `No exchange rate for ${currency}` },
+  ]);
+}
+
+export function createOffersService({ supplier, rates }: { supplier: Supplier; rates: RateBook }) {
   const toSearch = (filters: SearchFilters, legs: SupplierLeg[]): SupplierSearch => ({
     tripType: filters.tripType,
     legs,
@@ -88,32 +110,51 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
     }
   };
 
-  const present = (offer: SupplierOffer, currency: Currency, requestedDate?: string): Offer => {
+  /** The offer as the traveller sees it: every price from quoteOffer, the one pricing of offers and bookings. */
+  const present = (offer: SupplierOffer, pricing: PricingSnapshot, currency: Currency, requestedDate?: string): Offer => {
     const { totalAmount: _total, totalCurrency: _usd, conditions, ...rest } = offer;
-    const fromUsd = (amountUsd: number) => rates.fromUsd(amountUsd, currency);
+    const quote = quoteOffer(pricing, offer, supplier.passengerRequirements(offer), currency);
+    if (!quote) throw unsupportedCurrency(currency);
     return {
       ...rest,
-      ...priceForTravellers(supplier.passengerRequirements(offer), fromUsd),
+      ...priceForTravellers(
+        quote.passengers.map((p) => ({ passengerType: p.passengerType, fareUsd: p.priceUsd })),
+        quote.fromUsd,
+      ),
       currency,
-      conditions: presentFareConditions(conditions, currency, fromUsd),
+      conditions: presentFareConditions(conditions, currency, quote.fromUsd),
       ...(requestedDate ? { requestedDate } : {}),
     };
   };
 
   // A repeated search gets the same offer objects from the supplier for a while (its search cache): each
-  // is priced for the traveller once per currency and rate, not again for every page and filter change.
+  // is priced for the traveller once per currency, rates and markups, not again for every page and filter change.
   const presented = new WeakMap<SupplierOffer, Map<string, Offer>>();
-  const presentOnce = (offer: SupplierOffer, currency: Currency): Offer => {
-    const key = `${currency}|${rates.rate(currency)}`;
-    let byRate = presented.get(offer);
-    if (!byRate) presented.set(offer, (byRate = new Map()));
-    let shown = byRate.get(key);
-    if (!shown) byRate.set(key, (shown = present(offer, currency)));
+  const presentOnce = (offer: SupplierOffer, pricing: PricingSnapshot, currency: Currency): Offer => {
+    const key = `${currency}|${pricing.version}`;
+    let byVersion = presented.get(offer);
+    if (!byVersion) presented.set(offer, (byVersion = new Map()));
+    let shown = byVersion.get(key);
+    if (!shown) byVersion.set(key, (shown = present(offer, pricing, currency)));
     return shown;
+  };
+  const priceAll = (offers: readonly SupplierOffer[], pricing: PricingSnapshot, currency: Currency): Priced[] =>
+    offers.map((offer) => ({ offer, shown: presentOnce(offer, pricing, currency) }));
+
+  /** The rates and markups of this request; a currency without a rate is refused before any supplier call. */
+  const pricingFor = async (currency: Currency) => {
+    const pricing = await rates.snapshot();
+    if (!pricing.rateOf(currency)) throw unsupportedCurrency(currency);
+    return pricing;
   };
 
   /** The cheapest offer on each nearby date, each bookable like any offer. */
-  const suggestionsFor = async (filters: SearchFilters, legs: SupplierLeg[], now: Date): Promise<Offer[]> => {
+  const suggestionsFor = async (
+    filters: SearchFilters,
+    legs: SupplierLeg[],
+    pricing: PricingSnapshot,
+    now: Date,
+  ): Promise<Offer[]> => {
     const today = todayIn();
     const shifts = [-1, 1, -2, 2, -3, 3].slice(0, SUGGESTION_WINDOW_DAYS * 2);
     const found = await Promise.all(
@@ -121,37 +162,43 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
         const shifted = legs.map((leg) => ({ ...leg, departureDate: addDays(leg.departureDate, shift) }));
         if (shifted.some((leg) => leg.departureDate < today)) return null;
         const offers = await ask(toSearch(filters, shifted), now);
-        const cheapest = [...offers].sort(comparators.lowest)[0];
-        return cheapest ? { shift, offer: cheapest } : null;
+        const cheapest = cheapestOf(priceAll(offers, pricing, filters.currency));
+        return cheapest ? { shift, offer: cheapest.offer } : null;
       }),
     );
     return found
       .filter((entry): entry is { shift: number; offer: SupplierOffer } => entry !== null)
       .sort((a, b) => a.shift - b.shift)
-      .map(({ offer }) => present(offer, filters.currency, legs[0]!.departureDate));
+      .map(({ offer }) => present(offer, pricing, filters.currency, legs[0]!.departureDate));
   };
 
   return {
     async searchOffers({ filters, page, order, offerFilters }: OfferRequest, now = new Date()): Promise<OfferSearchResult> {
       checkAirports(filters);
-      if (!rates.has(filters.currency))
-        throw validationError([
-          { path: 'filters.currency', code: 'unsupported_currency', message: `No exchange rate for ${filters.currency}` },
-        ]);
+      const pricing = await pricingFor(filters.currency);
       const legs = legsOf(filters);
       checkOfferFilters(offerFilters, legs.length);
-      const all = [...(await ask(toSearch(filters, legs), now))].sort(comparators[order]);
+      const all = priceAll(await ask(toSearch(filters, legs), now), pricing, filters.currency).sort(comparators[order]);
       // Every offer is priced and filtered (a search answers at most a few dozen), then one page is sent:
       // the filters and their counts cover the whole result set, not the page on screen.
       const { matching, facets } = filterOffers(
-        all.map((offer) => presentOnce(offer, filters.currency)),
+        all.map((p) => p.shown),
         offerFilters,
         legs.length,
       );
       const offers = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
       // Nearby dates answer a date with few flights, whatever the filters hide.
-      const suggestions = page === 1 && all.length < FEW_OFFERS ? await suggestionsFor(filters, legs, now) : [];
-      return { offers, suggestions, page, pageSize: PAGE_SIZE, total: matching.length, facets };
+      const suggestions = page === 1 && all.length < FEW_OFFERS ? await suggestionsFor(filters, legs, pricing, now) : [];
+      const rate = pricing.rateOf(filters.currency)!;
+      return {
+        offers,
+        suggestions,
+        page,
+        pageSize: PAGE_SIZE,
+        total: matching.length,
+        facets,
+        rate: { currency: filters.currency, unitsPerUsd: rate.unitsPerUsd, effectiveAt: rate.effectiveAt.toISOString() },
+      };
     },
 
     /**
@@ -161,10 +208,7 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
      */
     async fareCalendar(filters: SearchFilters, now = new Date()): Promise<FareCalendarResult> {
       checkAirports(filters);
-      if (!rates.has(filters.currency))
-        throw validationError([
-          { path: 'filters.currency', code: 'unsupported_currency', message: `No exchange rate for ${filters.currency}` },
-        ]);
+      const pricing = await pricingFor(filters.currency);
       const legs = legsOf(filters);
       const today = todayIn(undefined, now);
       const lastOnSale = addDays(today, SEARCH_LIMITS.maxDaysAhead);
@@ -177,13 +221,10 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
           if (shifted.some((leg) => leg.departureDate > lastOnSale))
             return { ...dates, status: 'not-on-sale', lowestPrice: null };
           const offers = await ask(toSearch(filters, shifted), now);
-          const cheapest = offers.reduce<SupplierOffer | undefined>(
-            (best, offer) => (!best || comparators.lowest(offer, best) < 0 ? offer : best),
-            undefined,
-          );
+          const cheapest = cheapestOf(priceAll(offers, pricing, filters.currency));
           return cheapest
             ? // The price its card will show (shares converted one by one), to the unit.
-              { ...dates, status: 'priced', lowestPrice: presentOnce(cheapest, filters.currency).price }
+              { ...dates, status: 'priced', lowestPrice: cheapest.shown.price }
             : { ...dates, status: 'no-flights', lowestPrice: null };
         }),
       );
@@ -192,12 +233,13 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
 
     async bestOffers(filters: SearchFilters, now = new Date()): Promise<BestOffersResult> {
       checkAirports(filters);
-      const all = await ask(toSearch(filters, legsOf(filters)), now);
+      const pricing = await pricingFor(filters.currency);
+      const all = priceAll(await ask(toSearch(filters, legsOf(filters)), now), pricing, filters.currency);
       const pick = (order: SortOrder) =>
         [...all]
           .sort(comparators[order])
           .slice(0, BEST_COUNT)
-          .map((o) => present(o, filters.currency));
+          .map((p) => p.shown);
       return { price: pick('lowest'), duration: pick('fastest') };
     },
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { payments, webhookEvents, type PaymentRow, type PaymentStatus } from '../../db/schema.js';
-import type { Tx } from '../bookings/booking-ports.js';
+import type { Tx } from '../../db/tx.js';
 
 /** Every query of payments and received webhook events. */
 

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import { apiErrorSchema, bookingIdSchema, bookingResponseSchema, BOOKING_LIMITS } from '@kwenda/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationError } from '../../errors.js';
+import { travellerIdOf } from '../../plugins/auth.js';
 import type { BookingPaymentsPort } from '../bookings/booking-ports.js';
 import type { ReceiptsService } from './receipts-service.js';
 
@@ -11,9 +11,7 @@ import type { ReceiptsService } from './receipts-service.js';
 export const receiptsRoutes: FastifyPluginAsyncZod<{
   receipts: ReceiptsService;
   bookings: BookingPaymentsPort;
-  /** The logged-in account of a request (null for a guest): an account's booking takes receipts only from it. */
-  resolveUser?: (request: FastifyRequest) => Promise<string | null>;
-}> = async (app, { receipts, bookings, resolveUser = async () => null }) => {
+}> = async (app, { receipts, bookings }) => {
   await app.register(multipart, {
     limits: { fileSize: BOOKING_LIMITS.receiptMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
@@ -56,7 +54,8 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
           { path: 'file', code: 'too_large', message: 'At most 5 MB' },
         ]);
       }
-      const userId = await resolveUser(request);
+      // The logged-in account (null for a guest): an account's booking takes receipts only from it.
+      const userId = travellerIdOf(request);
       await receipts.addReceipt(
         request.params.id,
         { bytes, fileName: file.filename },

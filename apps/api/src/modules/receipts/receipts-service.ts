@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { BOOKING_LIMITS, type Booking, type Currency } from '@kwenda/contracts';
+import { BOOKING_LIMITS } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError, validationError } from '../../errors.js';
 import type { BookingPaymentsPort } from '../bookings/booking-ports.js';
-import { newPaymentId } from '../payments/payments-repository.js';
 import { cleanFileName, detectReceiptType, storeReceipt } from './receipt-storage.js';
 import * as repo from './receipts-repository.js';
 
@@ -12,29 +11,13 @@ export const MAX_RECEIPTS_PER_BOOKING = 5;
 
 /**
  * Bank transfer / mobile banking (Bankak and the like): no merchant API, so the traveller uploads
- * the transfer receipt and the agency checks its bank app, then confirms (scripts/receipt.ts until
- * the back-office exists). Confirming records the payment and tickets the booking.
+ * the transfer receipt here and the agency checks its bank app. Staff decide each receipt on the
+ * desk (modules/desk, use-cases/staff-decide-receipt.ts of the bookings module: the workspace's
+ * transfers screen and `npm run receipt`): approving pays the booking and tickets it, rejecting
+ * tells the traveller why; both are recorded under the staff member who decided.
  */
-export function createReceiptsService(deps: {
-  database: Database;
-  bookings: BookingPaymentsPort;
-  findBookingIdByReference: (reference: string) => Promise<string | undefined>;
-  uploadsDir: string;
-}) {
+export function createReceiptsService(deps: { database: Database; bookings: BookingPaymentsPort; uploadsDir: string }) {
   const { db } = deps.database;
-
-  /** A booking reference (KW7F3K9Q), a booking id (bk_...) or a receipt id (rc_...). */
-  async function mustFind(reference: string): Promise<{ booking: Booking; receiptId?: string }> {
-    const receipt = reference.startsWith('rc_') ? await repo.findReceipt(db, reference) : undefined;
-    const id = receipt
-      ? receipt.bookingId
-      : reference.startsWith('bk_')
-        ? reference
-        : await deps.findBookingIdByReference(reference);
-    const booking = id ? await deps.bookings.getBooking(id) : null;
-    if (!booking) throw new AppError(404, 'NOT_FOUND', `No booking or receipt ${reference}`);
-    return { booking, receiptId: receipt?.id };
-  }
 
   return {
     async addReceipt(
@@ -81,59 +64,6 @@ export function createReceiptsService(deps: {
         throw error;
       }
     },
-
-    /** The agency saw the money: record it, accept the receipts, ticket. `reference`: booking reference, bk_ or rc_ id. */
-    async confirmTransfer(reference: string, reviewer: string): Promise<Booking> {
-      const { booking } = await mustFind(reference);
-      const outcome = await db.transaction(async (tx) => {
-        const result = await deps.bookings.confirmPayment(tx, {
-          bookingId: booking.id,
-          method: 'bank-transfer',
-          amount: booking.amount,
-          currency: booking.currency as Currency,
-          actor: `agency:${reviewer}`,
-        });
-        if (result !== 'confirmed') return result;
-        await repo.insertBankPayment(tx, {
-          id: newPaymentId(),
-          bookingId: booking.id,
-          provider: 'bank-transfer',
-          status: 'succeeded',
-          amount: booking.amount,
-          currency: booking.currency,
-        });
-        await repo.reviewReceipts(tx, booking.id, 'accepted', reviewer);
-        return result;
-      });
-      if (outcome === 'not-payable')
-        throw new AppError(
-          409,
-          'INVALID_BOOKING_STATE',
-          `Booking ${booking.bookingReference} is ${booking.status}: it cannot take a payment (refund the transfer)`,
-        );
-      await deps.bookings.fulfil(booking.id);
-      return (await deps.bookings.getBooking(booking.id))!;
-    },
-
-    /** No matching transfer: the receipts are rejected and the booking waits again (until its hold ends). */
-    async rejectTransfer(reference: string, reviewer: string): Promise<Booking> {
-      const { booking, receiptId } = await mustFind(reference);
-      await db.transaction(async (tx) => {
-        const receipt = receiptId ? await repo.findReceipt(tx, receiptId) : await repo.latestSubmitted(tx, booking.id);
-        if (!receipt || receipt.status !== 'submitted')
-          throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${booking.bookingReference} has no receipt waiting`);
-        // By booking reference every waiting receipt is rejected; by receipt id only that one.
-        await repo.reviewReceipts(tx, booking.id, 'rejected', reviewer, receiptId);
-        await deps.bookings.recordReceiptRejected(tx, {
-          bookingId: booking.id,
-          receiptId: receipt.id,
-          actor: `agency:${reviewer}`,
-        });
-      });
-      return (await deps.bookings.getBooking(booking.id))!;
-    },
-
-    pending: () => repo.pendingTransfers(db),
   };
 }
 

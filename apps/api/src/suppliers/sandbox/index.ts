@@ -13,4 +13,5 @@ export {
   type OfferToken,
 } from './offer-reference.js';
 export { CONNECTION_RULES } from './itineraries.js';
+export { SANDBOX_TICKET_FAIL_NAME, SANDBOX_TICKET_RETRY_NAME, SandboxTicketingError } from './orders.js';
 export { airlineProfiles, toAirline } from './airlines.js';

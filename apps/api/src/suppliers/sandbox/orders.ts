@@ -179,9 +179,35 @@ export function ticketNumberOf(orderId: string, passengerId: string, airline: st
 
 export type SandboxOrderState = 'held' | 'ticketed' | 'cancelled';
 
+/**
+ * How long the airline keeps a held order unpaid (Duffel: payment_required_by, often a day): longer
+ * than Kwenda's own hold, which is the airline's deadline or HOLD_MINUTES, whichever comes first, so
+ * staff can extend a hold once up to this deadline. A longer hold asked for is given.
+ */
+export const AIRLINE_HOLD_MINUTES = 24 * 60;
+
+/**
+ * Test passengers whose last name makes ticketing fail, as an airline sometimes refuses to issue
+ * (a fare no longer on sale, a name the airline's system rejects): TICKETFAIL is refused every
+ * time, so the booking stays paid but unticketed until the agency issues it by hand; TICKETRETRY
+ * is refused the first time for an order and issued on the next try (the retry path). Any letter
+ * case; the hold and the payment work as usual.
+ */
+export const SANDBOX_TICKET_FAIL_NAME = 'TICKETFAIL';
+export const SANDBOX_TICKET_RETRY_NAME = 'TICKETRETRY';
+
+/** The airline refused to issue the tickets of an order. */
+export class SandboxTicketingError extends Error {
+  constructor(orderId: string, lastName: string) {
+    super(`The airline refused to issue the tickets of order ${orderId} (sandbox test passenger ${lastName})`);
+    this.name = 'SandboxTicketingError';
+  }
+}
+
 /** In-memory order book; a restart forgets it, and the derived PNRs keep ticketing consistent. */
 export function createOrderBook() {
   const orders = new Map<string, { state: SandboxOrderState; validatingCarrier: string }>();
+  const refusedOnce = new Set<string>();
   return {
     open(validatingCarrier: string): string {
       const orderId = `ord_${randomBytes(12).toString('hex')}`;
@@ -192,6 +218,12 @@ export function createOrderBook() {
     ticket(orderId: string, passengers: SupplierPassenger[], fallbackCarrier: string): TicketedOrder {
       const order = orders.get(orderId);
       if (order?.state === 'cancelled') throw new Error(`Order ${orderId} was cancelled`);
+      const lastNames = passengers.map((p) => p.lastName.toUpperCase());
+      if (lastNames.includes(SANDBOX_TICKET_FAIL_NAME)) throw new SandboxTicketingError(orderId, SANDBOX_TICKET_FAIL_NAME);
+      if (lastNames.includes(SANDBOX_TICKET_RETRY_NAME) && !refusedOnce.has(orderId)) {
+        refusedOnce.add(orderId);
+        throw new SandboxTicketingError(orderId, SANDBOX_TICKET_RETRY_NAME);
+      }
       const carrier = order?.validatingCarrier ?? fallbackCarrier;
       orders.set(orderId, { state: 'ticketed', validatingCarrier: carrier });
       return {

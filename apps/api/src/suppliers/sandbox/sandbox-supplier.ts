@@ -21,7 +21,7 @@ import {
 import { fareConditionsFor, offerFareFamily } from './fare-families.js';
 import { countryLookup, offerBaggage, priceOffer, round2, sliceFare, type AirportCountry } from './pricing.js';
 import { buildSchedule, type Schedule } from './schedules.js';
-import { createOrderBook, extrasUsd, passengerRequirementsFor, type SandboxOrderState } from './orders.js';
+import { AIRLINE_HOLD_MINUTES, createOrderBook, extrasUsd, passengerRequirementsFor, type SandboxOrderState } from './orders.js';
 import { seatMapFor } from './seat-map.js';
 import { epochDayOf, formatLocal, localEpochDay } from './time.js';
 
@@ -257,7 +257,7 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
       return {
         status: 'held',
         orderId: orderBook.open(carrier),
-        paymentRequiredBy: new Date(now.getTime() + holdMinutes * 60_000),
+        paymentRequiredBy: new Date(now.getTime() + Math.max(holdMinutes, AIRLINE_HOLD_MINUTES) * 60_000),
         totalUsd: Math.round((priced.offer.totalAmount + extrasUsd(requirements, passengers)) * 100) / 100,
       };
     },

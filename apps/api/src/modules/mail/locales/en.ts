@@ -66,8 +66,8 @@ export const en: MailCatalog = {
     heading: 'A new held booking is waiting for a transfer',
     intro: 'Booking {{reference}} is held until {{deadline}}, waiting for a bank transfer.',
     contact: 'Contact',
-    confirm: 'Once the money is in the account, confirm it with',
-    action: 'Booking page',
+    confirm: 'Once the money is in the account, approve the receipt in Transfers to verify',
+    action: 'Open Transfers to verify',
   },
   paid: {
     subject: 'Payment received for booking {{reference}}',

@@ -1,10 +1,11 @@
 import {
+  accountSchema,
   authResponseSchema,
   bookingSchema,
   okResponseSchema,
   registerResponseSchema,
   updateAccountResponseSchema,
-  userSchema,
+  type Account,
   type AuthResponse,
 } from '@kwenda/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -75,15 +76,19 @@ export function usePasswordReset() {
   });
 }
 
-/** The logged-in user as the server has it now (the stored copy may be older). */
+/**
+ * The logged-in user as the server has it now (the stored copy may be older), with their referral
+ * code when the account is an agent. Only the user's own fields are kept in the stored session.
+ */
 export function useAccount() {
   const session = useSession();
   return useQuery({
     queryKey: ['account', session?.user.id],
     queryFn: ({ signal }) =>
-      apiRequest('/account', userSchema, { signal }).then((user) => {
+      apiRequest('/account', accountSchema, { signal }).then((account) => {
+        const { agent: _agent, ...user } = account;
         mergeSessionUser(user);
-        return user;
+        return account;
       }),
     enabled: !!session,
   });
@@ -96,7 +101,8 @@ export function useUpdateAccount() {
       apiRequest('/account/update', updateAccountResponseSchema, { method: 'PUT', body: input }),
     onSuccess: ({ user }) => {
       mergeSessionUser(user);
-      client.setQueryData(['account', user.id], user);
+      // The answer is the user alone: the account's agent stays as it was.
+      client.setQueryData<Account>(['account', user.id], (account) => (account ? { ...account, ...user } : account));
     },
   });
 }

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { dialCodeOptions, useCountries } from '../../../lib/countries';
 import { PhoneField, type PhoneValue } from '../../../components/phone-field';
 import { splitE164, toE164 } from '../../../lib/phone-number';
@@ -13,7 +13,10 @@ import classes from '../components/auth.module.css';
 import { MyBookings } from '../components/my-bookings';
 import { errorText } from '../lib/error-text';
 
-/** SPEC section 2 "Profile": name, e-mail, mobile, WhatsApp and status, with an edit mode; and the account's bookings. */
+/**
+ * SPEC section 2 "Profile": name, e-mail, mobile, WhatsApp and status, with an edit mode; and the account's bookings.
+ * An agent of the agency also finds the way to their own page (/agent) here.
+ */
 export function ProfilePage() {
   const { t, i18n } = useTranslation('auth');
   const appPath = useAppPath();
@@ -32,6 +35,7 @@ export function ProfilePage() {
 
   if (!session) return <Navigate to={`${appPath('/login')}?return_to=${encodeURIComponent(location.pathname)}`} replace />;
   const user = account.data ?? session.user;
+  const agent = account.data?.agent ?? null;
 
   const startEditing = () => {
     setMobile(splitE164(user.mobile));
@@ -151,6 +155,21 @@ export function ProfilePage() {
             )}
           </Stack>
         </Paper>
+        {agent && (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="profile-agent">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="profile-agent">
+                {t('profile.agentTitle')}
+              </Title>
+              <Group justify="space-between" gap="sm">
+                <Text flex="1 1 16rem">{t('profile.agentHint')}</Text>
+                <Button component={Link} to={appPath('/agent')} variant="light">
+                  {t('profile.agentPage')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
         <MyBookings />
       </Stack>
     </Container>

@@ -13,8 +13,8 @@ const after = (status: Booking['status'], than: Booking['status']) =>
 /**
  * SPEC section 4 "On load": created opens the passengers; pending-payment marks every step but
  * payment done and opens payment, or the final step once payment details were given (pay later,
- * a receipt sent or refused); any status after pending-payment opens the final screen. Canceled,
- * refunded and unavailable bookings close.
+ * a receipt sent or refused, the hold extended by the agency); any status after pending-payment
+ * opens the final screen. Canceled, refunded and unavailable bookings close.
  */
 export function screenOnLoad(booking: Pick<Booking, 'status' | 'statusTrigger'>): BookingScreen {
   switch (booking.status) {
@@ -26,7 +26,7 @@ export function screenOnLoad(booking: Pick<Booking, 'status' | 'statusTrigger'>)
     case 'refunded':
       return 'closed';
     case 'pending-payment':
-      return ['payment-info-submit', 'receipt-uploaded', 'receipt-rejected'].includes(booking.statusTrigger)
+      return ['payment-info-submit', 'receipt-uploaded', 'receipt-rejected', 'hold-extended'].includes(booking.statusTrigger)
         ? 'confirmation'
         : 'payment';
     default:

@@ -27,6 +27,7 @@ import { OfferCardSkeleton } from './offer-card-skeleton';
 import { LoginPromptModal } from './login-prompt-modal';
 import { OfferDetailsModal } from './offer-details-modal';
 import { PagingFooter } from './paging-footer';
+import { RateNote } from './rate-note';
 import { SearchError } from './search-error';
 import { SessionTimeoutModal } from './session-timeout-modal';
 import { SortControl } from './sort-control';
@@ -209,6 +210,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
             ) : null}
             {filterable && <FiltersButton activeCount={activeFilters} onOpen={() => setFiltersOpen(true)} />}
           </div>
+          {offers.length > 0 && <RateNote rate={pages[0]?.rate} />}
           {bookingError && (
             <Alert
               color="red"

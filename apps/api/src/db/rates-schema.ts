@@ -1,0 +1,36 @@
+import type { CabinClassCode } from '@kwenda/contracts';
+import { boolean, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// ---------- exchange rates and markups (migrations/0007_rates.sql) ----------
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Every rate the agency set (units of `currency` per USD), kept forever; canceled only before it takes effect. */
+export const exchangeRateChanges = pgTable('exchange_rate_changes', {
+  id: text('id').primaryKey(),
+  currency: text('currency').notNull(),
+  unitsPerUsd: numeric('units_per_usd', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+  effectiveAt: at('effective_at').notNull(),
+  setBy: text('set_by'),
+  setAt: at('set_at').notNull().defaultNow(),
+  canceledAt: at('canceled_at'),
+  canceledBy: text('canceled_by'),
+});
+export type ExchangeRateChangeRow = typeof exchangeRateChanges.$inferSelect;
+
+export const markupRules = pgTable('markup_rules', {
+  id: text('id').primaryKey(),
+  percent: numeric('percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  fixedUsd: numeric('fixed_usd', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  airline: text('airline'),
+  origin: text('origin'),
+  destination: text('destination'),
+  cabin: text('cabin').$type<CabinClassCode>(),
+  active: boolean('active').notNull(),
+  note: text('note'),
+  createdBy: text('created_by'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+export type MarkupRuleRow = typeof markupRules.$inferSelect;

@@ -1,0 +1,236 @@
+import { AGENCY_TIME_ZONE } from '@kwenda/contracts/rules';
+import type { AdminBookingListQuery } from '@kwenda/contracts/admin';
+import { BOOKING_STATUS_ORDER } from '@kwenda/contracts/admin';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  bookingEvents,
+  bookingPassengers,
+  bookings,
+  mailOutbox,
+  paymentReceipts,
+  payments,
+  staffActions,
+  users,
+} from '../../db/schema.js';
+import type { Tx } from '../../db/tx.js';
+import type { BookingSearch } from './booking-search.js';
+
+/** Every query of the staff's bookings table and booking page (indexes in migrations/0011_admin_bookings.sql). */
+
+const firstSlice = (field: 'origin' | 'destination' | 'departureDate') =>
+  sql<string>`(${bookings.offer} -> 'slices' -> 0 ->> ${sql.raw(`'${field}'`)})`;
+const returnDeparture = sql<string | null>`(${bookings.offer} -> 'slices' -> 1 ->> 'departureDate')`;
+
+/** The first day's midnight, and the midnight after the last day, on the agency's clock. */
+const dayStart = (day: string) => sql`((${day}::date)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`;
+const dayAfter = (day: string) => sql`(((${day}::date) + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`;
+
+/** LIKE 'prefix%' for any text: the wildcards a person types are matched as themselves. */
+const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The ids a search matches, as a union of indexed look-ups (one per kind of thing the text may be),
+ * so each uses its own index instead of one OR that reads every row.
+ */
+function searchCondition(search: BookingSearch): SQL {
+  const branches: SQL[] = [];
+  if (search.bookingId) branches.push(sql`SELECT id FROM bookings WHERE id = ${search.bookingId}`);
+  if (search.reference) branches.push(sql`SELECT id FROM bookings WHERE booking_reference = ${search.reference}`);
+  if (search.pnr) branches.push(sql`SELECT id FROM bookings WHERE upper(pnr) = ${search.pnr}`);
+  if (search.email) branches.push(sql`SELECT id FROM bookings WHERE lower(email) LIKE ${likePrefix(search.email)}`);
+  if (search.mobile) branches.push(sql`SELECT id FROM bookings WHERE mobile = ${search.mobile}`);
+  if (search.ticketNumber)
+    branches.push(sql`SELECT booking_id FROM booking_passengers WHERE replace(ticket_number, '-', '') = ${search.ticketNumber}`);
+  if (search.lastName)
+    branches.push(sql`SELECT booking_id FROM booking_passengers WHERE lower(last_name) LIKE ${likePrefix(search.lastName)}`);
+  if (!branches.length) return sql`false`;
+  return sql`${bookings.id} IN (${sql.join(branches, sql` UNION `)})`;
+}
+
+function listConditions(query: AdminBookingListQuery, search: BookingSearch | null): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (search) conditions.push(searchCondition(search));
+  if (query.status?.length) conditions.push(inArray(bookings.status, query.status));
+  if (query.paymentMethod === 'none') conditions.push(isNull(bookings.paymentMethod));
+  else if (query.paymentMethod) conditions.push(eq(bookings.paymentMethod, query.paymentMethod));
+  if (query.from) conditions.push(sql`${bookings.createdAt} >= ${dayStart(query.from)}`);
+  if (query.to) conditions.push(sql`${bookings.createdAt} < ${dayAfter(query.to)}`);
+  if (query.origin) conditions.push(sql`${firstSlice('origin')} = ${query.origin}`);
+  if (query.destination) conditions.push(sql`${firstSlice('destination')} = ${query.destination}`);
+  if (query.referralCode) conditions.push(sql`lower(${bookings.referralCode}) = ${query.referralCode.toLowerCase()}`);
+  if (query.customer === 'account') conditions.push(isNotNull(bookings.userId));
+  if (query.customer === 'guest') conditions.push(isNull(bookings.userId));
+  return and(...conditions);
+}
+
+const statusOrderArray = sql.raw(`ARRAY[${BOOKING_STATUS_ORDER.map((s) => `'${s}'`).join(', ')}]::text[]`);
+
+function sortExpression(sort: AdminBookingListQuery['sort']): SQL {
+  switch (sort) {
+    // Amounts are in different currencies: compared by their USD value at the booking's own rate.
+    case 'amount':
+      return sql`(${bookings.amount} / nullif(${bookings.exchangeRate}, 0))`;
+    case 'status':
+      return sql`array_position(${statusOrderArray}, ${bookings.status})`;
+    case 'departure':
+      return firstSlice('departureDate');
+    default:
+      return sql`${bookings.createdAt}`;
+  }
+}
+
+export interface ListedBookingRow {
+  id: string;
+  bookingReference: string;
+  status: (typeof bookings.$inferSelect)['status'];
+  statusTrigger: (typeof bookings.$inferSelect)['statusTrigger'];
+  createdAt: Date;
+  origin: string;
+  destination: string;
+  departureDate: string;
+  returnDate: string | null;
+  amount: number;
+  currency: string;
+  paymentMethod: 'card' | 'bank-transfer' | null;
+  pnr: string | null;
+  leadFirstName: string | null;
+  leadLastName: string | null;
+  passengerCount: number;
+  email: string | null;
+  mobile: string | null;
+  userId: string | null;
+  referralCode: string | null;
+  holdExpiresAt: Date | null;
+}
+
+export async function listBookings(
+  tx: Tx,
+  query: AdminBookingListQuery,
+  search: BookingSearch | null,
+): Promise<{ rows: ListedBookingRow[]; total: number }> {
+  const where = listConditions(query, search);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(where);
+  const total = Number(counted?.total ?? 0);
+  if (!total) return { rows: [], total };
+  const direction = query.order === 'asc' ? asc : desc;
+  // Equal keys (two bookings of one status) keep a fixed order, so paging never skips or repeats one.
+  const tieBreak =
+    query.order === 'asc' ? [asc(bookings.createdAt), asc(bookings.id)] : [desc(bookings.createdAt), desc(bookings.id)];
+  // Spelled out: inside a subquery drizzle's unqualified "id" would name the passenger's own id.
+  const outerId = sql.raw('"bookings"."id"');
+  const lead = (column: 'first_name' | 'last_name') =>
+    sql<
+      string | null
+    >`(SELECT p.${sql.raw(column)} FROM booking_passengers p WHERE p.booking_id = ${outerId} ORDER BY p.position LIMIT 1)`;
+  const rows = await tx
+    .select({
+      id: bookings.id,
+      bookingReference: bookings.bookingReference,
+      status: bookings.status,
+      statusTrigger: bookings.statusTrigger,
+      createdAt: bookings.createdAt,
+      origin: firstSlice('origin'),
+      destination: firstSlice('destination'),
+      departureDate: firstSlice('departureDate'),
+      returnDate: returnDeparture,
+      amount: bookings.amount,
+      currency: bookings.currency,
+      paymentMethod: bookings.paymentMethod,
+      pnr: bookings.pnr,
+      leadFirstName: lead('first_name'),
+      leadLastName: lead('last_name'),
+      passengerCount: sql<number>`(SELECT count(*)::int FROM booking_passengers p WHERE p.booking_id = ${outerId})`,
+      email: bookings.email,
+      mobile: bookings.mobile,
+      userId: bookings.userId,
+      referralCode: bookings.referralCode,
+      holdExpiresAt: bookings.holdExpiresAt,
+    })
+    .from(bookings)
+    .where(where)
+    .orderBy(sql`${direction(sortExpression(query.sort))} NULLS LAST`, ...tieBreak)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { rows: rows.map((row) => ({ ...row, passengerCount: Number(row.passengerCount) })), total };
+}
+
+// ---------- one booking ----------
+
+export async function findBookingRow(tx: Tx, id: string) {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+export async function findPassenger(tx: Tx, bookingId: string, passengerId: string) {
+  const [row] = await tx
+    .select({ id: bookingPassengers.id, documentNumber: bookingPassengers.documentNumber })
+    .from(bookingPassengers)
+    .where(and(eq(bookingPassengers.bookingId, bookingId), eq(bookingPassengers.id, passengerId)));
+  return row;
+}
+
+export const findPayments = (tx: Tx, bookingId: string) =>
+  tx.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.createdAt), asc(payments.id));
+
+export const findReceipts = (tx: Tx, bookingId: string) =>
+  tx
+    .select()
+    .from(paymentReceipts)
+    .where(eq(paymentReceipts.bookingId, bookingId))
+    .orderBy(asc(paymentReceipts.uploadedAt), asc(paymentReceipts.id));
+
+export async function findReceipt(tx: Tx, bookingId: string, receiptId: string) {
+  const [row] = await tx
+    .select()
+    .from(paymentReceipts)
+    .where(and(eq(paymentReceipts.bookingId, bookingId), eq(paymentReceipts.id, receiptId)));
+  return row;
+}
+
+/**
+ * The e-mails of a booking: every booking e-mail is keyed '<kind>:<booking id>[:<more>]', so the key
+ * names its booking. Never the bodies: staff see what was sent and whether it arrived, not a copy of
+ * a traveller's e-ticket.
+ */
+export const findEmails = (tx: Tx, bookingId: string) =>
+  tx
+    .select({
+      id: mailOutbox.id,
+      dedupeKey: mailOutbox.dedupeKey,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(and(isNotNull(mailOutbox.dedupeKey), sql`split_part(${mailOutbox.dedupeKey}, ':', 2) = ${bookingId}`))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+
+export const findEvents = (tx: Tx, bookingId: string) =>
+  tx.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id));
+
+export const DOCUMENT_VIEWED = 'document-viewed';
+
+export const findDocumentViews = (tx: Tx, bookingId: string) =>
+  tx
+    .select({ staffUserId: staffActions.staffUserId, details: staffActions.details, createdAt: staffActions.createdAt })
+    .from(staffActions)
+    .where(
+      and(eq(staffActions.targetType, 'booking'), eq(staffActions.targetId, bookingId), eq(staffActions.action, DOCUMENT_VIEWED)),
+    )
+    .orderBy(asc(staffActions.createdAt), asc(staffActions.id));
+
+/** Names (and e-mails) of accounts, staff or travellers, by user id. */
+export async function findUsers(tx: Tx, ids: string[]) {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+}

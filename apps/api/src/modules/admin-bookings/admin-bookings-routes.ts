@@ -1,0 +1,107 @@
+import { apiErrorSchema, bookingIdSchema } from '@kwenda/contracts';
+import {
+  adminBookingDetailSchema,
+  adminBookingListQuerySchema,
+  adminBookingListSchema,
+  adminDocumentRevealSchema,
+} from '@kwenda/contracts/admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { staffUserIdOf } from '../../plugins/auth.js';
+import type { AdminBookingsService } from './admin-bookings-service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const idParam = z.string().max(300);
+const childId = z.string().min(1).max(100);
+
+/** The staff's bookings table and a booking's page: every staff role may read them (viewer and up). */
+export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBookingsService }> = async (
+  app,
+  { adminBookings },
+) => {
+  const viewer = app.requireStaff('viewer');
+  // An id that is not a booking id is simply not found (not a validation error).
+  const checkId = (id: string) => {
+    if (!bookingIdSchema.safeParse(id).success) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+  };
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get(
+    '/admin/bookings',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['admin'],
+        summary: 'Bookings for staff: search (reference, PNR, ticket, e-mail, mobile, last name), filters, sort, pages',
+        querystring: adminBookingListQuerySchema,
+        response: { 200: adminBookingListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return adminBookings.listBookings(request.query);
+    },
+  );
+
+  app.get(
+    '/admin/bookings/:id',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['admin'],
+        summary: 'One booking for staff: itinerary, passengers (documents masked), price, payments, e-mails, timeline',
+        params: z.object({ id: idParam }),
+        response: { 200: adminBookingDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      checkId(request.params.id);
+      reply.headers(noStore);
+      return adminBookings.getBookingDetail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/passengers/:passengerId/document',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['admin'],
+        summary: "Reveal one passenger's document number (each view is recorded in the staff audit trail)",
+        params: z.object({ id: idParam, passengerId: childId }),
+        response: { 200: adminDocumentRevealSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      checkId(request.params.id);
+      reply.headers(noStore);
+      return adminBookings.revealDocument(request.params.id, request.params.passengerId, staffUserIdOf(request));
+    },
+  );
+
+  app.get(
+    '/admin/bookings/:id/receipts/:receiptId/file',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['admin'],
+        summary: 'A transfer receipt (image or PDF) of a booking, for staff',
+        params: z.object({ id: idParam, receiptId: childId }),
+      },
+    },
+    async (request, reply) => {
+      checkId(request.params.id);
+      const file = await adminBookings.receiptFile(request.params.id, request.params.receiptId);
+      // The traveller's file, shown inline in the desk only: never sniffed into something else, never cached.
+      return reply
+        .headers({
+          ...noStore,
+          'content-type': file.contentType,
+          'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          'x-content-type-options': 'nosniff',
+        })
+        .send(file.bytes);
+    },
+  );
+};

@@ -1,0 +1,53 @@
+import type { Database, Db } from '../../../db/client.js';
+import type { Supplier } from '../../../suppliers/supplier.js';
+import type { MailPort } from '../../mail/mail-port.js';
+import type { ExchangeRates } from '../../offers/exchange-rates.js';
+import type { BookingMessages } from '../booking-emails.js';
+import type { CheckoutPort } from '../booking-ports.js';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What the booking service is built from (app.ts, tests). */
+export interface BookingServiceDeps {
+  database: Database;
+  supplier: Supplier;
+  rates: ExchangeRates;
+  publicUrl: string;
+  holdMinutes: number;
+  /** The agency's inbox: told about every booking held for pay-later. */
+  agencyEmail: string;
+  mail: MailPort;
+  /** Every e-mail and document of a booking (booking-emails.ts): links from PUBLIC_URL, times on the agency's clock. */
+  messages: BookingMessages;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+/**
+ * What every use case receives: the service's settings with the clock resolved, and the payment
+ * provider's checkout, attached after the service is built (payments need bookings and bookings
+ * need payments).
+ */
+export interface BookingDeps extends Omit<BookingServiceDeps, 'clock'> {
+  db: Db;
+  clock: () => Date;
+  /** The attached checkout, if any (the payment link of a booking paid by card). */
+  checkout(): CheckoutPort | undefined;
+}
+
+/** Who asked: an account, a guest holding the unguessable id, a job, a provider or a staff member. */
+export interface Actor {
+  userId: string | null;
+  label: string;
+}
+
+/** The attached checkout; a card payment without one is a wiring mistake, not a traveller's. */
+export function requireCheckout(deps: BookingDeps): CheckoutPort {
+  const checkout = deps.checkout();
+  if (!checkout) throw new Error('No payment provider attached to the booking service');
+  return checkout;
+}

@@ -1,0 +1,67 @@
+import type { BookingRow, PassengerRow } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import type { SupplierOffer, SupplierPassenger } from '../../../suppliers/supplier.js';
+import type { Actor } from './booking-deps.js';
+
+/** Flights and dates of every segment: two bookings with the same key fly the same aircraft. */
+export const segmentsKeyOf = (offer: SupplierOffer) =>
+  offer.slices.map((slice) => slice.segments.map((s) => `${s.flightNumber}@${s.departureDate.slice(0, 10)}`).join('+')).join(';');
+
+export const travelDates = (offer: SupplierOffer) => {
+  const segments = offer.slices.flatMap((s) => s.segments);
+  return {
+    firstDate: segments[0]!.departureDate.slice(0, 10),
+    lastDate: segments[segments.length - 1]!.arrivalDate.slice(0, 10),
+  };
+};
+
+export const offerCorrupted = () =>
+  new AppError(409, 'OFFER_CORRUPTED', 'The offer has expired; search again for current prices');
+export const noOfferFound = () => new AppError(409, 'NoOfferFound', 'The offer is no longer available');
+
+export const toSupplierPassenger = (p: PassengerRow): SupplierPassenger => ({
+  id: p.id,
+  passengerType: p.passengerType,
+  firstName: p.firstName!,
+  lastName: p.lastName!,
+  dateOfBirth: p.dateOfBirth!,
+  gender: p.gender!,
+  placeOfBirth: p.placeOfBirth,
+  nationalityCountry: p.nationalityCountry!,
+  documentNumber: p.documentNumber!,
+  documentIssuanceCountry: p.documentIssuanceCountry!,
+  documentIssuanceDate: p.documentIssuanceDate,
+  documentExpiryDate: p.documentExpiryDate!,
+  extraBaggage: p.extraBaggage,
+});
+
+/** Every field the airline asked for is filled (the columns carry the field names). */
+export const isComplete = (p: PassengerRow) => p.requiredFields.every((field) => Boolean(p[field]));
+
+/** A booking made by an account is changed only by that account. */
+export function checkOwner(row: BookingRow, actor: Actor) {
+  if (row.userId && row.userId !== actor.userId) throw new AppError(403, 'FORBIDDEN', 'This booking belongs to another account');
+}
+
+/**
+ * A passenger already holds these flights in another live booking: not an expired offer, so the
+ * traveller is told who and, when that booking is their own account's, where it is. Anyone
+ * holding a booking's id can open it, so the id of a guest's or another account's booking is
+ * never given (typing a stranger's name and birth date must not reveal their booking).
+ */
+export function alreadyBooked(
+  dupes: { id: string; firstName: string; lastName: string; heldBy: { bookingId: string; userId: string | null } }[],
+  actor: Actor,
+) {
+  const own = dupes.find((d) => actor.userId !== null && d.heldBy.userId === actor.userId);
+  return new AppError(
+    409,
+    'PASSENGER_ALREADY_BOOKED',
+    `${dupes.map((d) => `${d.firstName} ${d.lastName}`).join(', ')} already hold a booking on these flights`,
+    undefined,
+    {
+      alreadyBooked: dupes.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
+      existingBookingId: own?.heldBy.bookingId ?? null,
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import { Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The screen's dialogs: Mantine's modal with a labelled close button, and its header as a plain
+ * block rather than a <header>, which inside a dialog would be a second page banner to a screen reader.
+ */
+export function AgentModal({
+  title,
+  onClose,
+  size = 'lg',
+  fullScreen = false,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  size?: string;
+  fullScreen?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin-agents');
+  return (
+    <Modal.Root opened onClose={onClose} size={size} fullScreen={fullScreen} centered={!fullScreen}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header {...({ component: 'div' } as object)}>
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label={t('close')} />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

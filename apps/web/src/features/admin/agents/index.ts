@@ -1,0 +1,2 @@
+// The agents screen of the desk (/admin/agents).
+export { AgentsPage } from './agents-page';

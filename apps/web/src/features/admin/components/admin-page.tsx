@@ -1,0 +1,29 @@
+import { Group, Stack, Title } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * One screen of the desk: its heading (focused when the screen opens, so a screen reader says where
+ * the staff member is), the document title, optional actions beside the heading, and the content.
+ */
+export function AdminPage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · ${t('brand')}`;
+  }, [title, t]);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} size="h2" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+          {title}
+        </Title>
+        {actions ? <Group gap="xs">{actions}</Group> : null}
+      </Group>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { Alert } from '@mantine/core';
+import i18n from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../../lib/api-client';
+
+/** The translated message of a failed call: its code from admin:codes.* or errors:codes.*, else a general message. */
+export function apiErrorText(error: unknown): string {
+  const fallback = i18n.t('errors:unexpected' as never);
+  if (!(error instanceof ApiRequestError)) return fallback;
+  if (error.code === 'NETWORK') return i18n.t('errors:network' as never);
+  // The desk's own codes live in its catalog; the codes every page may get, in the errors catalog.
+  return i18n.t([`admin:codes.${error.code}`, `errors:codes.${error.code}`] as never, { defaultValue: fallback });
+}
+
+/** A failed call, as a red notice that screen readers announce. Renders nothing without an error. */
+export function ApiErrorAlert({ error, title }: { error: unknown; title?: string }) {
+  const { t } = useTranslation('admin');
+  if (!error) return null;
+  return (
+    <Alert color="red" role="alert" title={title ?? t('errorTitle')}>
+      {apiErrorText(error)}
+    </Alert>
+  );
+}

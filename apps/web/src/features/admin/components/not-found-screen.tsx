@@ -1,0 +1,17 @@
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AdminPage } from './admin-page';
+
+/** An address under /admin that is no screen of the desk. */
+export function NotFoundScreen() {
+  const { t } = useTranslation('admin');
+  return (
+    <AdminPage title={t('notFound.title')}>
+      <Text>{t('notFound.body')}</Text>
+      <Anchor component={Link} to="/admin">
+        {t('notFound.back')}
+      </Anchor>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,446 @@
+import {
+  RECEIPT_REJECTION_REASONS,
+  REFUND_METHODS,
+  type DeskBookingSummary,
+  type ReceiptRejectionReason,
+  type RefundMethod,
+  type TicketingItem,
+} from '@kwenda/contracts/admin';
+import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '../components/api-error-alert';
+import { useDeskCommand, type DeskCommand } from './desk-api';
+import { deskMoney, deskTime } from './desk-format';
+
+/** Field hints dark enough to read on white (Mantine's default grey is below 4.5:1). */
+const hintStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+/**
+ * The dialogs of the desk's actions: each says what will happen, asks for what the action needs
+ * (a reason, an amount, ticket numbers), and runs it; the server's refusal is shown in the dialog.
+ */
+
+interface DialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Called with a sentence for the page's notice once the action succeeded. */
+  onDone: (message: string) => void;
+}
+
+function ActionDialog({
+  opened,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  confirmColor = 'teal',
+  onSubmit,
+  pending,
+  error,
+  cancelLabel,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  confirmColor?: string;
+  onSubmit: () => void;
+  pending: boolean;
+  error: unknown;
+  cancelLabel?: string;
+}) {
+  const { t } = useTranslation('admin-desk');
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    // The header is a div: a <header> here would be a second banner landmark beside the desk's own.
+    <Modal.Root opened={opened} onClose={onClose} size="lg" fullScreen={phone} centered={!phone}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header {...({ component: 'div' } as object)}>
+          <Modal.Title fw={700}>{title}</Modal.Title>
+          <Modal.CloseButton aria-label={t('close')} />
+        </Modal.Header>
+        <Modal.Body>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              {children}
+              <ApiErrorAlert error={error} />
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" onClick={onClose} disabled={pending}>
+                  {cancelLabel ?? t('cancel')}
+                </Button>
+                <Button type="submit" color={confirmColor} loading={pending}>
+                  {confirmLabel}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+/** A command run from a dialog; the dialog closes on success. */
+function useDialogCommand(onClose: () => void, done: (booking: DeskBookingSummary) => void) {
+  const command = useDeskCommand((booking) => {
+    done(booking);
+    onClose();
+  });
+  return {
+    run: (value: DeskCommand) => command.mutate(value),
+    pending: command.isPending,
+    error: command.error,
+    reset: command.reset,
+  };
+}
+
+export function ApproveTransferDialog({
+  receiptId,
+  reference,
+  amount,
+  currency,
+  ...props
+}: DialogProps & { receiptId: string; reference: string; amount: number; currency: string }) {
+  const { t, i18n } = useTranslation('admin-desk');
+  const command = useDialogCommand(props.onClose, (booking) =>
+    props.onDone(t('approve.done', { reference, status: t(`statuses.${booking.status}`) })),
+  );
+  return (
+    <ActionDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('approve.title')}
+      confirmLabel={t('approve.confirm')}
+      onSubmit={() => command.run({ kind: 'approve', receiptId })}
+      pending={command.pending}
+      error={command.error}
+    >
+      <Text>{t('approve.body', { reference, amount: deskMoney(amount, currency, i18n.language) })}</Text>
+    </ActionDialog>
+  );
+}
+
+export function RejectTransferDialog({ receiptId, ...props }: DialogProps & { receiptId: string }) {
+  const { t } = useTranslation('admin-desk');
+  const [reason, setReason] = useState<ReceiptRejectionReason>('not-received');
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
+  const command = useDialogCommand(props.onClose, () => props.onDone(t('reject.done')));
+  const noteMissing = reason === 'other' && note.trim().length < 3;
+  return (
+    <ActionDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('reject.title')}
+      confirmLabel={t('reject.confirm')}
+      confirmColor="red"
+      onSubmit={() => {
+        setTouched(true);
+        if (noteMissing) return;
+        command.run({ kind: 'reject', receiptId, body: { reason, note: note.trim() || undefined } });
+      }}
+      pending={command.pending}
+      error={command.error}
+    >
+      <Text>{t('reject.body')}</Text>
+      <Radio.Group
+        label={t('reject.reason')}
+        value={reason}
+        onChange={(value) => setReason(value as ReceiptRejectionReason)}
+        withAsterisk
+      >
+        <Stack gap={6} mt={4}>
+          {RECEIPT_REJECTION_REASONS.map((value) => (
+            <Radio key={value} value={value} label={t(`reject.reasons.${value}`)} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Textarea
+        label={t('reject.note')}
+        description={t('reject.noteHint')}
+        styles={hintStyles}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        maxLength={500}
+        autosize
+        minRows={2}
+        withAsterisk={reason === 'other'}
+        error={touched && noteMissing ? t('reject.noteRequired') : undefined}
+      />
+    </ActionDialog>
+  );
+}
+
+const EXTENSIONS = [30, 60, 120, 180, 360, 720, 1440] as const;
+
+export function ExtendHoldDialog({
+  bookingId,
+  reference,
+  holdExpiresAt,
+  supplierHoldDeadline,
+  ...props
+}: DialogProps & { bookingId: string; reference: string; holdExpiresAt: string | null; supplierHoldDeadline: string | null }) {
+  const { t, i18n } = useTranslation('admin-desk');
+  const end = holdExpiresAt ? Date.parse(holdExpiresAt) : 0;
+  const limit = supplierHoldDeadline ? Date.parse(supplierHoldDeadline) : 0;
+  const fits = (minutes: number) => end > 0 && end + minutes * 60_000 <= limit;
+  const [minutes, setMinutes] = useState<string | null>(() => String([...EXTENSIONS].reverse().find(fits) ?? ''));
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const command = useDialogCommand(props.onClose, () => props.onDone(t('extend.done')));
+  const chosen = Number(minutes);
+  const reasonShort = reason.trim().length < 3;
+  return (
+    <ActionDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('extend.title', { reference })}
+      confirmLabel={t('extend.confirm')}
+      onSubmit={() => {
+        setTouched(true);
+        if (reasonShort || !chosen) return;
+        command.run({ kind: 'extend-hold', bookingId, body: { minutes: chosen, reason: reason.trim() } });
+      }}
+      pending={command.pending}
+      error={command.error}
+    >
+      <Text>{t('extend.body')}</Text>
+      <Text size="sm">
+        {t('extend.current')}: <b>{deskTime(holdExpiresAt, i18n.language)}</b>
+      </Text>
+      <Text size="sm">
+        {t('extend.airlineDeadline')}:{' '}
+        <b>{supplierHoldDeadline ? deskTime(supplierHoldDeadline, i18n.language) : t('extend.unknownDeadline')}</b>
+      </Text>
+      <Select
+        label={t('extend.by')}
+        data={EXTENSIONS.map((value) => ({
+          value: String(value),
+          label: fits(value) ? t(`extend.minutes.${value}`) : `${t(`extend.minutes.${value}`)} — ${t('extend.tooLong')}`,
+          disabled: !fits(value),
+        }))}
+        value={minutes}
+        onChange={setMinutes}
+        allowDeselect={false}
+        withAsterisk
+        comboboxProps={{ withinPortal: true }}
+      />
+      {chosen > 0 && end > 0 ? (
+        <Text size="sm" role="status">
+          {t('extend.newEnd', { time: deskTime(new Date(end + chosen * 60_000).toISOString(), i18n.language) })}
+        </Text>
+      ) : null}
+      <Textarea
+        label={t('extend.reason')}
+        placeholder={t('extend.reasonHint')}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        maxLength={500}
+        autosize
+        minRows={2}
+        withAsterisk
+        error={touched && reasonShort ? t('reasonShort') : undefined}
+      />
+    </ActionDialog>
+  );
+}
+
+export function CancelBookingDialog({ bookingId, reference, ...props }: DialogProps & { bookingId: string; reference: string }) {
+  const { t } = useTranslation('admin-desk');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const command = useDialogCommand(props.onClose, () => props.onDone(t('cancelBooking.done')));
+  const reasonShort = reason.trim().length < 3;
+  return (
+    <ActionDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('cancelBooking.title', { reference })}
+      confirmLabel={t('cancelBooking.confirm')}
+      cancelLabel={t('cancelBooking.keep')}
+      confirmColor="red"
+      onSubmit={() => {
+        setTouched(true);
+        if (reasonShort) return;
+        command.run({ kind: 'cancel', bookingId, body: { reason: reason.trim() } });
+      }}
+      pending={command.pending}
+      error={command.error}
+    >
+      <Text>{t('cancelBooking.body')}</Text>
+      <Textarea
+        label={t('cancelBooking.reason')}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        maxLength={500}
+        autosize
+        minRows={2}
+        withAsterisk
+        error={touched && reasonShort ? t('reasonShort') : undefined}
+      />
+    </ActionDialog>
+  );
+}
+
+export function RefundDialog({
+  bookingId,
+  reference,
+  currency,
+  refundable,
+  paymentId,
+  ...props
+}: DialogProps & { bookingId: string; reference: string; currency: string; refundable: number; paymentId?: string }) {
+  const { t, i18n } = useTranslation('admin-desk');
+  const [amount, setAmount] = useState<number | string>(refundable);
+  const [method, setMethod] = useState<RefundMethod>('bank-transfer');
+  const [transaction, setTransaction] = useState('');
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
+  const command = useDialogCommand(props.onClose, () => props.onDone(t('refund.done')));
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  const amountBad = !(value > 0) || value > refundable + 1e-9;
+  const referenceMissing = transaction.trim().length === 0;
+  const most = deskMoney(refundable, currency, i18n.language);
+  return (
+    <ActionDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('refund.title', { reference })}
+      confirmLabel={t('refund.confirm')}
+      onSubmit={() => {
+        setTouched(true);
+        if (amountBad || referenceMissing) return;
+        command.run({
+          kind: 'refund',
+          bookingId,
+          body: { amount: value, method, reference: transaction.trim(), note: note.trim() || undefined, paymentId },
+        });
+      }}
+      pending={command.pending}
+      error={command.error}
+    >
+      <Text>{t('refund.body', { amount: most })}</Text>
+      <NumberInput
+        label={t('refund.amount', { currency })}
+        value={amount}
+        onChange={setAmount}
+        min={0}
+        max={refundable}
+        decimalScale={2}
+        thousandSeparator=","
+        hideControls
+        inputMode="decimal"
+        withAsterisk
+        error={touched && amountBad ? t('refund.amountInvalid', { amount: most }) : undefined}
+      />
+      <Select
+        label={t('refund.method')}
+        data={REFUND_METHODS.map((m) => ({ value: m, label: t(`refund.methods.${m}`) }))}
+        value={method}
+        onChange={(next) => next && setMethod(next as RefundMethod)}
+        allowDeselect={false}
+        withAsterisk
+      />
+      <TextInput
+        label={t('refund.reference')}
+        value={transaction}
+        onChange={(event) => setTransaction(event.currentTarget.value)}
+        maxLength={100}
+        withAsterisk
+        dir="ltr"
+        error={touched && referenceMissing ? t('reasonShort') : undefined}
+      />
+      <Textarea
+        label={t('refund.note')}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        maxLength={500}
+        autosize
+        minRows={2}
+      />
+    </ActionDialog>
+  );
+}
+
+const PNR = /^[A-Z0-9]{5,8}$/;
+const TICKET = /^\d{13}$/;
+const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
+
+export function ManualTicketDialog({
+  bookingId,
+  reference,
+  passengers,
+  ...props
+}: DialogProps & { bookingId: string; reference: string; passengers: TicketingItem['passengers'] }) {
+  const { t } = useTranslation('admin-desk');
+  const [pnr, setPnr] = useState('');
+  const [tickets, setTickets] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState(false);
+  const command = useDialogCommand(props.onClose, () => props.onDone(t('manual.done', { reference })));
+  const pnrBad = !PNR.test(pnr.trim().toUpperCase());
+  const ticketBad = (id: string) => !TICKET.test(digitsOf(tickets[id] ?? ''));
+  const name = (p: TicketingItem['passengers'][number]) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || p.passengerType;
+  return (
+    <ActionDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('manual.title', { reference })}
+      confirmLabel={t('manual.confirm')}
+      onSubmit={() => {
+        setTouched(true);
+        if (pnrBad || passengers.some((p) => ticketBad(p.id))) return;
+        command.run({
+          kind: 'manual-ticket',
+          bookingId,
+          body: {
+            pnr: pnr.trim().toUpperCase(),
+            tickets: passengers.map((p) => ({ passengerId: p.id, ticketNumber: digitsOf(tickets[p.id] ?? '') })),
+          },
+        });
+      }}
+      pending={command.pending}
+      error={command.error}
+    >
+      <Text>{t('manual.body')}</Text>
+      <TextInput
+        label={t('manual.pnr')}
+        description={t('manual.pnrHint')}
+        styles={hintStyles}
+        value={pnr}
+        onChange={(event) => setPnr(event.currentTarget.value.toUpperCase())}
+        maxLength={8}
+        autoComplete="off"
+        dir="ltr"
+        withAsterisk
+        error={touched && pnrBad ? t('manual.pnrInvalid') : undefined}
+      />
+      {passengers.map((p) => (
+        <TextInput
+          key={p.id}
+          label={t('manual.ticket', { name: name(p) })}
+          description={t('manual.ticketHint')}
+          styles={hintStyles}
+          value={tickets[p.id] ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setTickets((current) => ({ ...current, [p.id]: value }));
+          }}
+          inputMode="numeric"
+          maxLength={20}
+          autoComplete="off"
+          dir="ltr"
+          withAsterisk
+          error={touched && ticketBad(p.id) ? t('manual.ticketInvalid') : undefined}
+        />
+      ))}
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,163 @@
+import type { TicketingItem } from '@kwenda/contracts/admin';
+import { Alert, Anchor, Badge, Button, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AdminPage } from '../components/admin-page';
+import { ApiErrorAlert } from '../components/api-error-alert';
+import { useStaffCan } from '../components/require-staff';
+import { useDeskCommand, useTicketing } from './desk-api';
+import { ManualTicketDialog } from './desk-dialogs';
+import { deskDate, deskMoney, deskTime } from './desk-format';
+import classes from './desk.module.css';
+
+/** Paid bookings without tickets: failed ones first, each with a retry and the manual path. */
+export function TicketingPage() {
+  const { t } = useTranslation('admin-desk');
+  const ticketing = useTicketing();
+  const canAct = useStaffCan('agent-desk');
+  const [manual, setManual] = useState<TicketingItem | null>(null);
+  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
+  return (
+    <AdminPage
+      title={t('ticketing.title')}
+      actions={
+        <Button variant="default" onClick={() => ticketing.refetch()} loading={ticketing.isFetching}>
+          {t('refresh')}
+        </Button>
+      }
+    >
+      <Text c="gray.7">{t('ticketing.intro')}</Text>
+      {!canAct ? <Alert color="gray">{t('readOnly')}</Alert> : null}
+      {notice ? (
+        <Alert
+          color={notice.ok ? 'teal' : 'orange'}
+          role="status"
+          withCloseButton
+          closeButtonLabel={t('close')}
+          onClose={() => setNotice(null)}
+        >
+          {notice.text}
+        </Alert>
+      ) : null}
+      {ticketing.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('loading')} />
+        </Center>
+      ) : ticketing.isError ? (
+        <ApiErrorAlert error={ticketing.error} />
+      ) : ticketing.data.bookings.length === 0 ? (
+        <Text>{t('ticketing.empty')}</Text>
+      ) : (
+        <Stack gap="md">
+          {ticketing.data.bookings.map((item) => (
+            <TicketingCard
+              key={item.bookingId}
+              item={item}
+              canAct={canAct}
+              onManual={() => setManual(item)}
+              onNotice={setNotice}
+            />
+          ))}
+        </Stack>
+      )}
+      {manual ? (
+        <ManualTicketDialog
+          opened
+          onClose={() => setManual(null)}
+          onDone={(text) => setNotice({ text, ok: true })}
+          bookingId={manual.bookingId}
+          reference={manual.bookingReference}
+          passengers={manual.passengers}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
+
+function TicketingCard({
+  item,
+  canAct,
+  onManual,
+  onNotice,
+}: {
+  item: TicketingItem;
+  canAct: boolean;
+  onManual: () => void;
+  onNotice: (notice: { text: string; ok: boolean }) => void;
+}) {
+  const { t, i18n } = useTranslation('admin-desk');
+  const language = i18n.language;
+  const retry = useDeskCommand((booking) =>
+    onNotice(
+      booking.status === 'payment-confirmed'
+        ? { text: t('ticketing.stillFailing'), ok: false }
+        : {
+            text: t('ticketing.retried', { reference: item.bookingReference, status: t(`statuses.${booking.status}`) }),
+            ok: true,
+          },
+    ),
+  );
+  const headingId = `ticketing-${item.bookingId}`;
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id={headingId}>
+            <Anchor component={Link} to={`/admin/bookings/${item.bookingId}`} inherit>
+              <span dir="ltr">{item.bookingReference}</span>
+            </Anchor>
+          </Title>
+          <Badge color={item.state === 'failed' ? 'red' : 'yellow'} variant="light">
+            {t(item.state === 'failed' ? 'ticketing.failed' : 'ticketing.waiting')}
+          </Badge>
+        </Group>
+        <Text>
+          <span dir="ltr">
+            {item.origin} → {item.destination}
+          </span>{' '}
+          · {t('ticketing.departure', { date: deskDate(item.departureDate, language) })} · <span dir="ltr">{item.airline}</span> ·{' '}
+          {deskMoney(item.amount, item.currency, language)}
+        </Text>
+        <Text size="sm" c="gray.7">
+          {t('ticketing.paidAt', { time: deskTime(item.paidAt, language) })}
+          {item.attempts > 0 ? ` · ${t('ticketing.attempts', { n: item.attempts })}` : ''}
+        </Text>
+        {item.lastError ? (
+          <dl className={classes.facts}>
+            <dt>{t('ticketing.lastError')}</dt>
+            <dd>
+              <Text component="span" size="sm" fw={400} dir="ltr">
+                {item.lastError}
+              </Text>
+            </dd>
+          </dl>
+        ) : null}
+        <Text size="sm" fw={600}>
+          {t('ticketing.passengers')}
+        </Text>
+        <List size="sm" spacing={2}>
+          {item.passengers.map((p) => (
+            <List.Item key={p.id}>
+              <span dir="ltr">
+                {p.firstName} {p.lastName}
+              </span>{' '}
+              — {p.ticketNumber ? <span dir="ltr">{p.ticketNumber}</span> : t('ticketing.noTicket')}
+            </List.Item>
+          ))}
+        </List>
+        <ApiErrorAlert error={retry.error} />
+        {canAct ? (
+          <Group gap="xs">
+            <Button onClick={() => retry.mutate({ kind: 'retry', bookingId: item.bookingId })} loading={retry.isPending}>
+              {t('ticketing.retry')}
+            </Button>
+            <Button variant="outline" onClick={onManual}>
+              {t('ticketing.manual')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import type { TransferItem } from '@kwenda/contracts/admin';
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AdminPage } from '../components/admin-page';
+import { ApiErrorAlert } from '../components/api-error-alert';
+import { useStaffCan } from '../components/require-staff';
+import { useTransfers } from './desk-api';
+import { ApproveTransferDialog, ExtendHoldDialog, RejectTransferDialog } from './desk-dialogs';
+import { deskMoney, deskTime } from './desk-format';
+import classes from './desk.module.css';
+import { ReceiptViewer } from './receipt-viewer';
+
+type Open = { kind: 'approve' | 'reject' | 'extend'; item: TransferItem } | null;
+
+/** Receipts waiting for a decision, oldest first: the file beside the amount and reference expected. */
+export function TransfersPage() {
+  const { t } = useTranslation('admin-desk');
+  const transfers = useTransfers();
+  const canAct = useStaffCan('agent-desk');
+  const [open, setOpen] = useState<Open>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <AdminPage
+      title={t('transfers.title')}
+      actions={
+        <Button variant="default" onClick={() => transfers.refetch()} loading={transfers.isFetching}>
+          {t('refresh')}
+        </Button>
+      }
+    >
+      <Text c="gray.7">{t('transfers.intro')}</Text>
+      {!canAct ? <Alert color="gray">{t('readOnly')}</Alert> : null}
+      {notice ? (
+        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      ) : null}
+      {transfers.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('loading')} />
+        </Center>
+      ) : transfers.isError ? (
+        <ApiErrorAlert error={transfers.error} />
+      ) : transfers.data.transfers.length === 0 ? (
+        <Text>{t('transfers.empty')}</Text>
+      ) : (
+        <Stack gap="lg">
+          {transfers.data.transfers.map((item) => (
+            <TransferCard key={item.receiptId} item={item} canAct={canAct} onOpen={(kind) => setOpen({ kind, item })} />
+          ))}
+        </Stack>
+      )}
+      {open?.kind === 'approve' ? (
+        <ApproveTransferDialog
+          opened
+          onClose={close}
+          onDone={setNotice}
+          receiptId={open.item.receiptId}
+          reference={open.item.bookingReference}
+          amount={open.item.expectedAmount}
+          currency={open.item.currency}
+        />
+      ) : null}
+      {open?.kind === 'reject' ? (
+        <RejectTransferDialog opened onClose={close} onDone={setNotice} receiptId={open.item.receiptId} />
+      ) : null}
+      {open?.kind === 'extend' ? (
+        <ExtendHoldDialog
+          opened
+          onClose={close}
+          onDone={setNotice}
+          bookingId={open.item.bookingId}
+          reference={open.item.bookingReference}
+          holdExpiresAt={open.item.holdExpiresAt}
+          supplierHoldDeadline={open.item.supplierHoldDeadline}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
+
+function TransferCard({
+  item,
+  canAct,
+  onOpen,
+}: {
+  item: TransferItem;
+  canAct: boolean;
+  onOpen: (kind: 'approve' | 'reject' | 'extend') => void;
+}) {
+  const { t, i18n } = useTranslation('admin-desk');
+  const language = i18n.language;
+  const canExtend =
+    !item.holdExtended &&
+    !!item.supplierHoldDeadline &&
+    !!item.holdExpiresAt &&
+    Date.parse(item.supplierHoldDeadline) - Date.parse(item.holdExpiresAt) >= 30 * 60_000;
+  const headingId = `transfer-${item.receiptId}`;
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id={headingId}>
+            <Anchor component={Link} to={`/admin/bookings/${item.bookingId}`} inherit>
+              <span dir="ltr">{item.bookingReference}</span>
+            </Anchor>
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t('transfers.uploaded', { time: deskTime(item.uploadedAt, language) })}
+          </Text>
+        </Group>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <ReceiptViewer
+            fileUrl={item.fileUrl}
+            contentType={item.contentType}
+            title={t('transfers.receiptOf', { reference: item.bookingReference })}
+          />
+          <Stack gap="sm">
+            <dl className={classes.facts}>
+              <dt>{t('transfers.expected')}</dt>
+              <dd>
+                <Text component="span" size="xl" fw={700} className={classes.money}>
+                  {deskMoney(item.expectedAmount, item.currency, language)}
+                </Text>
+              </dd>
+              <dt>{t('transfers.reference')}</dt>
+              <dd>
+                <span dir="ltr">{item.bookingReference}</span>
+              </dd>
+              <dt>{t('transfers.traveller')}</dt>
+              <dd>{item.travellerName ?? '—'}</dd>
+              <dt>{t('transfers.contact')}</dt>
+              <dd>
+                <bdi dir="ltr">{[item.email, item.mobile].filter(Boolean).join(' · ') || '—'}</bdi>
+              </dd>
+              <dt>{t('transfers.holdEnds')}</dt>
+              <dd>{deskTime(item.holdExpiresAt, language)}</dd>
+            </dl>
+            <Group gap="xs">
+              {item.holdExtended ? (
+                <Badge color="orange" variant="light">
+                  {t('transfers.holdExtended')}
+                </Badge>
+              ) : null}
+              {item.rejectedBefore > 0 ? (
+                <Badge color="red" variant="light">
+                  {t('transfers.rejectedBefore', { n: item.rejectedBefore })}
+                </Badge>
+              ) : null}
+            </Group>
+            {canAct ? (
+              <Group gap="xs" mt="auto">
+                <Button color="teal" onClick={() => onOpen('approve')}>
+                  {t('transfers.approve')}
+                </Button>
+                <Button color="red" variant="outline" onClick={() => onOpen('reject')}>
+                  {t('transfers.reject')}
+                </Button>
+                {canExtend ? (
+                  <Button variant="default" onClick={() => onOpen('extend')}>
+                    {t('transfers.extendHold')}
+                  </Button>
+                ) : null}
+              </Group>
+            ) : null}
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

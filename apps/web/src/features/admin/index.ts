@@ -1,0 +1,2 @@
+export { AdminApp } from './admin-app';
+export { loadDeskCatalogs } from './desk-catalogs';

@@ -1,0 +1,97 @@
+import { HOLD_EXPIRING_SOON_MINUTES, SUPPLIER_CHANGES_WINDOW_HOURS, type DashboardActions } from '@kwenda/contracts/admin';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { todayBookingLinks } from '../lib/bookings-links';
+import { formatCount } from '../lib/format-figures';
+import classes from '../today.module.css';
+
+function ActionCard({
+  count,
+  title,
+  hint,
+  to,
+  children,
+}: {
+  count: number;
+  title: string;
+  hint: string;
+  to: string;
+  children?: ReactNode;
+}) {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <Paper withBorder p="md" radius="md" miw={0} className={classes.actionCard} data-attention={count > 0}>
+      <Stack gap={6}>
+        <Title order={3} size="h5">
+          {/* The link reads "3 Transfers to verify": the count is part of its name. */}
+          <Anchor component={Link} to={to} c="inherit" underline="hover">
+            <span className={classes.count}>{formatCount(count, language)}</span>
+            <br />
+            {title}
+          </Anchor>
+        </Title>
+        <Text size="sm" c="gray.7">
+          {hint}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What needs someone now, each card opening the screen where it is done. */
+export function ActionCards({ actions }: { actions: DashboardActions }) {
+  const { t } = useTranslation('admin-today');
+  const { supplierChanges: supplier, refundRequests: refunds } = actions;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
+      <ActionCard
+        count={actions.transfersToVerify}
+        title={t('actions.transfers.title')}
+        hint={t('actions.transfers.hint')}
+        to="/admin/transfers"
+      />
+      <ActionCard
+        count={actions.holdsExpiringSoon}
+        title={t('actions.holds.title')}
+        hint={t('actions.holds.hint', { minutes: HOLD_EXPIRING_SOON_MINUTES })}
+        to={todayBookingLinks.holdsExpiring}
+      />
+      <ActionCard
+        count={actions.paidNotTicketed}
+        title={t('actions.ticketing.title')}
+        hint={t('actions.ticketing.hint')}
+        to="/admin/ticketing"
+      />
+      <ActionCard
+        count={refunds.total}
+        title={t('actions.refunds.title')}
+        hint={t('actions.refunds.hint', { canceled: refunds.canceledPaid, payments: refunds.refundRequiredPayments })}
+        to="/admin/refunds"
+      />
+      <ActionCard
+        count={supplier.total}
+        title={t('actions.supplier.title')}
+        hint={t('actions.supplier.hint', { hours: SUPPLIER_CHANGES_WINDOW_HOURS })}
+        to={todayBookingLinks.supplierChanges}
+      >
+        <Stack gap={2}>
+          {(
+            [
+              ['offerUnavailable', supplier.offerUnavailable],
+              ['priceChanged', supplier.priceChanged],
+              ['rescheduled', supplier.rescheduled],
+            ] as const
+          ).map(([key, count]) => (
+            <Anchor key={key} component={Link} to={todayBookingLinks[key]} size="sm">
+              {t(`actions.supplier.${key}`)}: {count}
+            </Anchor>
+          ))}
+        </Stack>
+      </ActionCard>
+    </SimpleGrid>
+  );
+}
