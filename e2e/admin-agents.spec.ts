@@ -3,7 +3,7 @@ import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
 import { familyName, fillPassenger } from './support/booking-form';
 import { waitForMail } from './support/mailbox';
-import { realStaffMember } from './support/staff';
+import { sharedStaffMember } from './support/staff';
 
 /**
  * Agents, the slogan "be your own travel agency": the owner makes a new account an agent on the desk,
@@ -99,7 +99,7 @@ test('the owner makes an agent; a booking through the agent link, paid and ticke
   const family = familyName(project, 'agent');
 
   // The owner, made with the documented command, opens the agents screen signed in.
-  const owner = await realStaffMember('owner', { fullName: 'Owner Osman' });
+  const owner = await sharedStaffMember('owner', 'Amna Owner');
   await page.setViewportSize(sizeOf(project));
   await page.addInitScript((value) => localStorage.setItem('kwenda.staffSession', value), JSON.stringify(owner.session));
   await page.goto(`/admin/agents?lang=${language}`);

@@ -59,10 +59,15 @@ export async function pickCountry(page: Page, section: Locator, language: string
   const input = section.getByRole('combobox', { name: tr(language, labelKey) });
   await input.click();
   await input.fill(code);
-  await page
-    .getByRole('option', { name: new RegExp(`\\(${code}\\)`) })
-    .first()
-    .click();
+  const option = page.getByRole('option', { name: new RegExp(`\\(${code}\\)`) }).first();
+  // The list hides while its field is out of view: should the page scroll meanwhile (a section loading
+  // above it), the field is brought back into view (and the list opened again) before the next try.
+  await expect(async () => {
+    await input.scrollIntoViewIfNeeded();
+    if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click();
+    await option.click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
 }
 
 export type Person = { first: string; last: string; born: string; gender: 'M' | 'F'; passport?: string };
