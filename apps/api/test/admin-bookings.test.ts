@@ -239,6 +239,36 @@ describe.each(backends)('staff bookings API on %s', (backend) => {
       }
     });
 
+    it('by airline change, counting the rows the Today screen counts', async () => {
+      const event = (id: string, trigger: string, hoursAgo: number) =>
+        exec(
+          `INSERT INTO booking_events (booking_id, from_status, to_status, status_trigger, actor, created_at)
+           VALUES ($1, 'created', 'created', $2, 'test', now() - make_interval(hours => $3))`,
+          [id, trigger, hoursAgo],
+        );
+      expect(await found('supplierChange=any')).toEqual([]);
+      // Re-priced an hour ago and left unpaid: listed; the paid booking re-priced too is not.
+      await event(fresh.id, 'price-changed', 1);
+      await event(paid.id, 'price-changed', 1);
+      expect(await found('supplierChange=price-changed')).toEqual(refs(fresh));
+      expect(await found('supplierChange=any')).toEqual(refs(fresh));
+      // A change older than the window is old news; a rescheduled booking always counts.
+      await exec("UPDATE booking_events SET created_at = now() - interval '25 hours' WHERE booking_id = $1", [fresh.id]);
+      expect(await found('supplierChange=price-changed')).toEqual([]);
+      const [{ status }] = (await exec<{ status: string }>('SELECT status FROM bookings WHERE id = $1', [paid.id])) as [
+        { status: string },
+      ];
+      await exec("UPDATE bookings SET status = 'rescheduled' WHERE id = $1", [paid.id]);
+      try {
+        expect(await found('supplierChange=rescheduled')).toEqual(refs(paid));
+        expect(await found('supplierChange=any')).toEqual(refs(paid));
+        expect(await found('supplierChange=offer-unavailable')).toEqual([]);
+      } finally {
+        await exec('UPDATE bookings SET status = $2 WHERE id = $1', [paid.id, status]);
+        await exec("DELETE FROM booking_events WHERE status_trigger = 'price-changed' AND actor = 'test'");
+      }
+    });
+
     it('combines filters and the search box', async () => {
       expect(await found('q=osman&status=pending-payment&paymentMethod=bank-transfer&customer=guest')).toEqual(refs(held));
       expect(await found('q=osman&status=confirmed')).toEqual([]);
@@ -311,6 +341,7 @@ describe.each(backends)('staff bookings API on %s', (backend) => {
       ['origin=KHARTOUM', 'origin'],
       ['referralCode=%3Cscript%3E', 'referralCode'],
       ['customer=vip', 'customer'],
+      ['supplierChange=weather', 'supplierChange'],
       ['q=x', 'q'],
       [`q=${'a'.repeat(101)}`, 'q'],
     ])('answers 400 naming the field for %s', async (query, field) => {

@@ -12,6 +12,8 @@ export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgr
 export interface TestDatabase extends Database {
   /** Closes and, for PostgreSQL, drops the database this test file created. */
   destroy(): Promise<void>;
+  /** PostgreSQL only: the database's URL, for a server process started on it (helpers/server-process.ts). */
+  url?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   await migrate(database.sql);
   return {
     ...database,
+    url: url.toString(),
     async destroy() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -31,6 +31,14 @@ export type BookingCustomer = (typeof bookingCustomers)[number];
 export const adminPaymentMethodFilters = [...paymentMethods, 'none'] as const;
 export type AdminPaymentMethodFilter = (typeof adminPaymentMethodFilters)[number];
 
+/**
+ * The airline changes the Today screen counts (its links open the list filtered on one):
+ * withdrawn or re-priced and left unpaid within the last SUPPLIER_CHANGES_WINDOW_HOURS hours,
+ * rescheduled, or any of these.
+ */
+export const supplierChangeFilters = ['any', 'offer-unavailable', 'price-changed', 'rescheduled'] as const;
+export type SupplierChangeFilter = (typeof supplierChangeFilters)[number];
+
 /** An empty query parameter (a cleared filter in a shared link) is the same as no parameter. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
@@ -83,6 +91,7 @@ export const adminBookingListQuerySchema = z
         .regex(/^[A-Za-z0-9_-]{2,32}$/, 'Not a referral code'),
     ),
     customer: optional(z.enum(bookingCustomers)),
+    supplierChange: optional(z.enum(supplierChangeFilters)),
   })
   .superRefine((query, ctx) => {
     if (query.from && query.to) {

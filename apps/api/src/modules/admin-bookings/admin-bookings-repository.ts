@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 import type { BookingSearch } from './booking-search.js';
+import { supplierChangeCondition } from './supplier-change-conditions.js';
 
 /** Every query of the staff's bookings table and booking page (indexes in migrations/0011_admin_bookings.sql). */
 
@@ -60,6 +61,7 @@ function listConditions(query: AdminBookingListQuery, search: BookingSearch | nu
   if (query.referralCode) conditions.push(sql`lower(${bookings.referralCode}) = ${query.referralCode.toLowerCase()}`);
   if (query.customer === 'account') conditions.push(isNotNull(bookings.userId));
   if (query.customer === 'guest') conditions.push(isNull(bookings.userId));
+  if (query.supplierChange) conditions.push(supplierChangeCondition(query.supplierChange));
   return and(...conditions);
 }
 

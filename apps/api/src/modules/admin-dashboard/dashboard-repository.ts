@@ -1,6 +1,7 @@
 import { AGENCY_TIME_ZONE, type Currency } from '@kwenda/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { supplierChangeCondition } from '../admin-bookings/supplier-change-conditions.js';
 
 /**
  * Every query of the "Today" dashboard. Days are Khartoum calendar days: a day's bounds are turned
@@ -46,10 +47,9 @@ export interface ActionCounts {
 /** What needs someone now (see dashboardActionsSchema for what each count means). */
 export async function countActions(
   db: Db,
-  { now, holdWithinMinutes, supplierWindowHours }: { now: Date; holdWithinMinutes: number; supplierWindowHours: number },
+  { now, holdWithinMinutes }: { now: Date; holdWithinMinutes: number },
 ): Promise<ActionCounts> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const since = sql`(${at} - make_interval(hours => ${supplierWindowHours}))`;
   const [counts] = await rows<ActionCounts>(
     db,
     sql`SELECT
@@ -65,13 +65,9 @@ export async function countActions(
         AND (SELECT sum(p.amount) FROM payments p
               WHERE p.booking_id = b.id AND p.status IN ('succeeded', 'refund-required', 'refunded'))
           > (SELECT coalesce(sum(f.amount), 0) FROM booking_refunds f WHERE f.booking_id = b.id)) AS "canceledPaid",
-      (SELECT count(*)::int FROM bookings b WHERE b.status = 'offer-unavailable'
-        AND EXISTS (SELECT 1 FROM booking_events e WHERE e.booking_id = b.id
-          AND e.status_trigger = 'offer-unavailable' AND e.created_at > ${since})) AS "offerUnavailable",
-      (SELECT count(*)::int FROM bookings b WHERE b.status IN ('created', 'price-changed')
-        AND EXISTS (SELECT 1 FROM booking_events e WHERE e.booking_id = b.id
-          AND e.status_trigger = 'price-changed' AND e.created_at > ${since})) AS "priceChanged",
-      (SELECT count(*)::int FROM bookings b WHERE b.status = 'rescheduled') AS "rescheduled"`,
+      (SELECT count(*)::int FROM bookings WHERE ${supplierChangeCondition('offer-unavailable', at)}) AS "offerUnavailable",
+      (SELECT count(*)::int FROM bookings WHERE ${supplierChangeCondition('price-changed', at)}) AS "priceChanged",
+      (SELECT count(*)::int FROM bookings WHERE ${supplierChangeCondition('rescheduled', at)}) AS "rescheduled"`,
   );
   return counts!;
 }

@@ -1,7 +1,6 @@
 import { addDays, todayIn } from '@kwenda/contracts';
 import {
   HOLD_EXPIRING_SOON_MINUTES,
-  SUPPLIER_CHANGES_WINDOW_HOURS,
   TOP_SEARCHED_ROUTES,
   type CurrencyAmount,
   type DashboardDay,
@@ -34,7 +33,6 @@ export function createDashboardService({
         repo.countActions(db, {
           now,
           holdWithinMinutes: HOLD_EXPIRING_SOON_MINUTES,
-          supplierWindowHours: SUPPLIER_CHANGES_WINDOW_HOURS,
         }),
         repo.countTicketed(db, to),
         repo.bookingsPerDay(db, from, to),

@@ -29,7 +29,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   // Who is asking: the logged-in traveller (plugins/auth.ts), else a guest holding the booking's unguessable id.
   const actorOf = async (request: FastifyRequest): Promise<Actor> => {
     const userId = travellerIdOf(request);
-    return { userId, label: userId ? `user:${userId}` : 'guest' };
+    return { userId, label: userId ? `user:${userId}` : 'guest', address: request.ip };
   };
   // An id that is not a booking id is simply not found (not a validation error).
   const notFound = () => new AppError(404, 'NOT_FOUND', 'No booking with this id');

@@ -43,6 +43,8 @@ export interface BookingDeps extends Omit<BookingServiceDeps, 'clock'> {
 export interface Actor {
   userId: string | null;
   label: string;
+  /** The client's address as the server sees it (behind the load balancer: the forwarded one); null off the web (jobs, staff). */
+  address?: string | null;
 }
 
 /** The attached checkout; a card payment without one is a wiring mistake, not a traveller's. */

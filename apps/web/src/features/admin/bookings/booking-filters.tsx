@@ -2,10 +2,12 @@ import {
   adminBookingSorts,
   adminPaymentMethodFilters,
   bookingCustomers,
+  supplierChangeFilters,
   type AdminBookingSort,
   type AdminPaymentMethodFilter,
   type BookingCustomer,
   type SortOrder,
+  type SupplierChangeFilter,
 } from '@kwenda/contracts/admin';
 import { bookingStatuses, type BookingStatus } from '@kwenda/contracts/rules';
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -16,7 +18,7 @@ import { DEFAULT_PARAMS, withFilters, type BookingListParams } from './booking-l
 
 /**
  * The table's filters: status (several), payment method, account or guest, the days it was made on
- * (Khartoum), route and referral code; on a phone, the sort too (the table's headings sort on a
+ * (Khartoum), route, referral code and airline change; on a phone, the sort too (the table's headings sort on a
  * desktop). Each change applies at once and starts again at page 1.
  */
 export function BookingFilters({
@@ -90,6 +92,13 @@ export function BookingFilters({
           maxLength={32}
           dir="ltr"
           autoComplete="off"
+        />
+        <Select
+          label={t('filters.supplierChange')}
+          data={[any, ...supplierChangeFilters.map((c) => ({ value: c, label: t(`supplierChanges.${c}`) }))]}
+          value={params.supplierChange ?? ''}
+          onChange={(value) => set({ supplierChange: (value || null) as SupplierChangeFilter | null })}
+          allowDeselect={false}
         />
         <TextInput
           type="date"

@@ -4,10 +4,12 @@ import {
   adminPaymentMethodFilters,
   bookingCustomers,
   sortOrders,
+  supplierChangeFilters,
   type AdminBookingSort,
   type AdminPaymentMethodFilter,
   type BookingCustomer,
   type SortOrder,
+  type SupplierChangeFilter,
 } from '@kwenda/contracts/admin';
 import { bookingStatuses, type BookingStatus } from '@kwenda/contracts/rules';
 
@@ -26,6 +28,7 @@ export interface BookingListParams {
   origin: string;
   destination: string;
   referralCode: string;
+  supplierChange: SupplierChangeFilter | null;
   sort: AdminBookingSort;
   order: SortOrder;
   page: number;
@@ -44,6 +47,7 @@ export const DEFAULT_PARAMS: BookingListParams = {
   origin: '',
   destination: '',
   referralCode: '',
+  supplierChange: null,
   sort: 'created',
   order: 'desc',
   page: 1,
@@ -79,6 +83,7 @@ export function paramsFromSearch(search: URLSearchParams): BookingListParams {
     origin: airport('origin'),
     destination: airport('destination'),
     referralCode: /^[A-Za-z0-9_-]{2,32}$/.test(text('referralCode')) ? text('referralCode') : '',
+    supplierChange: oneOf(supplierChangeFilters, search.get('supplierChange')),
     sort: oneOf(adminBookingSorts, search.get('sort')) ?? DEFAULT_PARAMS.sort,
     order: oneOf(sortOrders, search.get('order')) ?? DEFAULT_PARAMS.order,
     page: wholeNumber(search.get('page'), 1, ADMIN_BOOKINGS_LIMITS.maxPage) ?? 1,
@@ -101,6 +106,7 @@ export function searchFromParams(params: BookingListParams): URLSearchParams {
   put('origin', params.origin);
   put('destination', params.destination);
   put('referralCode', params.referralCode);
+  put('supplierChange', params.supplierChange);
   put('sort', params.sort);
   put('order', params.order);
   put('page', params.page);
@@ -119,6 +125,7 @@ export function activeFilterCount(params: BookingListParams): number {
     params.origin,
     params.destination,
     params.referralCode,
+    params.supplierChange,
   ].filter(Boolean).length;
 }
 

@@ -6,6 +6,7 @@ import { formatPrice } from '../../../lib/format/format-price';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { adminFileUrl } from '../lib/admin-api';
 import { formatInstant, ltr, tintedBadge } from './booking-display';
+import { EventDetails } from './event-details';
 import classes from './bookings.module.css';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -186,13 +187,6 @@ export function useActorText() {
   };
 }
 
-/** Compact "key: value" lines of an event's details (reasons, receipt ids, amounts). */
-function detailLines(details: Record<string, unknown>): string[] {
-  return Object.entries(details)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
-}
-
 export function TimelineSection({ detail }: { detail: AdminBookingDetail }) {
   const { t, i18n } = useTranslation('admin-bookings');
   const language = i18n.language;
@@ -219,9 +213,7 @@ export function TimelineSection({ detail }: { detail: AdminBookingDetail }) {
           </Text>
           <Text size="sm">{actorText(event.actor)}</Text>
           <Text size="xs">{formatInstant(event.at, language)}</Text>
-          {event.details && detailLines(event.details).length ? (
-            <pre className={classes.details}>{detailLines(event.details).map(ltr).join('\n')}</pre>
-          ) : null}
+          {event.details ? <EventDetails details={event.details} /> : null}
         </Timeline.Item>
       ))}
     </Timeline>

@@ -10,20 +10,17 @@ function opened(link: string) {
 }
 
 describe("the Today screen's links to the bookings list", () => {
-  it('open the statuses each figure counts', () => {
+  it('open the bookings each figure counts', () => {
     expect(opened(todayBookingLinks.holdsExpiring)).toEqual({
       ...DEFAULT_PARAMS,
       status: ['pending-payment'],
       sort: 'created',
       order: 'asc',
     });
-    expect(opened(todayBookingLinks.supplierChanges)).toEqual({
-      ...DEFAULT_PARAMS,
-      status: ['offer-unavailable', 'rescheduled'],
-    });
-    expect(opened(todayBookingLinks.offerUnavailable).status).toEqual(['offer-unavailable']);
-    expect(opened(todayBookingLinks.priceChanged).status).toEqual(['created', 'price-changed']);
-    expect(opened(todayBookingLinks.rescheduled).status).toEqual(['rescheduled']);
+    expect(opened(todayBookingLinks.supplierChanges)).toEqual({ ...DEFAULT_PARAMS, supplierChange: 'any' });
+    expect(opened(todayBookingLinks.offerUnavailable)).toEqual({ ...DEFAULT_PARAMS, supplierChange: 'offer-unavailable' });
+    expect(opened(todayBookingLinks.priceChanged)).toEqual({ ...DEFAULT_PARAMS, supplierChange: 'price-changed' });
+    expect(opened(todayBookingLinks.rescheduled)).toEqual({ ...DEFAULT_PARAMS, supplierChange: 'rescheduled' });
   });
 
   it("open the day's bookings, and a route's bookings over the period", () => {
@@ -49,7 +46,8 @@ describe("the Today screen's links to the bookings list", () => {
     expect(opened('/admin/bookings?status=pending-payment&sort=created&order=asc')).toEqual(
       opened(todayBookingLinks.holdsExpiring),
     );
-    expect(opened('/admin/bookings?status=offer-unavailable,rescheduled')).toEqual(opened(todayBookingLinks.supplierChanges));
+    expect(opened('/admin/bookings?supplierChange=price-changed')).toEqual(opened(todayBookingLinks.priceChanged));
+    expect(opened('/admin/bookings?supplierChange=bogus')).toEqual(DEFAULT_PARAMS);
     expect(opened('/admin/bookings?origin=PZU&destination=CAI&from=2026-02-13&to=2026-03-14')).toEqual(
       opened(todayBookingLinks.route('PZU', 'CAI', '2026-02-13', '2026-03-14')),
     );

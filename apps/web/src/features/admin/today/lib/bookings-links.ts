@@ -10,16 +10,15 @@ export function bookingsLink(filters: Partial<BookingListParams>): string {
 }
 
 /**
- * The lists behind the Today screen's figures. A booking the supplier re-priced keeps its status
- * (created: only its last event says price-changed), so its link opens the unfinished bookings,
- * where it is among them; the card of supplier changes opens the withdrawn and rescheduled ones.
+ * The lists behind the Today screen's figures: each opens exactly the bookings its figure counts
+ * (the airline changes through the list's own supplier-change filter, counted by the same SQL).
  */
 export const todayBookingLinks = {
   holdsExpiring: bookingsLink({ status: ['pending-payment'], sort: 'created', order: 'asc' }),
-  supplierChanges: bookingsLink({ status: ['offer-unavailable', 'rescheduled'] }),
-  offerUnavailable: bookingsLink({ status: ['offer-unavailable'] }),
-  priceChanged: bookingsLink({ status: ['created', 'price-changed'] }),
-  rescheduled: bookingsLink({ status: ['rescheduled'] }),
+  supplierChanges: bookingsLink({ supplierChange: 'any' }),
+  offerUnavailable: bookingsLink({ supplierChange: 'offer-unavailable' }),
+  priceChanged: bookingsLink({ supplierChange: 'price-changed' }),
+  rescheduled: bookingsLink({ supplierChange: 'rescheduled' }),
   /** Bookings made on these days (Khartoum), from and to included. */
   madeBetween: (from: string, to: string) => bookingsLink({ from, to }),
   /** Bookings made on a route (its first flight's origin and destination) between these days. */

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format/format-price';
+import { formatInstant, ltr } from './booking-display';
+import classes from './bookings.module.css';
+
+/** An instant as the server writes it (toISOString). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** Details that are sums of money in the booking's currency (named by the event's own `currency`). */
+const MONEY_KEYS = new Set(['amount', 'previousAmount', 'paid', 'refundedSoFar']);
+/** Details whose value is itself a word of the catalog (a refund method, a reason code). */
+const WORD_KEYS = new Set(['method', 'reason', 'manual']);
+
+export interface DetailRow {
+  key: string;
+  label: string;
+  value: string;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function valueText(key: string, value: unknown, details: Record<string, unknown>, t: Translate, language: string): string {
+  if (typeof value === 'boolean') return t(value ? 'timeline.values.yes' : 'timeline.values.no');
+  if (typeof value === 'number' && MONEY_KEYS.has(key) && typeof details.currency === 'string')
+    return formatPrice(value, details.currency, language);
+  if (typeof value === 'string' && INSTANT.test(value)) return formatInstant(value, language);
+  if (typeof value === 'string' && WORD_KEYS.has(key)) return t(`timeline.values.${value}`, { defaultValue: value });
+  // Tickets: each passenger's ticket number.
+  if (Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'ticketNumber' in item))
+    return value
+      .map((item) => ltr(String((item as { ticketNumber: unknown }).ticketNumber)))
+      .join(language === 'ar' ? '، ' : ', ');
+  if (Array.isArray(value)) return value.map((item) => ltr(String(item))).join(language === 'ar' ? '، ' : ', ');
+  if (typeof value === 'object') return ltr(JSON.stringify(value));
+  return ltr(String(value));
+}
+
+/**
+ * An event's details (reasons, amounts, receipt and refund ids, tickets, deadlines) as labelled lines
+ * in the page's language: known names and words from the catalog, amounts as money, instants as the
+ * reader's date and time; a detail the catalog does not know yet shows under its own name.
+ */
+export function eventDetailRows(details: Record<string, unknown>, t: Translate, language: string): DetailRow[] {
+  return Object.entries(details)
+    .filter(([key, value]) => value !== null && value !== undefined && value !== '' && key !== 'currency')
+    .map(([key, value]) => ({
+      key,
+      label: t(`timeline.fields.${key}`, { defaultValue: key }),
+      value: valueText(key, value, details, t, language),
+    }));
+}
+
+export function EventDetails({ details }: { details: Record<string, unknown> }) {
+  const { t, i18n } = useTranslation('admin-bookings');
+  const rows = eventDetailRows(details, t as Translate, i18n.language);
+  if (!rows.length) return null;
+  return (
+    <dl className={classes.details} aria-label={t('timeline.details')}>
+      {rows.map((row) => (
+        <div key={row.key} className={classes.detailRow}>
+          <dt>{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
