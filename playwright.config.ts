@@ -28,6 +28,10 @@ export const STAGING_SITE = {
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
 // Workers read the config again: they find the same DATA_DIR (the staff command line reaches the server with its secret).
 process.env.E2E_DATA_DIR = dataDir;
+// Production takes its secrets from the environment only (env.ts): the run's own, for its servers and for the
+// commands the journeys run beside them (`npm run staff` signs with the server's secret).
+process.env.JWT_SECRET ??= 'e2e-only-jwt-secret-0123456789abcdefghij';
+process.env.SANDBOX_GATEWAY_SECRET ??= 'e2e-only-gateway-secret-0123456789';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -107,6 +111,9 @@ export default defineConfig<KwendaOptions>({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '5000',
+        // The journeys hold many bookings with one contact from 127.0.0.1 (the caps have API tests).
+        HOLD_CAP_PER_CONTACT: '100',
+        HOLD_CAP_PER_ADDRESS: '1000',
         // A journey may act from an address of its own (X-Forwarded-For), as travellers do: sign-up codes are
         // limited per address, and the whole run otherwise shares 127.0.0.1's allowance.
         TRUST_PROXY: 'true',

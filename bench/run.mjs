@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { lighthouseLine, runLighthouse } from './lighthouse.mjs';
+import { printLoadBalancerBench, runLoadBalancerBench } from './load-balancer.mjs';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -39,6 +40,9 @@ const startServer = (dir, env = {}) =>
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(PORT),
+      // Production takes its secrets from the environment only (env.ts); these are the bench's own.
+      JWT_SECRET: 'bench-only-jwt-secret-0123456789abcdefghij',
+      SANDBOX_GATEWAY_SECRET: 'bench-only-gateway-secret-0123456789',
       DATA_DIR: dir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -305,6 +309,10 @@ try {
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const rssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   const peakMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  // Three processes behind nginx on PostgreSQL (bench/load-balancer.mjs; needs DATABASE_URL): this
+  // server stops first, the machine's two cores go to them. BENCH_LOAD_BALANCER=0 skips it.
+  await stopServer(server);
+  const loadBalancer = process.env.BENCH_LOAD_BALANCER === '0' ? null : await runLoadBalancerBench();
   // Lighthouse last (BENCH_LIGHTHOUSE=0 skips it), on a fresh server with the production defaults: the
   // loaded one keeps a second-by-second job sweep and a heap full of the load on this 2-core machine,
   // whose CPU the browser shares, and that showed as blocking time in the page's scores.
@@ -329,6 +337,7 @@ try {
     login,
     account,
     memory: { rssMb, peakMb },
+    loadBalancer,
     lighthouse: scores,
   };
   fs.mkdirSync('bench/results', { recursive: true });
@@ -343,6 +352,7 @@ try {
   }
   console.log(`${login.name}: p50 ${login.p50.toFixed(1)} ms, p95 ${login.p95.toFixed(1)} ms (argon2id)`);
   console.log(`Server memory after load: ${rssMb} MB resident, ${peakMb} MB peak`);
+  printLoadBalancerBench(loadBalancer);
   for (const [name, r] of Object.entries(scores ?? {})) console.log(lighthouseLine(name, r));
   console.log(
     `Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 150 ? 'met' : 'NOT met'}`,

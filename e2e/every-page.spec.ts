@@ -80,6 +80,13 @@ function everyPage(language: string): PageCase[] {
       description: t('changelog:meta.description'),
     },
     {
+      name: 'find my booking',
+      path: '/find_booking',
+      heading: t('booking:find.title'),
+      title: `${t('booking:find.title')} | ${brand}`,
+      description: t('booking:find.metaDescription'),
+    },
+    {
       name: 'coming soon',
       path: '/no-such-page',
       // The friendly page, with a status that tells search engines and monitoring there is no such page.

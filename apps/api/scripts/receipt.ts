@@ -12,6 +12,8 @@
 // the command asks the running server instead (its admin API, the workspace's own routes), signing
 // in as the --as staff member with their password and authenticator code (or a recovery code).
 // --server <url> always goes through the server.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import {
@@ -32,13 +34,15 @@ import { environment } from '../src/env-file.js';
 import { EnvError, loadEnv, type Env } from '../src/env.js';
 import { AppError } from '../src/errors.js';
 import { staffActorOf, type StaffActor } from '../src/modules/bookings/use-cases/staff-deps.js';
+import { detectReceiptType } from '../src/modules/receipts/receipt-storage.js';
 import { MissingPublicUrlError, publicOriginOf, requirePublicUrl } from '../src/modules/mail/public-links.js';
 import { findUserAndStaffByEmail } from '../src/modules/staff/staff-repository.js';
 import { statusOf } from '../src/modules/staff/staff-service.js';
 
 const usage = `Usage: npm run receipt -- <command>   (or: npx tsx apps/api/scripts/receipt.ts <command>)
   list                          transfers waiting for a decision, oldest first: booking, amount expected,
-                                hold deadline, receipt id, file, traveller
+                                hold deadline, receipt id, a copy of its file (in a new folder only
+                                you can read), traveller
   approve <receipt | booking>   the money is in the account: the booking is paid and ticketed, the
                                 traveller gets the e-ticket (final)
   reject <receipt | booking> --reason <reason> [--note <text>]
@@ -99,9 +103,21 @@ interface Desk {
   list(): Promise<TransferItem[]>;
   approve(receiptId: string): Promise<DeskBookingSummary>;
   reject(receiptId: string, input: RejectTransferRequest): Promise<DeskBookingSummary>;
-  /** Where the receipt's file is, for a person at this machine. */
+  /** Where a person at this machine can open the receipt's file. */
   fileOf(item: TransferItem): Promise<string>;
   close(): Promise<void>;
+}
+
+let copies: string | undefined;
+/**
+ * Receipts are kept in the database: "list" writes a copy of each into a new folder of its own that
+ * only this user can read, and names the file, for the person at this machine to open.
+ */
+function saveCopy(receiptId: string, bytes: Buffer): string {
+  copies ??= fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-receipts-'));
+  const file = path.join(copies, `${receiptId}.${detectReceiptType(bytes)?.extension ?? 'bin'}`);
+  fs.writeFileSync(file, bytes, { mode: 0o600 });
+  return file;
 }
 
 /** The desk service on the server's database, acting as the --as staff member. */
@@ -131,7 +147,7 @@ async function databaseDesk(): Promise<Desk> {
     list: () => desk.listTransfers(),
     approve: async (receiptId) => desk.approveTransfer(receiptId, await deciding()),
     reject: async (receiptId, input) => desk.rejectTransfer(receiptId, input, await deciding()),
-    fileOf: async (item) => (await desk.receiptFile(item.receiptId)).path,
+    fileOf: async (item) => saveCopy(item.receiptId, (await desk.receiptFile(item.receiptId)).bytes),
     async close() {
       await app.close();
       await database.close();

@@ -1,7 +1,5 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
@@ -31,6 +29,10 @@ import { createSocialLoginService } from './modules/accounts/social-login-servic
 import { createSocialProviders } from './modules/accounts/social-providers.js';
 import { createBookingService } from './modules/bookings/booking-service.js';
 import { bookingsRoutes } from './modules/bookings/bookings-routes.js';
+import { bookingAccessEmailsOf } from './modules/booking-access/booking-access-emails.js';
+import { registerBookingAccessGuard } from './modules/booking-access/booking-access-guard.js';
+import { bookingAccessRoutes } from './modules/booking-access/booking-access-routes.js';
+import { createBookingAccessService } from './modules/booking-access/booking-access-service.js';
 import { devOutboxRoutes } from './modules/mail/dev-outbox-routes.js';
 import { createMailService } from './modules/mail/mail-service.js';
 import { createPaymentsService } from './modules/payments/payments-service.js';
@@ -44,18 +46,26 @@ import { publicOriginOf } from './modules/mail/public-links.js';
 import { ticketsRoutes } from './modules/tickets/tickets-routes.js';
 import { composeStaffInvitation } from './modules/staff/staff-emails.js';
 import { staffRoutes } from './modules/staff/staff-routes.js';
+import { backupRoutes } from './modules/backup/backup-routes.js';
 import { createStaffService } from './modules/staff/staff-service.js';
 import { adminAgentsRoutes, agentRoutes } from './modules/agents/agents-routes.js';
 import { deskRoutes } from './modules/desk/desk-routes.js';
 import { createDeskService } from './modules/desk/desk-service.js';
+import { createSupplierCallsService } from './modules/supplier-calls/supplier-calls-service.js';
 import { createAgentsService } from './modules/agents/agents-service.js';
 import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from './payments/payment-provider.js';
 import { sandboxGatewayRoutes } from './payments/sandbox/gateway-routes.js';
 import { contentSecurityDirectives } from './plugins/content-security-policy.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerIdempotency } from './plugins/idempotency.js';
+import { createHoldLimits, holdCapsOf } from './modules/limits/hold-limits.js';
+import { limitsRoutes } from './modules/limits/limits-routes.js';
+import { createLimitsService } from './modules/limits/limits-service.js';
+import { redactedLoggerOptions } from './plugins/log-redaction.js';
 import { createErrorReporter } from './plugins/error-reporter.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createSupplier } from './suppliers/create-supplier.js';
 import type { Supplier } from './suppliers/supplier.js';
@@ -78,13 +88,14 @@ export const publicUrlOf = (env: Env) => publicOriginOf(env);
 export async function buildApp({
   env,
   database,
-  supplier = createSupplier(env),
+  supplier = createSupplier(env, database),
   logger,
   paymentProvider,
   deliverWebhook,
 }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
+    // Errors are logged without the values they carry (a failed query's parameters: passport numbers).
+    logger: redactedLoggerOptions(logger ?? { level: env.LOG_LEVEL }),
     bodyLimit: 256 * 1024,
     trustProxy: env.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
@@ -98,20 +109,19 @@ export async function buildApp({
   registerErrorHandler(app, errorReporter);
   // A JSON API: plain text bodies get a 415 that says to send JSON, not a confusing type error.
   app.removeContentTypeParser('text/plain');
+  // Idempotency-Key on the booking requests: before the routes it joins, and before compression (it keeps answers as sent).
+  registerIdempotency(app, { db: database.db });
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityDirectives(env) },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, {
-    max: env.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
-  });
+  // Per client address, counted in Redis for all processes when REDIS_URL is set.
+  await registerRateLimits(app, env);
   await registerOpenApi(app);
 
-  // Rates and markups, read again every few seconds so every process prices with the agency's latest.
+  // Rates and markups as the database has them at each search: every process prices with the agency's latest.
   const rates = createRateBook(database.db);
   const offers = createOffersService({ supplier, rates });
 
@@ -130,15 +140,19 @@ export async function buildApp({
     mail,
     messages: bookingMessages,
     logger: app.log,
+    supplierCallLeaseMs: env.SUPPLIER_CALL_LEASE_SECONDS * 1000,
+    holds: createHoldLimits({ caps: holdCapsOf(env) }),
   });
   const provider = paymentProvider ?? createPaymentProvider(env, { database, deliverWebhook, publicUrl, logger: app.log });
-  const payments = createPaymentsService({ database, provider, bookings: bookings.ports, logger: app.log });
-  bookings.attachCheckout(payments);
-  const receipts = createReceiptsService({
+  const payments = createPaymentsService({
     database,
+    provider,
     bookings: bookings.ports,
-    uploadsDir: env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads'),
+    logger: app.log,
+    reconcileAfterMs: env.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
   });
+  bookings.attachCheckout(payments);
+  const receipts = createReceiptsService({ database, bookings: bookings.ports });
 
   const secret = jwtSecret(env);
   const accounts = createAccountsService({ database, mail, secret, emails: accountEmailsOf(mailContext) });
@@ -151,6 +165,15 @@ export async function buildApp({
   });
   // request.auth, app.requireUser and app.requireStaff for every route below.
   registerAuth(app, { db: database.db, secret });
+  // Who sees a booking whole: its account, or the guest's browser holding its access cookie. The guard
+  // sits in front of every owner-only booking route, so it is registered before the routes.
+  const bookingAccess = createBookingAccessService({
+    database,
+    mail,
+    emails: bookingAccessEmailsOf(mailContext),
+    logger: app.log,
+  });
+  registerBookingAccessGuard(app, { access: bookingAccess });
   const staff = createStaffService({
     database,
     mail,
@@ -160,11 +183,21 @@ export async function buildApp({
     logger: app.log,
   });
 
+  // Supplier calls (hold, ticket, cancel) whose answer was lost: settled by asking the supplier.
+  const supplierCalls = createSupplierCallsService({ bookings, mailContext });
+  // Caps on unpaid holds and the staff's lifts; the throttle counters and idempotency keys it prunes.
+  const limits = createLimitsService({ database, caps: holdCapsOf(env) });
   const jobs = startJobs(
     [
       { name: 'hold-expiry', run: (now) => bookings.expireHolds(now) },
       { name: 'ticketing-retry', run: (now) => bookings.fulfilPending(now) },
       { name: 'mail-delivery', run: (now) => mail.deliverDue(now) },
+      { name: 'supplier-calls', run: (now) => supplierCalls.reconcile(now) },
+      // The sandbox gateway's notifications, from its table (Stripe sends its own).
+      { name: 'payment-webhooks', run: async (now) => provider.deliverDueWebhooks?.(now) },
+      // Checkouts the provider has not told us the end of: asked about and settled.
+      { name: 'payment-reconciliation', run: (now) => payments.reconcileOpenPayments(now) },
+      { name: 'limits-prune', run: (now) => limits.prune(now) },
     ],
     {
       intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
@@ -180,7 +213,7 @@ export async function buildApp({
   app.addHook('onClose', async () => jobs.stop());
   // The staff actions on bookings, for the desk's routes and the agency's command line (scripts/receipt.ts).
   const desk = createDeskService({ bookings, mailContext });
-  app.decorate('kwenda', { bookings, payments, receipts, mail, jobs, staff, desk });
+  app.decorate('kwenda', { bookings, payments, receipts, mail, jobs, staff, desk, supplierCalls });
 
   const publicConfig = publicConfigOf(env, social.enabledProviders());
   await app.register(
@@ -193,7 +226,13 @@ export async function buildApp({
       const searchCounter = createSearchCounter({ database, logger: app.log });
       await api.register(offersRoutes, { offers, onSearch: (request) => searchCounter.countSearch(request) });
       await api.register(dashboardRoutes, { dashboard: createDashboardService({ database }) });
-      await api.register(bookingsRoutes, { bookings, supplier });
+      await api.register(bookingsRoutes, {
+        bookings,
+        supplier,
+        access: bookingAccess,
+        secureCookies: publicUrl.startsWith('https:'),
+      });
+      await api.register(bookingAccessRoutes, { access: bookingAccess, secureCookies: publicUrl.startsWith('https:') });
       const agents = createAgentsService({ database, mail, mailContext });
       await api.register(accountsRoutes, {
         accounts,
@@ -211,13 +250,16 @@ export async function buildApp({
       await api.register(paymentsRoutes, { payments });
       await api.register(receiptsRoutes, { receipts, bookings: bookings.ports });
       await api.register(staffRoutes, { staff, secret });
-      await api.register(ratesRoutes, { rates: createRatesService({ database, rateBook: rates }) });
+      // npm run backup beside the running server (embedded database only).
+      await api.register(backupRoutes, { database, secret });
+      await api.register(ratesRoutes, { rates: createRatesService({ database }) });
       await api.register(adminBookingsRoutes, {
         adminBookings: createAdminBookingsService({ database, getBooking: bookings.getBooking }),
       });
       await api.register(adminAgentsRoutes, { agents });
       await api.register(agentRoutes, { agents });
       await api.register(deskRoutes, { desk });
+      await api.register(limitsRoutes, { limits });
     },
     { prefix: '/api/v1' },
   );
@@ -244,6 +286,7 @@ declare module 'fastify' {
       jobs: import('./jobs/job-runner.js').JobRunner;
       staff: import('./modules/staff/staff-service.js').StaffService;
       desk: import('./modules/desk/desk-service.js').DeskService;
+      supplierCalls: import('./modules/supplier-calls/supplier-calls-service.js').SupplierCallsService;
     };
   }
 }

@@ -80,4 +80,72 @@ describe('environment', () => {
     expect(() => loadEnv({ SOCIAL_TIKTOK_URL: 'https://nottiktok.com/@kwenda' })).toThrow(/SOCIAL_TIKTOK_URL=/);
     expect(() => loadEnv({ SOCIAL_X_URL: 'javascript:alert(1)' })).toThrow(/SOCIAL_X_URL=/);
   });
+
+  describe('secrets in production', () => {
+    const JWT = 'j'.repeat(48);
+    const GATEWAY = 'g'.repeat(32);
+    /** The lines of the refusal, after its first line. */
+    const refusal = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        return (error as Error).message.split('\n').slice(1);
+      }
+      throw new Error('the environment was accepted');
+    };
+
+    it('refuses to start without JWT_SECRET and SANDBOX_GATEWAY_SECRET, one line naming each', () => {
+      expect(refusal({ NODE_ENV: 'production' })).toEqual([
+        expect.stringMatching(/^ {2}JWT_SECRET="": is required when NODE_ENV=production \(generate one with `openssl rand/),
+        expect.stringMatching(
+          /^ {2}SANDBOX_GATEWAY_SECRET="": is required when NODE_ENV=production and PAYMENT_PROVIDER=sandbox/,
+        ),
+      ]);
+      expect(refusal({ NODE_ENV: 'production', SANDBOX_GATEWAY_SECRET: GATEWAY })).toEqual([
+        expect.stringMatching(/^ {2}JWT_SECRET="": is required/),
+      ]);
+      expect(refusal({ NODE_ENV: 'production', JWT_SECRET: JWT, SANDBOX_GATEWAY_SECRET: '' })).toEqual([
+        expect.stringMatching(/^ {2}SANDBOX_GATEWAY_SECRET="": is required/),
+      ]);
+    });
+
+    it('starts with both; with Stripe the sandbox gateway and its secret are not needed', () => {
+      expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: JWT, SANDBOX_GATEWAY_SECRET: GATEWAY })).toMatchObject({
+        JWT_SECRET: JWT,
+        SANDBOX_GATEWAY_SECRET: GATEWAY,
+      });
+      expect(
+        loadEnv({
+          NODE_ENV: 'production',
+          JWT_SECRET: JWT,
+          PAYMENT_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_abc',
+          STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        }).SANDBOX_GATEWAY_SECRET,
+      ).toBeUndefined();
+    });
+
+    it('keeps the generated defaults in development and tests', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        const env = loadEnv({ NODE_ENV });
+        expect(env.JWT_SECRET).toBeUndefined();
+        expect(env.SANDBOX_GATEWAY_SECRET).toBeUndefined();
+      }
+    });
+  });
+
+  it('reads REDIS_URL and a key prefix; a URL of another kind stops the server', () => {
+    expect(loadEnv({})).toMatchObject({ REDIS_KEY_PREFIX: 'kwenda:', SHUTDOWN_TIMEOUT_SECONDS: 20 });
+    expect(loadEnv({}).REDIS_URL).toBeUndefined();
+    expect(loadEnv({ REDIS_URL: 'redis://127.0.0.1:6379/2', REDIS_KEY_PREFIX: 'agency-a:' })).toMatchObject({
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      REDIS_KEY_PREFIX: 'agency-a:',
+    });
+    expect(() => loadEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL="http:\/\/127.0.0.1:6379": must be a redis:\/\//,
+    );
+    expect(() => loadEnv({ REDIS_KEY_PREFIX: 'a b' })).toThrow(/REDIS_KEY_PREFIX=/);
+    expect(() => loadEnv({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS=/);
+  });
 });

@@ -125,6 +125,20 @@ export const envSchema = z
     /** true only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could spoof their address. */
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /**
+     * redis://[user:pass@]host:port[/db] or rediss://...: the request rate limits are counted there, once for
+     * every process behind the load balancer. Unset, each process counts its own (fine for one process).
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Start of every key Kwenda writes to Redis, so several sites (or test runs) can share one server. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, _ - . or :')
+      .default('kwenda:'),
     /** Address travellers reach the site at: links in e-mails, payment return pages, webhooks. Default http://HOST:PORT. */
     PUBLIC_URL: z
       .url({ error: () => 'must be an absolute URL such as https://kwenda.sd' })
@@ -154,7 +168,17 @@ export const envSchema = z
       .url()
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    /** HMAC key of the sandbox gateway's webhooks; generated and kept under DATA_DIR when unset. */
+    /**
+     * Seconds a card checkout may stay open before the reconciliation job asks the payment provider
+     * about it (then again with backoff, at most hourly): a lost webhook is made up for within this.
+     */
+    PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce
+      .number({ error: () => 'must be a number of seconds' })
+      .int()
+      .min(1, 'must be at least 1 second')
+      .max(86_400, 'must be at most a day (86400)')
+      .default(300),
+    /** HMAC key of the sandbox gateway's webhooks; required in production, else generated and kept under DATA_DIR. */
     SANDBOX_GATEWAY_SECRET: z
       .string()
       .min(16, 'must be at least 16 characters')
@@ -162,7 +186,10 @@ export const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** JSON array of { bankAr, bankEn, accountName, accountNumber, noteAr?, noteEn? } shown to travellers who pay later. */
     BANK_ACCOUNTS: z.string().optional(),
-    /** Transfer receipts; outside the web root. Default DATA_DIR/uploads. */
+    /**
+     * Where transfer receipts were kept as files before they moved into the database (default
+     * DATA_DIR/uploads): still read from there, and copied into the database when the server starts.
+     */
     UPLOADS_DIR: z.string().optional(),
     /** Minutes a provisional booking is held (SPEC: two hours). */
     HOLD_MINUTES: z.coerce
@@ -171,15 +198,47 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(120),
+    /**
+     * Unpaid holds (bookings waiting for payment) one contact e-mail, and one mobile number, may have at
+     * once; staff lift the cap for one traveller at /admin/limits (modules/limits).
+     */
+    HOLD_CAP_PER_CONTACT: z.coerce.number().int().min(1).max(100).default(3),
+    /**
+     * Unpaid holds made from one client address (an IPv6 /64) at once. High: a carrier puts thousands of
+     * travellers behind one address; it stops one client holding a flight's seats under many e-mails.
+     */
+    HOLD_CAP_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Run the background jobs (hold expiry, mail) in this process. Several processes may all run them. */
     RUN_JOBS: booleanFlag.default(true),
-    /** Signs session tokens; generated and kept in DATA_DIR/jwt.secret when unset. */
+    /**
+     * Signs session tokens and keys the staff authenticator secrets (staff/secret-box.ts); required in
+     * production, else generated and kept in DATA_DIR/jwt.secret.
+     */
     JWT_SECRET: z
       .string()
       .min(32, 'must be at least 32 characters')
       .optional()
       .or(z.literal('').transform(() => undefined)),
     JOBS_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+    /**
+     * How long a call to the flight supplier (hold, ticket, cancel) may stay unanswered before the
+     * reconciliation job asks the supplier what it did (modules/supplier-calls). Longer than any
+     * supplier request takes; tests shorten it to see a crashed call settled.
+     */
+    SUPPLIER_CALL_LEASE_SECONDS: z.coerce.number().min(0.5).max(3600).default(120),
+    /**
+     * How long a message taken from the outbox stays invisible to other processes while one sends it;
+     * a process that died mid-send leaves it to be sent again (same Message-ID) after this. Keep it
+     * above a minute in production (an SMTP exchange may take 50 s); tests shorten it.
+     */
+    MAIL_LEASE_SECONDS: z.coerce.number().min(0.5).max(3600).default(300),
+    /**
+     * On SIGTERM the server stops taking connections and finishes the requests in flight and the job step
+     * under way; after this long it closes what is left and exits 1.
+     */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
+    /** Tests only: names the crash points (crash-points.ts) where the process stops dead. */
+    KWENDA_CRASH_AT: optionalText,
     /**
      * Social sign-in. A provider is offered only when both its client id and secret are set; the
      * redirect URI to register with it is PUBLIC_URL/api/v1/auth/social/<google|facebook>/callback.
@@ -221,6 +280,21 @@ export const envSchema = z
       .or(z.literal('').transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
+    if (env.KWENDA_CRASH_AT && env.NODE_ENV === 'production')
+      ctx.addIssue({ code: 'custom', path: ['KWENDA_CRASH_AT'], message: 'is for tests only; unset it in production' });
+    // Generated secrets live in one data folder: several processes (or a restored database on another
+    // machine) would each sign with their own. Production takes them from the environment only.
+    if (env.NODE_ENV === 'production') {
+      const generate = 'generate one with `openssl rand -base64 48` and keep it in the environment or .env';
+      if (!env.JWT_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: `is required when NODE_ENV=production (${generate})` });
+      if (env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_GATEWAY_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANDBOX_GATEWAY_SECRET'],
+          message: `is required when NODE_ENV=production and PAYMENT_PROVIDER=sandbox (${generate})`,
+        });
+    }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       if (!env.STRIPE_SECRET_KEY)
         ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { EnvError, loadEnv } from './env.js';
 import { environment } from './env-file.js';
+import { importReceiptFiles } from './modules/receipts/receipt-storage.js';
 
 async function main() {
   let env;
@@ -21,10 +22,40 @@ async function main() {
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   app.log.info({ database: database.kind, staging: env.STAGING }, 'starting');
 
+  // The receipts this machine kept as files before they moved into the database, handed to every process.
+  const receipts = await importReceiptFiles(database.db);
+  if (receipts.imported || receipts.elsewhere || receipts.altered)
+    app.log.info(receipts, 'receipt files: copied into the database (elsewhere: on another machine; altered: left out)');
+
+  // SIGTERM (a deploy, systemd, the load balancer taking this process out): no new connections, the
+  // requests in flight and the job step under way finish, then exit 0; after SHUTDOWN_TIMEOUT_SECONDS
+  // what is left is cut and the exit is 1. A second signal ends the process at once.
+  let closing = false;
+  // A kept-alive connection would hold the exit until it idled out: a response sent while closing closes its own.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing the requests in flight and the job step under way');
+    const deadline = setTimeout(() => {
+      app.log.error({ seconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown took too long: cutting what is left');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    // Connections idle between requests (and those whose response was already on its way) are closed as they fall idle.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
+    try {
+      await Promise.all([app.kwenda.jobs.stop(), app.close()]);
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearInterval(reaper);
+    clearTimeout(deadline);
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -13,7 +13,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtSecret, signSessionToken } from '../src/modules/accounts/auth-tokens.js';
 import { monthOf } from '../src/modules/agents/commission.js';
-import { createBooking, findOffer, getBooking, pay, passengersFor, submitPassengers } from './helpers/booking-factories.js';
+import {
+  asGuest,
+  createBooking,
+  findOffer,
+  getBooking,
+  pay,
+  passengersFor,
+  submitPassengers,
+} from './helpers/booking-factories.js';
 import { multipart } from './helpers/multipart.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
@@ -104,7 +112,11 @@ describe.each(backends)('agents API on %s', (backend) => {
   /** Paid by transfer as the desk approves one (a receipt, then Approve), and ticketed. */
   async function paidAndTicketed(booking: Booking) {
     const file = multipart(PNG, 'bankak.png', 'image/png');
-    const upload = await ctx.app.inject({ method: 'POST', url: `/api/v1/bookings/${booking.id}/receipts`, ...file });
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${booking.id}/receipts`,
+      ...asGuest(ctx, booking.id, file),
+    });
     expect(upload.statusCode, upload.body).toBe(200);
     const receiptId = (upload.json() as { booking: Booking }).booking.receipts.at(-1)!.id;
     const approved = await call('POST', `/admin/transfers/${receiptId}/approve`, 'agent-desk');

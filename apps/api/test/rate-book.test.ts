@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateBook, PRICING_TTL_MS } from '../src/modules/rates/rate-book.js';
+import { createRateBook } from '../src/modules/rates/rate-book.js';
 import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
 describe.each(backends)('the rate book of a process on %s', (backend) => {
@@ -26,58 +26,57 @@ describe.each(backends)('the rate book of a process on %s', (backend) => {
     expect(snapshot.markups).toEqual([]);
   });
 
-  /** The database handle, counting the queries the book makes (each read is three). */
-  const counting = () => {
+  /** The database handle, counting the queries the book makes (a check is one; a read of the rows three). */
+  const counting = (db = database.db) => {
     const counter = { queries: 0 };
-    const db = new Proxy(database.db, {
+    const counted = new Proxy(db, {
       get(target, key, receiver) {
         if (key === 'select' || key === 'selectDistinctOn') counter.queries += 1;
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
-    return { db, counter };
+    return { db: counted, counter };
   };
 
-  it('reads again once its snapshot is older than the TTL, and not before', async () => {
-    let now = Date.now();
+  it('sees a rate written by another process at its next snapshot, and reads the rows again only then', async () => {
     const { db, counter } = counting();
-    const book = createRateBook(db, { clock: () => now });
+    const book = createRateBook(db);
     expect((await book.snapshot()).rateOf('QAR')!.unitsPerUsd).toBe(3.64);
-    await insertRate('rate_qar_other', 'QAR', 3.7, new Date(now));
-    now += PRICING_TTL_MS - 100;
+    expect(counter.queries).toBe(4);
+    // Nothing changed: one check of the pricing version, no read.
     expect((await book.snapshot()).rateOf('QAR')!.unitsPerUsd).toBe(3.64);
-    expect(counter.queries).toBe(3);
-    now += 200;
+    expect(counter.queries).toBe(5);
+    await insertRate('rate_qar_other', 'QAR', 3.7, new Date());
     expect((await book.snapshot()).rateOf('QAR')!.unitsPerUsd).toBe(3.7);
-    expect(counter.queries).toBe(6);
+    expect(counter.queries).toBe(9);
   });
 
-  it('shares one read among the requests that arrive together', async () => {
+  it('sees a markup changed by another process at its next snapshot', async () => {
+    const book = createRateBook(database.db);
+    expect((await book.snapshot()).markups).toEqual([]);
+    await database.sql.query("INSERT INTO markup_rules (id, percent, fixed_usd, airline) VALUES ('mk_other', 7.5, 0, 'SD')");
+    expect((await book.snapshot()).markups).toEqual([expect.objectContaining({ id: 'mk_other', percent: 7.5, airline: 'SD' })]);
+    await database.sql.query("UPDATE markup_rules SET active = false WHERE id = 'mk_other'");
+    expect((await book.snapshot()).markups).toEqual([]);
+  });
+
+  it('shares one check among the requests that arrive together, and one more for those that came during it', async () => {
     const { db, counter } = counting();
     const book = createRateBook(db);
     await Promise.all(Array.from({ length: 20 }, () => book.snapshot()));
-    // One read: the rates in effect, those set for later, and the markups.
-    expect(counter.queries).toBe(3);
+    // The first request's check and read (four queries); the 19 that arrived while it ran share one check after it.
+    expect(counter.queries).toBe(5);
   });
 
   it('takes a rate set for later into effect at its time, without reading again', async () => {
     const start = Date.now();
     let now = start;
-    const book = createRateBook(database.db, { clock: () => now, ttlMs: 60_000 });
+    const book = createRateBook(database.db, { clock: () => now });
     await insertRate('rate_try_later', 'TRY', 45, new Date(start + 10_000));
     expect((await book.snapshot()).rateOf('TRY')!.unitsPerUsd).toBe(42.5);
     now = start + 10_000;
     const later = await book.snapshot();
     expect(later.rateOf('TRY')).toMatchObject({ id: 'rate_try_later', unitsPerUsd: 45 });
     expect(later.version).not.toBe((await book.snapshot(new Date(start))).version);
-  });
-
-  it('reads again at once after a change made in this process', async () => {
-    const book = createRateBook(database.db, { ttlMs: 60_000 });
-    expect((await book.snapshot()).rateOf('EGP')!.unitsPerUsd).toBe(47.5);
-    await insertRate('rate_egp_here', 'EGP', 50, new Date());
-    expect((await book.snapshot()).rateOf('EGP')!.unitsPerUsd).toBe(47.5);
-    book.invalidate();
-    expect((await book.snapshot()).rateOf('EGP')!.unitsPerUsd).toBe(50);
   });
 });

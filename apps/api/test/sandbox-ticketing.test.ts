@@ -12,8 +12,10 @@ describe.each(backends)('sandbox ticketing failures on %s', (backend) => {
   let ctx: TestContext;
   let supplier: SandboxSupplier;
   beforeEach(async () => {
-    supplier = createSandboxSupplier();
-    ctx = await createTestApp(backend, { supplier, env: { SANDBOX_GATEWAY_SECRET: 'test-gateway-secret-0123456789' } });
+    ctx = await createTestApp(backend, {
+      supplier: (database) => (supplier = createSandboxSupplier({ database })),
+      env: { SANDBOX_GATEWAY_SECRET: 'test-gateway-secret-0123456789' },
+    });
   });
   afterEach(async () => ctx?.close());
 
@@ -45,7 +47,7 @@ describe.each(backends)('sandbox ticketing failures on %s', (backend) => {
     expect(paid.passengers.every((p) => p.ticketNumber === null)).toBe(true);
     const triggers = (await eventsOf(id)).map((e) => e.status_trigger);
     expect(triggers.slice(-2)).toEqual(['payment-succeeded', 'ticketing-failed']);
-    expect(supplier.orderState((await ctx.bookings.getBookingRow(id))!.supplierOrderId!)).toBe('held');
+    expect(await supplier.orderState((await ctx.bookings.getBookingRow(id))!.supplierOrderId!)).toBe('held');
 
     // The job's retry is refused again: still paid, still no e-ticket.
     await ctx.bookings.fulfilPending(new Date(Date.now() + 5 * 60_000));

@@ -8,7 +8,7 @@ import { formatAgencyDateTime, formatDuration } from '@kwenda/contracts/display'
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOffer, pay, readyBooking } from './helpers/booking-factories.js';
+import { findOffer, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
 import { staffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 
@@ -83,7 +83,7 @@ describe('e-mails to travellers', () => {
         PNG,
         Buffer.from('\r\n--b--\r\n'),
       ]),
-      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      headers: { 'content-type': 'multipart/form-data; boundary=b', ...guestHeaders(ctx, held.id) },
     });
     expect(upload.statusCode, upload.body).toBe(200);
     // A desk agent approves the transfer, as the workspace and the receipt command do.

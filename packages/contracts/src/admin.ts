@@ -9,3 +9,4 @@ export * from './admin/desk.js';
 export * from './admin/rates.js';
 export * from './admin/agents.js';
 export * from './admin/dashboard.js';
+export * from './admin/limits.js';

@@ -22,7 +22,11 @@ export const genderSchema = z.enum(genders);
 export const passengerFieldSchema = z.enum(passengerFields);
 export const paymentMethodSchema = z.enum(paymentMethods);
 
-/** Booking ids are 22+ url-safe characters of randomness: unguessable, so GET needs no token. */
+/**
+ * Booking ids are 22+ url-safe characters of randomness: unguessable, so a link to a booking is never
+ * guessed. A link is forwarded, screenshotted and logged, though: holding it shows only the booking's
+ * limited view (see bookingAccessSchema).
+ */
 export const bookingIdSchema = z.string().regex(/^bk_[A-Za-z0-9_-]{22,64}$/, 'Not a booking id');
 
 // ---------- POST /bookings ----------
@@ -113,8 +117,21 @@ export const receiptSchema = z.object({
   status: z.enum(['submitted', 'accepted', 'rejected']),
 });
 
+/**
+ * How much of a booking the asker sees. `full`: whoever made it (its account when it belongs to one,
+ * else the guest's browser holding its access cookie, or a device that proved the booking's e-mail with
+ * Find my booking). `limited`: anyone else holding the link: the itinerary, status and price, names
+ * initialled, contacts masked, no birth dates, documents, PNR, ticket numbers or links that act on the
+ * booking, and nothing can be changed.
+ */
+export const bookingAccessSchema = z.enum(['full', 'limited']);
+export type BookingAccess = z.infer<typeof bookingAccessSchema>;
+
 export const bookingSchema = z.object({
   id: bookingIdSchema,
+  access: bookingAccessSchema,
+  /** The booking belongs to an account: only that account, signed in, sees it whole. */
+  heldByAccount: z.boolean(),
   /** The short reference a person reads out on the phone or WhatsApp (e.g. KW7F3K9Q). */
   bookingReference: z.string(),
   status: bookingStatusSchema,
@@ -124,8 +141,10 @@ export const bookingSchema = z.object({
   priceBreakdown: priceBreakdownSchema,
   /** Set when the supplier re-priced the offer: the amount the traveller saw before. */
   previousAmount: z.number().nullable(),
+  /** Masked in the limited view (+249•••••••78, a•••@example.com). */
   mobile: z.string().nullable(),
   email: z.string().nullable(),
+  /** The airline's reference: with a last name it manages the booking on the airline's site, so null in the limited view. */
   pnr: z.string().nullable(),
   /** When the booking was made (ISO). */
   date: z.iso.datetime(),

@@ -65,6 +65,17 @@ export const errorCodes = [
   'SOCIAL_TICKET_INVALID',
   /** The signed-in account is not an agent of the agency (the /agent page). */
   'NOT_AN_AGENT',
+  // Limits on business flows (issue 15)
+  /** This contact e-mail already has as many unpaid holds as the agency allows at once. */
+  'HOLD_LIMIT_EMAIL',
+  /** This mobile number already has as many unpaid holds as the agency allows at once. */
+  'HOLD_LIMIT_MOBILE',
+  /** The client's address (a carrier's shared one, often) already has as many unpaid holds as allowed. */
+  'HOLD_LIMIT_ADDRESS',
+  /** The Idempotency-Key was first used with another request (method, path or body). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** A request with this Idempotency-Key is still being answered. */
+  'IDEMPOTENCY_KEY_IN_USE',
 ] as const;
 
 /**
@@ -106,6 +117,17 @@ export const deskErrorCodes = [
   'MARKUP_RULE_EXISTS',
 ] as const;
 
-export type ErrorCode = (typeof errorCodes)[number] | (typeof deskErrorCodes)[number];
+/**
+ * Codes only a booking's own routes answer with, when the asker may not change it: translated in the
+ * booking page's catalog (booking.json, codes), so the first download does not carry them.
+ */
+export const bookingErrorCodes = [
+  /** A guest's booking changed from a browser that did not make it: Find my booking gives this device access. */
+  'BOOKING_ACCESS_REQUIRED',
+  /** An account's booking changed by anyone but that account, signed in. */
+  'BOOKING_ACCOUNT_REQUIRED',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number] | (typeof deskErrorCodes)[number] | (typeof bookingErrorCodes)[number];
 
 export { fieldErrorCodes } from './field-error-codes.js';

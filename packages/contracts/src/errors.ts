@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { deskErrorCodes, errorCodes } from './error-codes.js';
+import { bookingErrorCodes, deskErrorCodes, errorCodes } from './error-codes.js';
 
-export const errorCodeSchema = z.enum([...errorCodes, ...deskErrorCodes]);
+export const errorCodeSchema = z.enum([...errorCodes, ...deskErrorCodes, ...bookingErrorCodes]);
 
 /**
  * Field-level problem. `path` is dotted (`filters.departureDate`, `filters.slices.1.destinationStation`);

@@ -13,3 +13,4 @@ export * from './config.js';
 export * from './bookings.js';
 export * from './accounts.js';
 export * from './analytics.js';
+export * from './booking-access.js';

@@ -49,6 +49,7 @@ export const SITE_PAGES = [
   'privacy_policy',
   'changelog',
   'agent',
+  'find_booking',
 ] as const;
 export type SitePage = (typeof SITE_PAGES)[number];
 
@@ -69,6 +70,7 @@ export const STAFF_PAGES = [
   'admin/rates',
   'admin/agents',
   'admin/staff',
+  'admin/limits',
 ] as const;
 export type StaffPage = (typeof STAFF_PAGES)[number];
 

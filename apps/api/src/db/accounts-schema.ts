@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@kwenda/contracts';
-import { bigserial, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Accounts tables (migrations/0003_accounts.sql, social sign-in in 0004_social.sql). */
+/** Accounts tables (migrations/0003_accounts.sql, social sign-in in 0004_social.sql; throttle counters: limits-schema.ts). */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -44,12 +44,6 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
   createdAt: at('created_at').notNull().defaultNow(),
-});
-
-export const authAttempts = pgTable('auth_attempts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  key: text('key').notNull(),
-  attemptedAt: at('attempted_at').notNull().defaultNow(),
 });
 
 export const userIdentities = pgTable(

@@ -24,6 +24,11 @@ export interface Database {
   db: Db;
   sql: SqlRunner;
   close(): Promise<void>;
+  /**
+   * The embedded database only: a tarball of its files, taken between two queries (a consistent
+   * copy, as after a crash: PostgreSQL's recovery completes it on opening). `npm run backup`.
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export function pgliteDatabase(client: PGlite): Database {
@@ -42,7 +47,13 @@ export function pgliteDatabase(client: PGlite): Database {
         }),
       ),
   };
-  return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, sql, close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    sql,
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }
 
 export function postgresDatabase(connectionString: string, max = 10): Database {

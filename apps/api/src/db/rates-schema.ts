@@ -1,5 +1,5 @@
 import type { CabinClassCode } from '@kwenda/contracts';
-import { boolean, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // ---------- exchange rates and markups (migrations/0007_rates.sql) ----------
 
@@ -34,3 +34,12 @@ export const markupRules = pgTable('markup_rules', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 export type MarkupRuleRow = typeof markupRules.$inferSelect;
+
+/**
+ * One number that moves, in the same transaction, whenever a rate or a markup rule changes (triggers of
+ * migrations/0016_shared_state.sql): every process checks it before pricing (modules/rates/rate-book.ts).
+ */
+export const pricingVersion = pgTable('pricing_version', {
+  id: boolean('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

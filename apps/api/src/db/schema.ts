@@ -114,7 +114,8 @@ export const paymentReceipts = pgTable('payment_receipts', {
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
   sha256: text('sha256').notNull(),
-  storagePath: text('storage_path').notNull(),
+  /** A file under the old UPLOADS_DIR, for receipts sent before 0016_shared_state.sql; null: in receipt_files. */
+  storagePath: text('storage_path'),
   status: text('status').$type<'submitted' | 'accepted' | 'rejected'>().notNull().default('submitted'),
   uploadedAt: at('uploaded_at').notNull().defaultNow(),
   reviewedAt: at('reviewed_at'),
@@ -172,3 +173,8 @@ export * from './staff-schema.js';
 export * from './rates-schema.js';
 export * from './agents-schema.js';
 export * from './desk-schema.js';
+export * from './payments-durability-schema.js';
+export * from './booking-access-schema.js';
+export * from './receipt-files-schema.js';
+export * from './limits-schema.js';
+export * from './supplier-calls-schema.js';

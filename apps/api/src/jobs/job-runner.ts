@@ -14,6 +14,7 @@ export interface Job {
 export interface JobRunner {
   /** Runs every job once, in order (tests and the CLI call this directly). */
   tick(now?: Date): Promise<void>;
+  /** No job starts after this; resolves once the one running (if any) has finished. */
   stop(): Promise<void>;
 }
 
@@ -22,11 +23,14 @@ export function startJobs(
   options: { intervalMs: number; logger: { error(obj: object, msg?: string): void }; autoStart?: boolean },
 ): JobRunner {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
   let stopped = false;
+  /** Ticks under way: the loop's, and any a test or a command started with tick(). */
+  const running = new Set<Promise<void>>();
 
-  const tick = async (now = new Date()) => {
+  const runAll = async (now: Date) => {
     for (const job of jobs) {
+      // Shutting down: the job under way finishes its step; the rest wait for the next process to run them.
+      if (stopped) return;
       try {
         await job.run(now);
       } catch (error) {
@@ -34,11 +38,15 @@ export function startJobs(
       }
     }
   };
+  const tick = (now = new Date()) => {
+    const run = runAll(now).finally(() => running.delete(run));
+    running.add(run);
+    return run;
+  };
 
   const loop = () => {
     if (stopped) return;
-    running = tick().finally(() => {
-      running = null;
+    void tick().finally(() => {
       if (!stopped) timer = setTimeout(loop, options.intervalMs);
     });
   };
@@ -49,7 +57,7 @@ export function startJobs(
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      await Promise.all(running);
     },
   };
 }

@@ -43,9 +43,21 @@ export type PaymentEvent =
 
 export class WebhookSignatureError extends Error {}
 
+/**
+ * What the provider says of a checkout when asked (the reconciliation job asks about every checkout
+ * it has not heard the end of): still payable, paid (with what it took), or closed unpaid.
+ */
+export type CheckoutState =
+  | { status: 'open' }
+  | { status: 'paid'; providerPaymentId: string | null; amount: number; currency: string }
+  | { status: 'expired' };
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
+  /** Idempotent: the same `idempotencyKey` answers the same session (a retry after a crash resumes). */
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Asks the provider where a checkout stands, whatever its webhooks said or failed to say. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutState>;
   /** Checks signature and timestamp; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now?: Date): PaymentEvent;
   /**
@@ -54,6 +66,11 @@ export interface PaymentProvider {
    * that still lands is kept for a refund.
    */
   expireSession?(tx: Tx, sessionId: string): Promise<void>;
+  /**
+   * A gateway whose state lives in our database sends its notifications from it: the webhooks that
+   * are due at `now` (the payment-webhooks job). Others (Stripe) deliver from their own side.
+   */
+  deliverDueWebhooks?(now: Date): Promise<unknown>;
 }
 
 /** How the sandbox gateway reaches our webhook endpoint (fetch by default; tests route it through app.inject). */

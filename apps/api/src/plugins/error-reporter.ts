@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env.js';
+import { redactError } from './log-redaction.js';
 
 /** What an error report may say about where it happened: never a body, a header, a user or an address. */
 export interface ErrorContext {
@@ -53,7 +54,8 @@ export async function createErrorReporter(env: Env, logger: FastifyBaseLogger): 
       const { requestId, ...tags } = context;
       for (const [name, value] of Object.entries(tags)) if (value !== undefined) event.setTag(name, String(value));
       if (requestId) event.setTag('request_id', requestId);
-      event.captureException(error);
+      // Without the values a failed query carries (passport numbers): plugins/log-redaction.ts.
+      event.captureException(redactError(error));
     },
     close: async () => {
       await client.close(2000);

@@ -126,11 +126,29 @@ export interface TicketedOrder {
   tickets: { passengerId: string; ticketNumber: string }[];
 }
 
+export type SupplierOrderState = 'held' | 'ticketed' | 'cancelled';
+
+/** An order as the supplier has it now (Duffel: GET /air/orders/{id}). */
+export interface SupplierOrder {
+  orderId: string;
+  /** The client reference the hold was asked with (Duffel keeps it in the order's metadata). */
+  clientReference: string | null;
+  state: SupplierOrderState;
+  /** The airline's deadline for paying the held order. */
+  paymentRequiredBy: Date;
+  totalUsd: number;
+  /** The PNR and tickets, once ticketed. */
+  ticketed: TicketedOrder | null;
+}
+
 /**
  * The seam every flight source plugs into (sandbox now; Duffel, Amadeus or a GDS later).
  * Orders follow Duffel's hold model: hold seats with passengers, pay (ticket) before the hold
- * ends, or cancel to release the seats. Suppliers have no idempotency keys: the booking row
- * guards against a second hold or ticket.
+ * ends, or cancel to release the seats. An answer can be lost (a timeout, a crash of Kwenda's
+ * process), so every change is journaled in supplier_calls before it is asked for, and what the
+ * supplier did is read back afterwards: a hold by the client reference it was made with, a ticket
+ * or cancel by its order (docs/decisions/0023-supplier-calls-journal.md). An adapter must answer
+ * (or give up) well within SUPPLIER_CALL_LEASE_SECONDS, after which the journal asks again.
  */
 export interface Supplier {
   readonly name: string;
@@ -141,13 +159,24 @@ export interface Supplier {
   getSeatMap(reference: string, sliceIndex: number): Promise<SeatMap | null>;
   /** Per passenger of the offer, in order: adults, then children, then infants. */
   passengerRequirements(offer: SupplierOffer): PassengerRequirements[];
-  /** Re-prices the offer and holds its seats for these passengers, extras included. */
+  /**
+   * Re-prices the offer and holds its seats for these passengers, extras included. The order keeps
+   * `clientReference` (unique per hold asked for): asking again with the same one answers the order
+   * already made instead of holding more seats, and findOrder finds it.
+   */
   createOrder(
-    input: { offerReference: string; passengers: SupplierPassenger[]; holdMinutes: number },
+    input: { offerReference: string; passengers: SupplierPassenger[]; holdMinutes: number; clientReference: string },
     now?: Date,
   ): Promise<CreateOrderResult>;
-  /** Pays the held order and issues tickets; throws when the order is gone. `offer` is the order's offer as booked. */
+  /**
+   * Pays the held order and issues tickets; throws when the order is gone, cancelled or already
+   * ticketed (an order is paid once), or the airline refuses. `offer` is the order's offer as booked.
+   */
   ticketOrder(orderId: string, passengers: SupplierPassenger[], offer: SupplierOffer): Promise<TicketedOrder>;
   /** Releases the held seats; cancelling an unknown or already cancelled order is not an error. */
   cancelOrder(orderId: string): Promise<void>;
+  /** The order as the supplier has it now; null when it does not know it. */
+  getOrder(orderId: string): Promise<SupplierOrder | null>;
+  /** The order held with this client reference; null when no hold with it reached the supplier. */
+  findOrder(clientReference: string): Promise<SupplierOrder | null>;
 }

@@ -34,25 +34,64 @@ export async function findOffer(
   throw new Error(`No ${outcome} offer found`);
 }
 
+/**
+ * The access cookie each guest booking's creator received, per test app: the helpers below send it, as
+ * the guest's browser does (a request without it is a stranger holding the link).
+ */
+const guestKeys = new WeakMap<TestContext, Map<string, string>>();
+
+/** The `kwenda_booking=<token>` pair of a Set-Cookie header, or null. */
+export function accessCookieOf(setCookie: string | string[] | undefined): string | null {
+  const header = [setCookie ?? []].flat().find((value) => value.startsWith('kwenda_booking='));
+  return header ? header.split(';')[0]! : null;
+}
+
+/** Headers of the guest's browser that created booking `id` (none for an account's booking). */
+export function guestHeaders(ctx: TestContext, id: string): Record<string, string> {
+  const cookie = guestKeys.get(ctx)?.get(id);
+  return cookie ? { cookie } : {};
+}
+
+/** A request's parts (a multipart body and its headers) with the guest creator's cookie of booking `id` added. */
+export function asGuest<T extends { headers?: Record<string, string> }>(ctx: TestContext, id: string, parts: T): T {
+  return { ...parts, headers: { ...parts.headers, ...guestHeaders(ctx, id) } };
+}
+
+/** Remembers a cookie that gives booking `id` whole (Find my booking's). */
+export function rememberGuestCookie(ctx: TestContext, id: string, cookie: string) {
+  if (!guestKeys.has(ctx)) guestKeys.set(ctx, new Map());
+  guestKeys.get(ctx)!.set(id, cookie);
+}
+
 export async function createBooking(
   ctx: TestContext,
   offer: Offer,
   passengers = { adults: 1, children: 0, infants: 0 },
   extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/bookings',
+    headers,
     payload: {
       reference: offer.reference,
       payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: offer.currency, ...extra },
     },
   });
+  const cookie = accessCookieOf(response.headers['set-cookie']);
+  if (response.statusCode === 201 && cookie)
+    rememberGuestCookie(ctx, (response.json() as { booking: { id: string } }).booking.id, cookie);
   return response;
 }
 
-export async function getBooking(ctx: TestContext, id: string): Promise<Booking> {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${id}` });
+/** The booking as its guest creator sees it (whole); `headers` replace the creator's cookie (a stranger: {}). */
+export async function getBooking(
+  ctx: TestContext,
+  id: string,
+  headers: Record<string, string> = guestHeaders(ctx, id),
+): Promise<Booking> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${id}`, headers });
   if (response.statusCode !== 200) throw new Error(`GET booking ${response.statusCode}: ${response.body}`);
   // The route skips response validation for speed: every test read checks the contract instead.
   return bookingSchema.parse(response.json());
@@ -97,12 +136,18 @@ export async function submitPassengers(
   return ctx.app.inject({
     method: 'PUT',
     url: `/api/v1/bookings/${booking.id}`,
+    headers: guestHeaders(ctx, booking.id),
     payload: { bookingId: booking.id, payload: { passengers, ...contact } },
   });
 }
 
 export async function pay(ctx: TestContext, id: string, payLater: boolean) {
-  return ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${id}/pay`, payload: { payLater } });
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v1/bookings/${id}/pay`,
+    headers: guestHeaders(ctx, id),
+    payload: { payLater },
+  });
 }
 
 /** Booked, passengers saved: ready to pay. */

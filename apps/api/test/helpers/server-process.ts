@@ -88,6 +88,9 @@ export async function startServer(
     DATABASE_URL: '',
     SMTP_URL: '',
     JOBS_INTERVAL_SECONDS: '0.5',
+    // Tests hold their bookings with one contact from 127.0.0.1; the caps' own tests set theirs.
+    HOLD_CAP_PER_CONTACT: '100',
+    HOLD_CAP_PER_ADDRESS: '1000',
     ...options.env,
     PORT: String(port),
   };

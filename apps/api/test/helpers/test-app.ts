@@ -16,7 +16,12 @@ export interface TestContext {
 
 export async function createTestApp(
   backend: Backend,
-  options: { env?: Record<string, string>; supplier?: Supplier; deliverWebhook?: AppDeps['deliverWebhook'] } = {},
+  options: {
+    env?: Record<string, string>;
+    /** A supplier, or one built on the test's database (the sandbox keeps its orders there). */
+    supplier?: Supplier | ((database: TestDatabase) => Supplier);
+    deliverWebhook?: AppDeps['deliverWebhook'];
+  } = {},
 ): Promise<TestContext> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -24,6 +29,9 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent',
     RUN_JOBS: 'false',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
+    // The factories hold every booking with one contact from one address; the caps' own tests set theirs.
+    HOLD_CAP_PER_CONTACT: '100',
+    HOLD_CAP_PER_ADDRESS: '1000',
     ...options.env,
   });
   const database = await createTestDatabase(backend);
@@ -35,7 +43,8 @@ export async function createTestApp(
       const response = await app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
       return { status: response.statusCode };
     });
-  app = await buildApp({ env, database, supplier: options.supplier, deliverWebhook });
+  const supplier = typeof options.supplier === 'function' ? options.supplier(database) : options.supplier;
+  app = await buildApp({ env, database, supplier, deliverWebhook });
   await app.ready();
   return {
     app,

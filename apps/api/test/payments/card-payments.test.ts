@@ -1,8 +1,8 @@
 import type { Booking } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload, TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
-import { createSandboxSupplier, type SandboxSupplier } from '../../src/suppliers/sandbox/sandbox-supplier.js';
-import { findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
+import { createSandboxSupplier } from '../../src/suppliers/sandbox/sandbox-supplier.js';
+import { findOffer, getBooking, guestHeaders, pay, readyBooking } from '../helpers/booking-factories.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { backends } from '../helpers/test-database.js';
 
@@ -10,10 +10,11 @@ const SECRET = 'test-gateway-secret-0123456789';
 
 describe.each(backends)('card payments through the sandbox gateway on %s', (backend) => {
   let ctx: TestContext;
-  let supplier: SandboxSupplier;
   beforeAll(async () => {
-    supplier = createSandboxSupplier();
-    ctx = await createTestApp(backend, { supplier, env: { SANDBOX_GATEWAY_SECRET: SECRET } });
+    ctx = await createTestApp(backend, {
+      supplier: (database) => createSandboxSupplier({ database }),
+      env: { SANDBOX_GATEWAY_SECRET: SECRET },
+    });
   });
   afterAll(async () => ctx?.close());
 
@@ -96,7 +97,7 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
     expect(mail!.subject).toContain(confirmed.bookingReference);
     expect(Buffer.from(mail!.attachments[0]!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
-    const pdf = await ctx.app.inject({ method: 'GET', url: confirmed.ticketLink! });
+    const pdf = await ctx.app.inject({ method: 'GET', url: confirmed.ticketLink!, headers: guestHeaders(ctx, booking.id) });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
 

@@ -1,10 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gatewaySessions, gatewayWebhooks, paymentChecks } from '../../src/db/schema.js';
 import { paymentsRoutes } from '../../src/modules/payments/payments-routes.js';
 import { createPaymentsService, type PaymentsService } from '../../src/modules/payments/payments-service.js';
 import type { PaymentProvider } from '../../src/payments/payment-provider.js';
-import { createSandboxGateway, signPayload, type SandboxGateway } from '../../src/payments/sandbox/sandbox-gateway.js';
+import {
+  createSandboxGateway,
+  signPayload,
+  TEST_CARDS,
+  type SandboxGateway,
+} from '../../src/payments/sandbox/sandbox-gateway.js';
 import { registerErrorHandler } from '../../src/plugins/error-handler.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { insertBookingRow, recordingLogger, recordingPort, type RecordingPort } from './payments-fakes.js';
@@ -20,7 +27,7 @@ const unix = () => Math.floor(Date.now() / 1000);
 describe.each(backends)('payments service on %s', (backend) => {
   let database: TestDatabase;
   let gateway: SandboxGateway;
-  let provider: PaymentProvider & { created: number; failNext: boolean };
+  let provider: PaymentProvider & { created: number; failNext: boolean; asked: string[] };
   let port: RecordingPort;
   let logger: ReturnType<typeof recordingLogger>;
   let payments: PaymentsService;
@@ -39,6 +46,7 @@ describe.each(backends)('payments service on %s', (backend) => {
       name: 'sandbox',
       created: 0,
       failNext: false,
+      asked: [],
       async createCheckout(request) {
         provider.created++;
         await new Promise((resolve) => setTimeout(resolve, 30));
@@ -49,6 +57,11 @@ describe.each(backends)('payments service on %s', (backend) => {
         return gateway.createCheckout(request);
       },
       verifyWebhook: (raw, headers, now) => gateway.verifyWebhook(raw, headers, now),
+      async retrieveCheckout(id) {
+        provider.asked.push(id);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return gateway.retrieveCheckout(id);
+      },
       expireSession: (tx, id) => gateway.expireSession!(tx, id),
     };
     app = Fastify();
@@ -129,6 +142,169 @@ describe.each(backends)('payments service on %s', (backend) => {
       expect((await paymentRows(booking.id)).map((p) => p.status)).toEqual(['expired']);
       expect((await gateway.findSession(sessionOf(url)))?.status).toBe('expired');
       expect(await payments.openCheckoutUrl(booking.id)).toBeNull();
+    });
+  });
+
+  describe('a checkout interrupted by a crash', () => {
+    /** What a process killed right after saving the payment leaves: an open payment without a checkout. */
+    const savedPayment = async (booking: { id: string }) => {
+      const id = `pay_crashed_${booking.id.slice(-8)}`;
+      await database.sql.query(
+        "INSERT INTO payments (id, booking_id, provider, status, amount, currency) VALUES ($1, $2, 'sandbox', 'open', 412.5, 'USD')",
+        [id, booking.id],
+      );
+      return id;
+    };
+    const sessionsOf = (bookingId: string) =>
+      database.db.select().from(gatewaySessions).where(eq(gatewaySessions.clientReference, bookingId));
+
+    it('resumes at once when the process died before the gateway was asked', async () => {
+      const booking = await insertBookingRow(database);
+      const paymentId = await savedPayment(booking);
+      const { url } = await checkoutFor(booking);
+      expect(url).toMatch(/^\/gateway\/sandbox\/checkout\/cs_/);
+      expect(await paymentRows(booking.id)).toEqual([expect.objectContaining({ status: 'open' })]);
+      expect(await payments.openCheckoutUrl(booking.id)).toBe(url);
+      expect((await sessionsOf(booking.id)).map((s) => s.id)).toEqual([sessionOf(url)]);
+      // The first check of the provider is scheduled with the address.
+      const [check] = await database.db.select().from(paymentChecks).where(eq(paymentChecks.paymentId, paymentId));
+      expect(check).toMatchObject({ checks: 0, settledAt: null });
+    });
+
+    it('resumes the same gateway session when the process died after the gateway opened it', async () => {
+      const booking = await insertBookingRow(database);
+      const paymentId = await savedPayment(booking);
+      // The gateway answered the first try under the payment's key; the answer died with the process.
+      const lost = await gateway.createCheckout({
+        paymentId,
+        bookingId: booking.id,
+        bookingReference: booking.bookingReference,
+        amount: 412.5,
+        currency: 'USD',
+        description: booking.bookingReference,
+        customerEmail: null,
+        language: 'ar',
+        successPath: '/x',
+        cancelPath: '/y',
+        expiresAt: new Date(Date.now() + 3_600_000),
+        idempotencyKey: paymentId,
+      });
+      const answers = await Promise.all([checkoutFor(booking), checkoutFor(booking)]);
+      expect(answers.map((a) => a.url)).toEqual([lost.url, lost.url]);
+      expect((await sessionsOf(booking.id)).map((s) => s.id)).toEqual([lost.sessionId]);
+      expect(await paymentRows(booking.id)).toHaveLength(1);
+    });
+
+    it('replaces a half-open payment for another amount (its page was never shown) with a new one', async () => {
+      const booking = await insertBookingRow(database, { amount: 500 });
+      await savedPayment(booking);
+      const { url } = await checkoutFor(booking, 500);
+      expect(await paymentRows(booking.id)).toEqual([expect.objectContaining({ status: 'open', amount: expect.anything() })]);
+      expect(Number((await paymentRows(booking.id))[0]!.amount)).toBe(500);
+      expect((await gateway.findSession(sessionOf(url)))?.amount).toBe(500);
+    });
+
+    it('keeps a half-open payment when the gateway fails on resuming, and resumes it on the next try', async () => {
+      const booking = await insertBookingRow(database);
+      await savedPayment(booking);
+      provider.failNext = true;
+      await expect(checkoutFor(booking)).rejects.toMatchObject({ statusCode: 503, code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+      expect(await paymentRows(booking.id)).toHaveLength(1);
+      const { url } = await checkoutFor(booking);
+      expect(await payments.openCheckoutUrl(booking.id)).toBe(url);
+      expect(await paymentRows(booking.id)).toHaveLength(1);
+    });
+  });
+
+  describe('reconciliation', () => {
+    const SIX_MINUTES = 6 * 60_000;
+    const confirmationsOf = (bookingId: string) =>
+      port.callsOf('confirmPayment').filter((c) => (c as { bookingId: string }).bookingId === bookingId);
+    /** A checkout paid at the gateway whose webhook never reached us (this gateway delivers nowhere). */
+    const paidAtGateway = async () => {
+      const booking = await insertBookingRow(database);
+      const sessionId = sessionOf((await checkoutFor(booking)).url);
+      expect((await gateway.charge(sessionId, TEST_CARDS.success)).outcome).toBe('paid');
+      const [webhook] = await database.db.select().from(gatewayWebhooks).where(eq(gatewayWebhooks.sessionId, sessionId));
+      const resend = () => deliver(webhook!.body);
+      return { booking, sessionId, resend };
+    };
+
+    it('settles a paid checkout whose webhook was lost, through the webhook path, once; the late webhook is a duplicate', async () => {
+      const { booking, resend } = await paidAtGateway();
+      // Not asked before a few minutes have passed.
+      await payments.reconcileOpenPayments(new Date());
+      expect(confirmationsOf(booking.id)).toEqual([]);
+      await payments.reconcileOpenPayments(new Date(Date.now() + SIX_MINUTES));
+      expect(confirmationsOf(booking.id)).toEqual([
+        { bookingId: booking.id, method: 'card', amount: 412.5, currency: 'USD', actor: 'sandbox:reconciliation' },
+      ]);
+      expect(port.callsOf('fulfil')).toContain(booking.id);
+      const [payment] = await paymentRows(booking.id);
+      expect(payment).toMatchObject({ status: 'succeeded', provider_payment_id: expect.stringMatching(/^pay_evt_/) });
+      // Asked once: settled, never asked again.
+      await payments.reconcileOpenPayments(new Date(Date.now() + 2 * 3_600_000));
+      expect(confirmationsOf(booking.id)).toHaveLength(1);
+      expect(await resend()).toBe('duplicate');
+      expect(confirmationsOf(booking.id)).toHaveLength(1);
+      // The webhook, had it come, would have named the same payment.
+      expect((await paymentRows(booking.id))[0]!.provider_payment_id).toBe(payment!.provider_payment_id);
+    });
+
+    it('changes nothing when the webhook came first', async () => {
+      const { booking, resend } = await paidAtGateway();
+      expect(await resend()).toBe('confirmed');
+      await payments.reconcileOpenPayments(new Date(Date.now() + SIX_MINUTES));
+      expect(confirmationsOf(booking.id)).toHaveLength(1);
+      expect((await paymentRows(booking.id)).map((p) => p.status)).toEqual(['succeeded']);
+    });
+
+    it('confirms once when the webhook and the reconciliation come together', async () => {
+      const { booking, resend } = await paidAtGateway();
+      const [outcome] = await Promise.all([resend(), payments.reconcileOpenPayments(new Date(Date.now() + SIX_MINUTES))]);
+      expect(['confirmed', 'duplicate']).toContain(outcome);
+      expect(confirmationsOf(booking.id)).toHaveLength(1);
+      expect((await paymentRows(booking.id)).map((p) => p.status)).toEqual(['succeeded']);
+    });
+
+    it('asks about a checkout still open again later, less and less often, and closes one the gateway expired', async () => {
+      const booking = await insertBookingRow(database);
+      const { url } = await checkoutFor(booking);
+      const [payment] = await database.sql.query<{ id: string }>('SELECT id FROM payments WHERE booking_id = $1', [booking.id]);
+      const checkOf = async () =>
+        (await database.db.select().from(paymentChecks).where(eq(paymentChecks.paymentId, payment!.id)))[0]!;
+      const firstAt = Date.now() + SIX_MINUTES;
+      await payments.reconcileOpenPayments(new Date(firstAt));
+      expect(await checkOf()).toMatchObject({ checks: 1, lastState: 'open', settledAt: null });
+      expect((await checkOf()).nextCheckAt.getTime()).toBe(firstAt + 5 * 60_000);
+      await payments.reconcileOpenPayments(new Date(firstAt + 5 * 60_000));
+      expect((await checkOf()).nextCheckAt.getTime()).toBe(firstAt + 15 * 60_000);
+      expect(port.calls).toEqual([]);
+
+      await database.db
+        .update(gatewaySessions)
+        .set({ status: 'expired' })
+        .where(eq(gatewaySessions.id, sessionOf(url)));
+      await payments.reconcileOpenPayments(new Date(firstAt + 15 * 60_000));
+      expect(await checkOf()).toMatchObject({ checks: 3, lastState: 'expired', settledAt: expect.any(Date) });
+      expect((await paymentRows(booking.id)).map((p) => p.status)).toEqual(['expired']);
+      expect(port.calls).toEqual([]);
+    });
+
+    it('asks about each checkout once when several processes reconcile at once', async () => {
+      const paid = [await paidAtGateway(), await paidAtGateway(), await paidAtGateway()];
+      const other = createPaymentsService({ database, provider, bookings: port, logger });
+      provider.asked = [];
+      const at = new Date(Date.now() + SIX_MINUTES);
+      await Promise.all([
+        payments.reconcileOpenPayments(at),
+        other.reconcileOpenPayments(at),
+        payments.reconcileOpenPayments(at),
+      ]);
+      for (const { booking, sessionId } of paid) {
+        expect(provider.asked.filter((id) => id === sessionId)).toHaveLength(1);
+        expect(confirmationsOf(booking.id)).toHaveLength(1);
+      }
     });
   });
 

@@ -12,7 +12,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { openDatabase, postgresDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { loadEnv, type Env } from '../../src/env.js';
-import { findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
+import { findOffer, getBooking, guestHeaders, pay, readyBooking } from '../helpers/booking-factories.js';
 import { staffMember, type TestStaffMember } from '../helpers/staff.js';
 import type { TestContext } from '../helpers/test-app.js';
 
@@ -64,7 +64,7 @@ async function heldWithReceipt(ctx: TestContext, family: string) {
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/bookings/${booking.id}/receipts`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...guestHeaders(ctx, booking.id) },
       payload: Buffer.concat([
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bankak.png"\r\nContent-Type: image/png\r\n\r\n`,
@@ -133,10 +133,16 @@ describe.runIf(process.env.DATABASE_URL)('receipt.ts beside a server on PostgreS
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain(booking.bookingReference);
     expect(listed.stdout).toContain(`${booking.amount} ${booking.currency}`);
-    // Times on the agency's clock, the zone named; the receipt's file where this machine keeps it.
+    // Times on the agency's clock, the zone named; a copy of the receipt's file (kept in the database),
+    // in a new folder only this user can read.
     expect(listed.stdout).toMatch(/hold until \w{3} \d{1,2} \w{3,4} at \d\d:\d\d Khartoum time/);
     expect(listed.stdout).toMatch(/receipt rc_\S+ uploaded \w{3} \d{1,2} \w{3,4} at \d\d:\d\d Khartoum time/);
-    expect(listed.stdout).toContain(path.join(dataDir, 'uploads', 'receipts', booking.id));
+    const copy = new RegExp(`${os.tmpdir()}/kwenda-receipts-\\w+/rc_[\\w-]+\\.png`).exec(listed.stdout)?.[0];
+    expect(copy, listed.stdout).toBeDefined();
+    expect(fs.readFileSync(copy!).equals(PNG)).toBe(true);
+    expect(fs.statSync(copy!).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(copy!)).mode & 0o777).toBe(0o700);
+    fs.rmSync(path.dirname(copy!), { recursive: true });
 
     // A decision names who makes it, with a role that may; a rejection says why.
     const anonymous = await cli(['reject', booking.bookingReference, '--reason', 'not-received'], { PUBLIC_URL: ORIGIN });

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Booking } from '@kwenda/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -54,16 +51,11 @@ describe.each(backends)('receipts plugin on %s', (backend) => {
   let app: FastifyInstance;
   let port: RecordingPort;
   let receipts: ReceiptsService;
-  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-uploads-'));
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     port = recordingPort();
-    receipts = createReceiptsService({
-      database,
-      bookings: port,
-      uploadsDir,
-    });
+    receipts = createReceiptsService({ database, bookings: port });
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     // The fake bookings are not full contract objects: answer them as they are.
@@ -78,7 +70,6 @@ describe.each(backends)('receipts plugin on %s', (backend) => {
   afterAll(async () => {
     await app?.close();
     await database?.destroy();
-    fs.rmSync(uploadsDir, { recursive: true, force: true });
   });
 
   async function heldBooking(overrides: Partial<Booking> = {}) {
@@ -104,15 +95,21 @@ describe.each(backends)('receipts plugin on %s', (backend) => {
       content_type: string;
       size_bytes: number;
       sha256: string;
-      storage_path: string;
+      storage_path: string | null;
       status: string;
     }>('SELECT * FROM payment_receipts WHERE booking_id = $1 ORDER BY uploaded_at, id', [bookingId]);
-  const storedFiles = (bookingId: string) => {
-    const dir = path.join(uploadsDir, 'receipts', bookingId);
-    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-  };
+  /** The bytes kept for the booking's receipts (receipt_files), by receipt id. */
+  const storedFiles = async (bookingId: string) =>
+    new Map(
+      (
+        await database.sql.query<{ receipt_id: string; bytes: Uint8Array }>(
+          'SELECT f.receipt_id, f.bytes FROM receipt_files f JOIN payment_receipts r ON r.id = f.receipt_id WHERE r.booking_id = $1',
+          [bookingId],
+        )
+      ).map((row) => [row.receipt_id, Buffer.from(row.bytes)]),
+    );
 
-  it('stores JPEG, WebP and PDF receipts by what they are, 0600, under UPLOADS_DIR, with their hash', async () => {
+  it('stores JPEG, WebP and PDF receipts by what they are, in the database, with their hash', async () => {
     const booking = await heldBooking();
     // A JPEG that calls itself a PDF is stored as the JPEG it is.
     const jpeg = await upload(booking.id, JPEG, 'scan.pdf', 'application/pdf');
@@ -122,21 +119,20 @@ describe.each(backends)('receipts plugin on %s', (backend) => {
     expect((await upload(booking.id, PDF, '../../../x.pdf', 'application/octet-stream')).statusCode).toBe(200);
 
     const rows = await receiptRows(booking.id);
-    expect(rows.map((r) => [r.content_type, path.extname(r.storage_path), r.file_name]).sort()).toEqual([
-      ['application/pdf', '.pdf', 'x.pdf'],
-      ['image/jpeg', '.jpg', 'scan.pdf'],
-      ['image/webp', '.webp', 'shot.webp'],
+    expect(rows.map((r) => [r.content_type, r.file_name]).sort()).toEqual([
+      ['application/pdf', 'x.pdf'],
+      ['image/jpeg', 'scan.pdf'],
+      ['image/webp', 'shot.webp'],
     ]);
+    const files = await storedFiles(booking.id);
+    expect([...files.values()].sort(Buffer.compare)).toEqual([JPEG, WEBP, PDF].sort(Buffer.compare));
     for (const row of rows) {
-      expect(path.dirname(row.storage_path)).toBe(path.join(uploadsDir, 'receipts', booking.id));
-      expect(path.basename(row.storage_path)).toBe(`${row.id}${path.extname(row.storage_path)}`);
-      expect(fs.statSync(row.storage_path).mode & 0o777).toBe(0o600);
-      const bytes = fs.readFileSync(row.storage_path);
+      expect(row.storage_path).toBeNull();
+      const bytes = files.get(row.id)!;
       expect(row.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
       expect(row.size_bytes).toBe(bytes.length);
       expect(row.status).toBe('submitted');
     }
-    expect(fs.statSync(path.join(uploadsDir, 'receipts', booking.id)).mode & 0o777).toBe(0o700);
     expect(port.callsOf('recordReceipt')).toEqual(
       rows.map(() => expect.objectContaining({ bookingId: booking.id, actor: 'guest' })),
     );
@@ -159,7 +155,7 @@ describe.each(backends)('receipts plugin on %s', (backend) => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ code, fields: [{ path: 'file', code: fieldCode }] });
     expect(await receiptRows(booking.id)).toEqual([]);
-    expect(storedFiles(booking.id)).toEqual([]);
+    expect((await storedFiles(booking.id)).size).toBe(0);
     expect(port.callsOf('recordReceipt')).toEqual([]);
   });
 
@@ -172,7 +168,7 @@ describe.each(backends)('receipts plugin on %s', (backend) => {
     const response = await upload(booking.id, PNG);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'INVALID_BOOKING_STATE' });
-    expect(storedFiles(booking.id)).toEqual([]);
+    expect((await storedFiles(booking.id)).size).toBe(0);
   });
 
   it('answers 404 for an unknown booking or a malformed id', async () => {
@@ -186,10 +182,10 @@ describe.each(backends)('receipts plugin on %s', (backend) => {
     const sixth = await upload(booking.id, PNG);
     expect(sixth.statusCode).toBe(400);
     expect(sixth.json().fields[0]).toMatchObject({ path: 'file', code: 'too_many' });
-    expect(storedFiles(booking.id)).toHaveLength(5);
+    expect((await storedFiles(booking.id)).size).toBe(5);
   });
 
-  it('removes the stored file when the booking refuses the receipt inside the transaction', async () => {
+  it('keeps neither row nor file when the booking refuses the receipt inside the transaction', async () => {
     const booking = await heldBooking();
     const original = port.recordReceipt;
     port.recordReceipt = async () => {
@@ -201,6 +197,6 @@ describe.each(backends)('receipts plugin on %s', (backend) => {
       port.recordReceipt = original;
     }
     expect(await receiptRows(booking.id)).toEqual([]);
-    expect(storedFiles(booking.id)).toEqual([]);
+    expect((await storedFiles(booking.id)).size).toBe(0);
   });
 });

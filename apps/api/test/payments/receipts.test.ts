@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Booking } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
+import { asGuest, findOffer, getBooking, guestHeaders, pay, readyBooking } from '../helpers/booking-factories.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { multipart } from '../helpers/multipart.js';
 import { staffMember } from '../helpers/staff.js';
@@ -21,7 +22,11 @@ describe.each(backends)('bank transfer receipts on %s', (backend) => {
   afterAll(async () => ctx?.close());
 
   const upload = (id: string, file: Buffer, name = 'bankak.png', type = 'image/png', field = 'file') =>
-    ctx.app.inject({ method: 'POST', url: `/api/v1/bookings/${id}/receipts`, ...multipart(file, name, type, field) });
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${id}/receipts`,
+      ...asGuest(ctx, id, multipart(file, name, type, field)),
+    });
 
   it('takes receipts only while the booking is held for a transfer', async () => {
     const early = await upload(booking.id, PNG);
@@ -39,25 +44,34 @@ describe.each(backends)('bank transfer receipts on %s', (backend) => {
     expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     const wrongField = await upload(booking.id, PNG, 'x.png', 'image/png', 'picture');
     expect(wrongField.statusCode).toBe(400);
-    const json = await ctx.app.inject({ method: 'POST', url: `/api/v1/bookings/${booking.id}/receipts`, payload: { file: 'x' } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${booking.id}/receipts`,
+      headers: guestHeaders(ctx, booking.id),
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
   });
 
-  it('stores a receipt outside the web root, readable by the server only, under a name of its own', async () => {
+  it("stores a receipt in the database, under a name of its own, and nothing on this machine's disk", async () => {
     const response = await upload(booking.id, PNG, '../../etc/passwd.png');
     expect(response.statusCode, response.body).toBe(200);
     const saved = response.json().booking as Booking;
     expect(saved.statusTrigger).toBe('receipt-uploaded');
     expect(saved.receipts).toHaveLength(1);
     expect(saved.receipts[0]).toMatchObject({ fileName: 'passwd.png', status: 'submitted' });
-    const [row] = await ctx.database.sql.query<{ storage_path: string; sha256: string }>(
-      'SELECT storage_path, sha256 FROM payment_receipts WHERE booking_id = $1',
+    const [row] = await ctx.database.sql.query<{ id: string; storage_path: string | null; sha256: string }>(
+      'SELECT id, storage_path, sha256 FROM payment_receipts WHERE booking_id = $1',
       [booking.id],
     );
-    expect(row!.storage_path.startsWith(path.resolve(ctx.env.DATA_DIR, 'uploads', 'receipts'))).toBe(true);
-    expect(path.basename(row!.storage_path)).toMatch(/^rc_[\w-]+\.png$/);
-    expect(fs.statSync(row!.storage_path).mode & 0o777).toBe(0o600);
-    expect(fs.readFileSync(row!.storage_path).equals(PNG)).toBe(true);
+    expect(row!.id).toMatch(/^rc_[\w-]+$/);
+    expect(row!.storage_path).toBeNull();
+    expect(row!.sha256).toBe(createHash('sha256').update(PNG).digest('hex'));
+    const [file] = await ctx.database.sql.query<{ bytes: Uint8Array }>('SELECT bytes FROM receipt_files WHERE receipt_id = $1', [
+      row!.id,
+    ]);
+    expect(Buffer.from(file!.bytes).equals(PNG)).toBe(true);
+    expect(fs.existsSync(path.join(ctx.env.DATA_DIR, 'uploads'))).toBe(false);
     expect((await upload(booking.id, PDF, 'scan.pdf', 'application/pdf')).statusCode).toBe(200);
     // A phone photo just under the limit passes the API's own 256 KB JSON body limit.
     const photo = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length - 1, 7)]);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,9 +26,18 @@ const signer = new Stripe('sk_test_signer');
 const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) =>
   signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
-/** A local stand-in for api.stripe.com: records each request, answers the recorded session. */
+type FakeSession = typeof recordedSession & { payment_intent: string | null };
+
+/**
+ * A local stand-in for api.stripe.com speaking its protocol for Checkout Sessions: created once per
+ * Idempotency-Key (Stripe replays the first answer to a key for 24 hours), retrieved with
+ * GET /v1/checkout/sessions/{id}; records each request. `pay`, `complete` and `expire` do what the
+ * customer or time would do on Stripe's side.
+ */
 async function fakeStripe() {
   const requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: URLSearchParams }[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const byKey = new Map<string, string>();
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -36,20 +46,51 @@ async function fakeStripe() {
       requests.push({ method: req.method!, path: req.url!, headers: req.headers, body: params });
       res.setHeader('content-type', 'application/json');
       res.setHeader('request-id', 'req_test');
+      const key = req.headers['idempotency-key'] as string | undefined;
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        const replayed = key ? byKey.get(key) : undefined;
+        if (replayed) {
+          res.setHeader('idempotent-replayed', 'true');
+          return res.end(JSON.stringify(sessions.get(replayed)));
+        }
+        // The first session is the recorded one; later ones get ids of their own.
+        const id = sessions.size === 0 ? recordedSession.id : `cs_test_${randomBytes(24).toString('hex')}`;
+        const session: FakeSession = {
+          ...recordedSession,
+          id,
+          url: id === recordedSession.id ? recordedSession.url : `https://checkout.stripe.com/c/pay/${id}`,
+          amount_total: Number(params.get('line_items[0][price_data][unit_amount]')),
+          client_reference_id: params.get('client_reference_id')!,
+          currency: params.get('line_items[0][price_data][currency]')!,
+          expires_at: Number(params.get('expires_at')),
+          metadata: { bookingId: params.get('metadata[bookingId]')!, paymentId: params.get('metadata[paymentId]')! },
+          payment_intent: null,
+        };
+        sessions.set(id, session);
+        if (key) byKey.set(key, id);
+        return res.end(JSON.stringify(session));
+      }
+      const retrieved = req.method === 'GET' && /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(req.url!);
+      if (retrieved && sessions.has(retrieved[1]!)) return res.end(JSON.stringify(sessions.get(retrieved[1]!)));
+      res.statusCode = 404;
       res.end(
         JSON.stringify({
-          ...recordedSession,
-          amount_total: Number(params.get('line_items[0][price_data][unit_amount]')),
-          client_reference_id: params.get('client_reference_id'),
-          currency: params.get('line_items[0][price_data][currency]'),
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${req.url}'` },
         }),
       );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const update = (id: string, patch: Partial<FakeSession>) => sessions.set(id, { ...sessions.get(id)!, ...patch });
   return {
     requests,
+    sessions,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** The customer paid on Stripe's page. */
+    pay: (id: string) => update(id, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${id.slice(-12)}` }),
+    /** The customer chose a delayed method (bank debit): complete, money not yet there. */
+    complete: (id: string) => update(id, { status: 'complete', payment_status: 'unpaid' }),
+    expire: (id: string) => update(id, { status: 'expired' }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -98,6 +139,39 @@ describe('Stripe Checkout adapter', () => {
     expect(sent.body.get('success_url')).toBe(`https://kwenda.sd${request.successPath}`);
     const expires = Number(sent.body.get('expires_at'));
     expect(expires * 1000).toBeLessThanOrEqual(request.expiresAt.getTime());
+  });
+
+  it('opens one session per idempotency key: a retry after a crash gets the same session back', async () => {
+    const key = { ...request, paymentId: 'pay_resumed', idempotencyKey: 'pay_resumed' };
+    const first = await provider().createCheckout(key);
+    const again = await provider().createCheckout(key);
+    expect(again).toEqual(first);
+    const posts = stripe.requests.filter((r) => r.method === 'POST' && r.headers['idempotency-key'] === 'pay_resumed');
+    expect(posts).toHaveLength(2);
+    expect([...stripe.sessions.values()].filter((x) => x.metadata.paymentId === 'pay_resumed')).toHaveLength(1);
+  });
+
+  it('asks Stripe where a session stands (GET /v1/checkout/sessions/{id}): open, paid, waiting for a delayed method, expired', async () => {
+    const { sessionId } = await provider().createCheckout({ ...request, idempotencyKey: 'pay_retrieved' });
+    expect(await provider().retrieveCheckout(sessionId)).toEqual({ status: 'open' });
+    const asked = stripe.requests.at(-1)!;
+    expect(asked.method).toBe('GET');
+    expect(asked.path).toBe(`/v1/checkout/sessions/${sessionId}`);
+    expect(asked.headers.authorization).toBe('Bearer sk_test_kwenda');
+
+    stripe.complete(sessionId);
+    expect(await provider().retrieveCheckout(sessionId)).toEqual({ status: 'open' });
+    stripe.pay(sessionId);
+    expect(await provider().retrieveCheckout(sessionId)).toEqual({
+      status: 'paid',
+      providerPaymentId: stripe.sessions.get(sessionId)!.payment_intent,
+      amount: 412.5,
+      currency: 'USD',
+    });
+    const { sessionId: other } = await provider().createCheckout({ ...request, idempotencyKey: 'pay_lapsed' });
+    stripe.expire(other);
+    expect(await provider().retrieveCheckout(other)).toEqual({ status: 'expired' });
+    await expect(provider().retrieveCheckout('cs_test_unknown')).rejects.toThrow(/No such checkout.session/);
   });
 
   it('refuses Sudanese pounds, which Stripe does not settle', async () => {
@@ -237,5 +311,90 @@ describe('card payment through Stripe, end to end on the API', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  const SIX_MINUTES = 6 * 60_000;
+  const paymentsOf = (bookingId: string) =>
+    ctx.database.sql.query<{
+      id: string;
+      status: string;
+      provider_session_id: string | null;
+      provider_payment_id: string | null;
+    }>('SELECT id, status, provider_session_id, provider_payment_id FROM payments WHERE booking_id = $1 ORDER BY created_at', [
+      bookingId,
+    ]);
+  const webhookFor = (booking: Booking, sessionId: string) => {
+    const event = structuredClone(recordedEvent);
+    event.id = `evt_${randomBytes(12).toString('hex')}`;
+    event.data.object.id = sessionId;
+    event.data.object.amount_total = Math.round(booking.amount * 100);
+    event.data.object.client_reference_id = booking.id;
+    const payload = JSON.stringify(event);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhooks/stripe',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+    });
+  };
+  const heldByCard = async (family: string) => {
+    const booking: Booking = await readyBooking(ctx, await findOffer(ctx, 'available', { currency: 'USD' }), family);
+    const opened = await pay(ctx, booking.id, false);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [payment] = await paymentsOf(booking.id);
+    return { booking, sessionId: payment!.provider_session_id!, link: opened.json().booking.paymentLink as string };
+  };
+
+  it('confirms and tickets a booking Stripe was paid for when its webhook never came: the reconciliation job asks Stripe', async () => {
+    const { booking, sessionId } = await heldByCard('LOSTHOOK');
+    stripe.pay(sessionId);
+    // Before the reconciliation interval nothing is asked; after it the job settles the payment.
+    await ctx.app.kwenda.jobs.tick(new Date());
+    expect((await getBooking(ctx, booking.id)).status).toBe('pending-payment');
+    await ctx.app.kwenda.jobs.tick(new Date(Date.now() + SIX_MINUTES));
+    const settled = await getBooking(ctx, booking.id);
+    expect(settled.status).toBe('confirmed');
+    expect(await paymentsOf(booking.id)).toEqual([
+      expect.objectContaining({ status: 'succeeded', provider_payment_id: stripe.sessions.get(sessionId)!.payment_intent }),
+    ]);
+    const [trail] = await ctx.database.sql.query<{ actor: string }>(
+      "SELECT actor FROM booking_events WHERE booking_id = $1 AND to_status = 'payment-confirmed'",
+      [booking.id],
+    );
+    expect(trail!.actor).toBe('stripe:reconciliation');
+    // The webhook arriving at last changes nothing.
+    expect((await webhookFor(booking, sessionId)).json()).toMatchObject({ outcome: 'duplicate' });
+  });
+
+  it('keeps money Stripe took after the hold ended for a refund, found by reconciliation', async () => {
+    const { booking, sessionId } = await heldByCard('LATEPAY');
+    const holdEnded = Date.now() + 121 * 60_000;
+    await ctx.bookings.expireHolds(new Date(holdEnded));
+    expect((await getBooking(ctx, booking.id)).status).toBe('canceled');
+    expect((await paymentsOf(booking.id)).map((p) => p.status)).toEqual(['expired']);
+    // Stripe's page lives on (at least 30 minutes): the traveller pays there anyway.
+    stripe.pay(sessionId);
+    await ctx.app.kwenda.payments.reconcileOpenPayments(new Date(holdEnded + 60_000));
+    expect((await paymentsOf(booking.id)).map((p) => p.status)).toEqual(['refund-required']);
+    expect((await getBooking(ctx, booking.id)).status).toBe('canceled');
+  });
+
+  it('resumes a checkout whose session address was lost in a crash: the same Idempotency-Key, the same session', async () => {
+    const { booking, sessionId, link } = await heldByCard('RESUMED');
+    const [payment] = await paymentsOf(booking.id);
+    // What a process killed between Stripe's answer and storing it leaves behind.
+    await ctx.database.sql.query('UPDATE payments SET provider_session_id = NULL, checkout_url = NULL WHERE id = $1', [
+      payment!.id,
+    ]);
+    await ctx.database.sql.query('DELETE FROM payment_checks WHERE payment_id = $1', [payment!.id]);
+    const again = await pay(ctx, booking.id, false);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().booking.paymentLink).toBe(link);
+    const posts = stripe.requests.filter((r) => r.method === 'POST' && r.body.get('metadata[bookingId]') === booking.id);
+    expect(posts.map((r) => r.headers['idempotency-key'])).toEqual([payment!.id, payment!.id]);
+    expect([...stripe.sessions.values()].filter((x) => x.client_reference_id === booking.id).map((x) => x.id)).toEqual([
+      sessionId,
+    ]);
+    expect(await paymentsOf(booking.id)).toEqual([expect.objectContaining({ id: payment!.id, provider_session_id: sessionId })]);
   });
 });

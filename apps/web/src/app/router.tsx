@@ -17,10 +17,10 @@ const OffersPage = lazyPage(
   async () => (await Promise.all([import('./routes/offers-page'), loadNamespace('offers')]))[0].OffersPage,
 );
 
-const BookingPage = lazy(async () => {
-  const [page] = await Promise.all([import('./routes/booking-page'), loadNamespace('booking')]);
-  return { default: page.BookingPage };
-});
+const loadBookingPages = () => Promise.all([import('./routes/booking-page'), loadNamespace('booking')]).then(([pages]) => pages);
+const BookingPage = lazy(async () => ({ default: (await loadBookingPages()).BookingPage }));
+/** Find my booking shares the booking's chunk and strings: the booking opens right after it. */
+const FindBookingPage = lazy(async () => ({ default: (await loadBookingPages()).FindBookingPage }));
 
 const ChangelogPage = lazy(async () => {
   const [page] = await Promise.all([import('../features/changelog'), loadNamespace('changelog')]);
@@ -103,6 +103,7 @@ const pageElements: Record<SitePage, ReactElement> = {
   privacy_policy: <PrivacyPolicyPage />,
   changelog: <ChangelogPage />,
   agent: <AgentPage />,
+  find_booking: <FindBookingPage />,
 };
 
 const pages = (

@@ -77,6 +77,15 @@ describe('translation catalogs', () => {
     }
   });
 
+  it("translate every code only a booking's routes send, in the booking page's catalog", async () => {
+    const { bookingErrorCodes } = await import('@kwenda/contracts');
+    for (const language of ['ar', 'en']) {
+      const codes = (load(language, 'booking') as { codes: Record<string, string> }).codes;
+      const missing = bookingErrorCodes.filter((code) => !codes[code]);
+      expect(missing, `${language} booking.codes`).toEqual([]);
+    }
+  });
+
   it("translate every code only the agency's desk sends, in the desk's catalog", async () => {
     const { deskErrorCodes } = await import('@kwenda/contracts');
     for (const language of ['ar', 'en']) {

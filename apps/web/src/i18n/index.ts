@@ -16,6 +16,7 @@ import type arAdminDesk from './locales/ar/admin-desk.json';
 import type arAdminRates from './locales/ar/admin-rates.json';
 import type arAdminStaff from './locales/ar/admin-staff.json';
 import type arAdminToday from './locales/ar/admin-today.json';
+import type arAdminLimits from './locales/ar/admin-limits.json';
 import type arAgent from './locales/ar/agent.json';
 
 /** Arabic is the source locale: its catalogs type the keys (a test checks English has the same keys). */
@@ -36,6 +37,7 @@ export interface Catalogs {
   'admin-rates': typeof arAdminRates;
   'admin-agents': typeof arAdminAgents;
   'admin-today': typeof arAdminToday;
+  'admin-limits': typeof arAdminLimits;
   /** An agent's own page (/agent). */
   agent: typeof arAgent;
 }

@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@kwenda/contracts';
 import { cleanPagePath } from '@kwenda/contracts/rules';
 import { captureException, init } from '@sentry/react';
+import { scrubBreadcrumb, scrubEvent } from './report-scrub';
 
 /** An address as a report may carry it: origin and cleaned path, no query (booking ids and tokens out). */
 function cleanUrl(url: string): string {
@@ -27,14 +28,14 @@ export function initSentry({ sentryDsn, environment }: NonNullable<PublicConfig[
         delete event.request.headers;
         delete event.request.query_string;
       }
-      return event;
+      return scrubEvent(event);
     },
     beforeBreadcrumb(breadcrumb) {
       const data = breadcrumb.data;
       if (data) {
         for (const key of ['url', 'from', 'to']) if (typeof data[key] === 'string') data[key] = cleanUrl(data[key]);
       }
-      return breadcrumb;
+      return scrubBreadcrumb(breadcrumb);
     },
   });
 }

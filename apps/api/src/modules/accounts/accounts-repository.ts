@@ -1,18 +1,9 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { SocialProvider } from '@kwenda/contracts';
-import {
-  authAttempts,
-  emailCodes,
-  loginTickets,
-  passwordResetTokens,
-  sessions,
-  userIdentities,
-  users,
-  type UserRow,
-} from '../../db/schema.js';
+import { emailCodes, loginTickets, passwordResetTokens, sessions, userIdentities, users, type UserRow } from '../../db/schema.js';
 
-/** Every query of users, sessions, sign-up codes, attempt counters and social identities. */
+/** Every query of users, sessions, sign-up codes and social identities (throttle counters: limits/throttle-repository.ts). */
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -71,12 +62,18 @@ export async function findEmailCode(db: Db, userId: string) {
   return row;
 }
 
-export async function countCodeAttempt(db: Db, userId: string) {
-  const [row] = await db.select({ attempts: emailCodes.attempts }).from(emailCodes).where(eq(emailCodes.userId, userId));
-  await db
+/**
+ * Takes one of the code's tries before it is judged, in one statement (concurrent guesses queue on the
+ * row): answers the code's hash while a try is left and the code is valid; undefined, changing
+ * nothing, when there is no code, no try left, or it expired.
+ */
+export async function takeCodeAttempt(db: Db, userId: string, maxAttempts: number, now: Date) {
+  const [row] = await db
     .update(emailCodes)
-    .set({ attempts: (row?.attempts ?? 0) + 1 })
-    .where(eq(emailCodes.userId, userId));
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(and(eq(emailCodes.userId, userId), lt(emailCodes.attempts, maxAttempts), gt(emailCodes.expiresAt, now)))
+    .returning({ codeHash: emailCodes.codeHash });
+  return row;
 }
 
 export async function deleteEmailCode(db: Db, userId: string) {
@@ -100,22 +97,6 @@ export async function revokeSession(db: Db, id: string, now: Date) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-}
-
-/** Records an attempt under `key` and answers how many there were in the window (this one included). */
-export async function recordAttempt(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
-  const since = new Date(now.getTime() - windowMs);
-  await db.delete(authAttempts).where(and(eq(authAttempts.key, key), lt(authAttempts.attemptedAt, since)));
-  await db.insert(authAttempts).values({ key, attemptedAt: now });
-  const [row] = await db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(and(eq(authAttempts.key, key), gt(authAttempts.attemptedAt, since)));
-  return Number(row?.n ?? 0);
-}
-
-export async function clearAttempts(db: Db, key: string) {
-  await db.delete(authAttempts).where(eq(authAttempts.key, key));
 }
 
 export async function insertResetToken(db: Db, row: typeof passwordResetTokens.$inferInsert) {

@@ -4,6 +4,8 @@ import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type FieldError, type Regis
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { addressKey } from '../limits/client-address.js';
+import { createThrottle, type ThrottleRule } from '../limits/throttle.js';
 import type { MailPort } from '../mail/mail-port.js';
 import * as repo from './accounts-repository.js';
 import { isValidPhoneNumber } from 'libphonenumber-js';
@@ -15,16 +17,24 @@ import { checkPassword } from './password-policy.js';
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Throttles (sliding windows, counted in the database so every process sees them). Login is
- * counted per client address and per account *from that address*, so nobody can lock a traveller
- * out from elsewhere; a much higher per-account ceiling stops a spread-out attack.
+ * Throttles, counted in the database so every process sees them (limits/throttle.ts). A carrier puts
+ * thousands of travellers behind one address, so what is counted per address is failures only, with a
+ * high limit; the strict limits are per account from that address (nobody locks a traveller out from
+ * elsewhere) and, higher, per account (a spread-out attack).
  */
 export const THROTTLE = {
-  loginPerAddress: { max: 30, windowMs: 15 * 60_000 },
+  /** Wrong passwords for one account from one address; a sign-in that works starts the count over. */
   loginPerAccountAndAddress: { max: 8, windowMs: 15 * 60_000 },
+  /** Wrong passwords for one account from anywhere. */
   loginPerAccount: { max: 100, windowMs: 60 * 60_000 },
+  /** Wrong passwords from one address, whatever the account. */
+  loginFailuresPerAddress: { max: 200, windowMs: 15 * 60_000 },
+  /** Sign-up codes e-mailed to one address (a mailbox is not flooded). */
   codesPerEmail: { max: 3, windowMs: 15 * 60_000 },
-  codesPerAddress: { max: 10, windowMs: 15 * 60_000 },
+  /** E-mails (codes, reset links) sent at the request of one client address. */
+  mailsPerAddress: { max: 60, windowMs: 15 * 60_000 },
+  /** Password resets asked from one address for e-mails with no account. */
+  resetMissesPerAddress: { max: 30, windowMs: 15 * 60_000 },
 } as const;
 
 const tooMany = () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts; wait a few minutes and try again');
@@ -54,9 +64,15 @@ export function createAccountsService(deps: {
   // Checking a password against this when the account does not exist keeps both answers equally slow.
   const dummyHash = hash('not-a-real-password-0000', ARGON2);
 
-  async function throttle(key: string, limit: { max: number; windowMs: number }) {
-    if ((await repo.recordAttempt(db, key, clock(), limit.windowMs)) > limit.max) throw tooMany();
-  }
+  const enter = createThrottle(db, clock);
+  const throttle = (rules: ThrottleRule[]) => enter(rules, tooMany);
+  /** An IPv6 client counts by its /64 (it may change the rest at will). */
+  const addressOf = (address: string) => addressKey(address) ?? address;
+  const mailRule = (address: string): ThrottleRule => ({
+    key: `mail:ip:${addressOf(address)}`,
+    limit: THROTTLE.mailsPerAddress,
+    onSuccess: 'keep',
+  });
 
   // A code is derived from the secret, the account and the instant it was issued, so the server can
   // write the same code again (only its HMAC is stored, which cannot be read back).
@@ -72,8 +88,7 @@ export function createAccountsService(deps: {
    * is valid for the full time from this e-mail; wrong guesses still count against the same code.
    */
   async function sendCode(user: UserRow, language: 'ar' | 'en', address: string) {
-    await throttle(`code:email:${user.email}`, THROTTLE.codesPerEmail);
-    await throttle(`code:ip:${address}`, THROTTLE.codesPerAddress);
+    await throttle([{ key: `code:email:${user.email}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' }, mailRule(address)]);
     const now = clock();
     const expiresAt = new Date(now.getTime() + ACCOUNT_LIMITS.codeMinutes * 60_000);
     const stored = await repo.findEmailCode(db, user.id);
@@ -170,16 +185,18 @@ export function createAccountsService(deps: {
 
     async verifyCode(input: { email: string; otp: string }): Promise<AuthResponse> {
       const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
-      const stored = user && (await repo.findEmailCode(db, user.id));
-      if (!user || !stored) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
-      if (stored.attempts >= ACCOUNT_LIMITS.codeAttempts)
-        throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; ask for a new one');
-      if (stored.expiresAt <= clock()) throw new AppError(400, 'EXPIRED_CODE', 'This code has expired; ask for a new one');
-      const given = Buffer.from(codeHash(user.id, input.otp.trim()), 'hex');
-      if (!timingSafeEqual(given, Buffer.from(stored.codeHash, 'hex'))) {
-        await repo.countCodeAttempt(db, user.id);
-        throw new AppError(400, 'INVALID_CODE', 'Invalid code');
+      if (!user) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
+      // The try is taken before the code is judged, in one statement: thirty guesses at once judge five.
+      const taken = await repo.takeCodeAttempt(db, user.id, ACCOUNT_LIMITS.codeAttempts, clock());
+      if (!taken) {
+        const stored = await repo.findEmailCode(db, user.id);
+        if (!stored) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
+        if (stored.attempts >= ACCOUNT_LIMITS.codeAttempts)
+          throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; ask for a new one');
+        throw new AppError(400, 'EXPIRED_CODE', 'This code has expired; ask for a new one');
       }
+      const given = Buffer.from(codeHash(user.id, input.otp.trim()), 'hex');
+      if (!timingSafeEqual(given, Buffer.from(taken.codeHash, 'hex'))) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
       await repo.deleteEmailCode(db, user.id);
       const verified = await repo.updateUser(db, user.id, { active: true, emailVerifiedAt: user.emailVerifiedAt ?? clock() });
       return startSession(verified!);
@@ -189,22 +206,27 @@ export function createAccountsService(deps: {
     async resendCode(email: string, context: { language: 'ar' | 'en'; address: string }) {
       const user = await repo.findUserByEmail(db, normalizeEmail(email));
       if (user && !user.emailVerifiedAt) await sendCode(user, context.language, context.address);
-      else await throttle(`code:ip:${context.address}`, THROTTLE.codesPerAddress);
+      else await throttle([mailRule(context.address)]);
       return { success: true as const };
     },
 
     async login(input: { email: string; password: string }, context: { address: string }): Promise<AuthResponse> {
       const email = normalizeEmail(input.email);
-      await throttle(`login:ip:${context.address}`, THROTTLE.loginPerAddress);
-      await throttle(`login:account-ip:${email}:${context.address}`, THROTTLE.loginPerAccountAndAddress);
-      await throttle(`login:account:${email}`, THROTTLE.loginPerAccount);
+      const address = addressOf(context.address);
+      // The strict rule first: an attacker it stops never reaches the count the address's others share.
+      const pass = await throttle([
+        { key: `login:account-ip:${email}:${address}`, limit: THROTTLE.loginPerAccountAndAddress, onSuccess: 'clear' },
+        { key: `login:account:${email}`, limit: THROTTLE.loginPerAccount, onSuccess: 'give-back' },
+        { key: `login:ip:${address}`, limit: THROTTLE.loginFailuresPerAddress, onSuccess: 'give-back' },
+      ]);
       const user = await repo.findUserByEmail(db, email);
       const ok = user?.passwordHash
         ? await verify(user.passwordHash, input.password)
         : (await verify(await dummyHash, input.password), false);
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'Login failed');
+      // The password was right: not a failure, whether or not the e-mail is confirmed yet.
+      await pass.succeeded();
       if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your e-mail with the code we sent');
-      await repo.clearAttempts(db, `login:account-ip:${email}:${context.address}`);
       return startSession(user);
     },
 
@@ -214,13 +236,19 @@ export function createAccountsService(deps: {
     /** A reset link by e-mail; the same answer whether or not the account exists. */
     async requestPasswordReset(email: string, context: { address: string }) {
       const normalized = normalizeEmail(email);
-      await throttle(`reset:ip:${context.address}`, THROTTLE.codesPerAddress);
       const user = await repo.findUserByEmail(db, normalized);
       // SPEC section 8 names this case (ACCOUNT_NOT_FOUND). Sign-up already tells whether an address is
       // taken (EMAIL_IS_NOT_UNIQUE), so hiding it here would protect nothing; the per-address throttle
-      // above bounds how fast anyone can ask.
-      if (!user) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account with this e-mail');
-      await throttle(`reset:email:${normalized}`, THROTTLE.codesPerEmail);
+      // of misses bounds how fast anyone can ask.
+      if (!user) {
+        const misses = `reset:miss-ip:${addressOf(context.address)}`;
+        await throttle([{ key: misses, limit: THROTTLE.resetMissesPerAddress, onSuccess: 'keep' }]);
+        throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account with this e-mail');
+      }
+      await throttle([
+        { key: `reset:email:${normalized}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' },
+        mailRule(context.address),
+      ]);
       // 256 random bits in the link; only its SHA-256 is stored, so the table cannot be replayed.
       const token = randomBytes(32).toString('base64url');
       await repo.insertResetToken(db, {

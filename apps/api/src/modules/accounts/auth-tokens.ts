@@ -4,7 +4,11 @@ import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Env } from '../../env.js';
 
-/** JWT_SECRET, else one generated once and kept under DATA_DIR (mode 0600), shared by every process there. */
+/**
+ * JWT_SECRET, else one generated once and kept under DATA_DIR (mode 0600), shared by every process there.
+ * Production requires JWT_SECRET (env.ts): processes on other machines, or a database restored elsewhere,
+ * must sign and read with the same secret (it also keys the staff authenticator secrets, secret-box.ts).
+ */
 export function jwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): Uint8Array {
   if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
   const file = path.resolve(env.DATA_DIR, 'jwt.secret');

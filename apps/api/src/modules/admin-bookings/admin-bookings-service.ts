@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { Booking, Currency } from '@kwenda/contracts';
 import {
   maskDocumentNumber,
@@ -11,6 +10,7 @@ import {
 } from '@kwenda/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { readReceiptBytes } from '../receipts/receipt-storage.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
 import * as repo from './admin-bookings-repository.js';
 import { parseBookingSearch } from './booking-search.js';
@@ -218,7 +218,7 @@ export function createAdminBookingsService(deps: {
     async receiptFile(bookingId: string, receiptId: string): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
       const receipt = await repo.findReceipt(db, bookingId, receiptId);
       if (!receipt) throw new AppError(404, 'NOT_FOUND', 'No receipt with this id on this booking');
-      const bytes = await fs.readFile(receipt.storagePath).catch(() => null);
+      const bytes = await readReceiptBytes(db, receipt);
       if (!bytes) throw new AppError(404, 'NOT_FOUND', 'The receipt file is missing from the server');
       return { bytes, contentType: receipt.contentType, fileName: receipt.fileName };
     },

@@ -68,6 +68,7 @@ function baggageView(
 // The site's addresses of a booking are built in one place, with every link a traveller is sent.
 export { managePath, ticketPath };
 
+/** The booking whole, as whoever made it sees it (its account, or the guest's browser); limitedView for anyone else. */
 export function presentBooking(
   row: BookingRow,
   passengers: PassengerRow[],
@@ -80,6 +81,8 @@ export function presentBooking(
   const ticketed = row.status === 'confirmed' && row.pnr !== null;
   return {
     id: row.id,
+    access: 'full',
+    heldByAccount: row.userId !== null,
     bookingReference: row.bookingReference,
     status: row.status,
     statusTrigger: row.statusTrigger,
@@ -129,5 +132,96 @@ export function presentBooking(
     holdExpiresAt: row.status === 'pending-payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     offerExpiresAt: row.offerExpiresAt.toISOString(),
     referralCode: row.referralCode,
+  };
+}
+
+/** 'AHMED' -> 'A.': a name as the limited view shows it. */
+const initial = (name: string | null) => (name ? `${name.trim().charAt(0).toUpperCase()}.` : null);
+
+/** 'amna.osman@gmail.com' -> 'a•••@g•••.com': enough for its owner to recognise, too little to write to. */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const [local = '', domain = ''] = email.split('@');
+  const dot = domain.lastIndexOf('.');
+  const name = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${local.charAt(0)}•••@${name.charAt(0)}•••${tld}`;
+}
+
+/** '+249912345678' -> '+249•••••••78': the country and the last two digits. */
+export function maskMobile(mobile: string | null): string | null {
+  if (!mobile) return null;
+  if (mobile.length < 8) return '•'.repeat(mobile.length);
+  return `${mobile.slice(0, 4)}${'•'.repeat(mobile.length - 6)}${mobile.slice(-2)}`;
+}
+
+/** A receipt's file name may carry a name ('transfer-amna-osman.jpg'): only its type is shown. */
+const maskFileName = (fileName: string) => `•••${/\.[A-Za-z0-9]{1,5}$/.exec(fileName)?.[0] ?? ''}`;
+
+/**
+ * The booking as anyone holding only its link sees it: the itinerary, status, price and fare
+ * conditions; names initialled, e-mail and mobile masked; no birth dates, gender, nationality,
+ * documents, PNR, ticket numbers, e-ticket or payment links. Built field by field, not copied and
+ * trimmed: a field added to the booking later stays out of this view until someone decides it may
+ * be shown (the type check asks).
+ */
+export function limitedView(booking: Booking): Booking {
+  return {
+    id: booking.id,
+    access: 'limited',
+    heldByAccount: booking.heldByAccount,
+    bookingReference: booking.bookingReference,
+    status: booking.status,
+    statusTrigger: booking.statusTrigger,
+    amount: booking.amount,
+    currency: booking.currency,
+    priceBreakdown: booking.priceBreakdown,
+    previousAmount: booking.previousAmount,
+    mobile: maskMobile(booking.mobile),
+    email: maskEmail(booking.email),
+    pnr: null,
+    date: booking.date,
+    origin: booking.origin,
+    destination: booking.destination,
+    slices: booking.slices,
+    conditions: booking.conditions,
+    tripType: booking.tripType,
+    cabinClass: booking.cabinClass,
+    requestedHoldBaggage: booking.requestedHoldBaggage,
+    requestedCarryOnBaggage: booking.requestedCarryOnBaggage,
+    requestedDate: booking.requestedDate,
+    passengers: booking.passengers.map((p): Passenger => ({
+      id: p.id,
+      passengerType: p.passengerType,
+      firstName: initial(p.firstName),
+      lastName: initial(p.lastName),
+      dateOfBirth: null,
+      gender: null,
+      placeOfBirth: null,
+      nationalityCountry: null,
+      documentNumber: null,
+      documentIssuanceCountry: null,
+      documentIssuanceDate: null,
+      documentExpiryDate: null,
+      amount: p.amount,
+      baggage: p.baggage,
+      requiredFields: p.requiredFields,
+      ticketNumber: null,
+    })),
+    paymentMethod: booking.paymentMethod,
+    paymentError: booking.paymentError,
+    receipts: booking.receipts.map((r) => ({
+      id: r.id,
+      fileName: maskFileName(r.fileName),
+      uploadedAt: r.uploadedAt,
+      status: r.status,
+    })),
+    ticketLink: null,
+    ticketLinkUrl: null,
+    manageMyBookingLink: booking.manageMyBookingLink,
+    paymentLink: null,
+    holdExpiresAt: booking.holdExpiresAt,
+    offerExpiresAt: booking.offerExpiresAt,
+    referralCode: booking.referralCode,
   };
 }

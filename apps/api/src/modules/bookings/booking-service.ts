@@ -1,11 +1,12 @@
 import type { CreateBookingRequest, PayBookingRequest, UpdateBookingRequest } from '@kwenda/contracts';
+import type { BookingRow } from '../../db/schema.js';
 import type { BookingPaymentsPort, CheckoutPort } from './booking-ports.js';
 import * as repo from './booking-repository.js';
 import type { Actor, BookingDeps, BookingServiceDeps } from './use-cases/booking-deps.js';
 import { createBooking } from './use-cases/create-booking.js';
 import { expireHolds } from './use-cases/expire-holds.js';
 import { fulfilBooking, fulfilPending } from './use-cases/fulfil-booking.js';
-import { listBookingsForUser, loadBooking } from './use-cases/load-booking.js';
+import { listBookingsForUser, loadBooking, loadBookingFor } from './use-cases/load-booking.js';
 import { payBooking } from './use-cases/pay-booking.js';
 import { confirmPayment, recordPaymentFailure, recordReceipt } from './use-cases/record-payment.js';
 import { submitPassengers } from './use-cases/submit-passengers.js';
@@ -41,6 +42,9 @@ export function createBookingService(settings: BookingServiceDeps) {
     deps,
     ports,
     getBooking: (id: string, tx = db) => loadBooking(deps, id, tx),
+    /** The booking whole or limited, as `seesWhole` decides for its row (GET /bookings/{id}). */
+    getBookingFor: (id: string, seesWhole: (row: Pick<BookingRow, 'id' | 'userId'>) => Promise<boolean>) =>
+      loadBookingFor(deps, id, seesWhole),
     getBookingRow: (id: string) => repo.findBooking(db, id),
     createBooking: (request: CreateBookingRequest, actor: Actor, language: 'ar' | 'en') =>
       createBooking(deps, request, actor, language),

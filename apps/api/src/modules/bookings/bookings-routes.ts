@@ -18,15 +18,26 @@ import { AppError } from '../../errors.js';
 import { travellerIdOf } from '../../plugins/auth.js';
 import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { Supplier } from '../../suppliers/supplier.js';
+import { accessCookie } from '../booking-access/access-cookie.js';
+import { seesWhole } from '../booking-access/booking-access-guard.js';
+import type { BookingAccessService } from '../booking-access/booking-access-service.js';
 import type { Actor, BookingService } from './booking-service.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
 
+/**
+ * The booking's own routes. Who may use which is decided in front of them (booking-access-guard.ts): the
+ * link alone reads the limited view and the seat map; changes need the booking's account or, for a
+ * guest's booking, its access cookie, which the browser that creates it receives here.
+ */
 export const bookingsRoutes: FastifyPluginAsyncZod<{
   bookings: BookingService;
   supplier: Supplier;
-}> = async (app, { bookings, supplier }) => {
-  // Who is asking: the logged-in traveller (plugins/auth.ts), else a guest holding the booking's unguessable id.
+  access: BookingAccessService;
+  /** Cookies marked Secure (the site is served over https). */
+  secureCookies: boolean;
+}> = async (app, { bookings, supplier, access, secureCookies }) => {
+  // Who is asking: the logged-in traveller (plugins/auth.ts), else a guest (whose changes the guard let through).
   const actorOf = async (request: FastifyRequest): Promise<Actor> => {
     const userId = travellerIdOf(request);
     return { userId, label: userId ? `user:${userId}` : 'guest', address: request.ip };
@@ -49,7 +60,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const language = request.body.payload.language ?? (/^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en' : 'ar');
-      const booking = await bookings.createBooking(request.body, await actorOf(request), language);
+      const actor = await actorOf(request);
+      const booking = await bookings.createBooking(request.body, actor, language);
+      // A guest's browser gets the booking's key; an account's booking is its account's (docs/decisions/0025).
+      if (!actor.userId)
+        reply.header('set-cookie', accessCookie(booking.id, await access.grantCreator(booking.id), { secure: secureCookies }));
       return reply.status(201).send({ success: true as const, booking });
     },
   );
@@ -59,9 +74,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['bookings'],
-        summary: 'A booking (read with its unguessable id, no token)',
+        summary:
+          'A booking: whole for its account or the browser holding its access cookie; limited (names initialled, contacts masked, no documents) for anyone else with the link',
         params: z.object({ id: z.string().max(300) }),
-        response: { 200: bookingSchema, 404: apiErrorSchema },
+        response: { 200: bookingSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
       // The page polls this while a card payment is confirmed; the presenter builds the contract's
       // shape (tests parse it with bookingSchema), so the answer is not validated again here.
@@ -69,7 +85,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       checkId(request.params.id);
-      const booking = await bookings.getBooking(request.params.id);
+      // A session that ended answers 401 (the web app forgets it and reads again, as a guest).
+      const asker = { userId: travellerIdOf(request), cookieHeader: request.headers.cookie };
+      const booking = await bookings.getBookingFor(request.params.id, (row) => seesWhole(access, row, asker));
       if (!booking) throw notFound();
       reply.header('cache-control', 'no-store');
       return booking;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { apiErrorSchema, bookingIdSchema } from '@kwenda/contracts';
 import {
   bookingDeskStateSchema,
@@ -74,12 +73,6 @@ export const deskRoutes: FastifyPluginAsyncZod<{ desk: DeskService }> = async (a
     async (request, reply) => {
       checkReceiptId(request.params.receiptId);
       const file = await desk.receiptFile(request.params.receiptId);
-      let bytes: Buffer;
-      try {
-        bytes = await fs.promises.readFile(file.path);
-      } catch {
-        throw new AppError(404, 'NOT_FOUND', 'The receipt file is missing from storage');
-      }
       return reply
         .headers({
           ...noStore,
@@ -87,7 +80,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ desk: DeskService }> = async (a
           'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
           'x-content-type-options': 'nosniff',
         })
-        .send(bytes);
+        .send(file.bytes);
     },
   );
 

@@ -9,7 +9,8 @@ import { devOutboxRoutes } from './dev-outbox-routes.js';
 import { composeETicketEmail } from '../tickets/eticket-email.js';
 import { renderETicket } from '../tickets/eticket-pdf.js';
 import { sampleBooking, sampleMailContext } from '../tickets/test-support.js';
-import { createMailService, GIVE_UP_AFTER_MS, retryDelayMs } from './mail-service.js';
+import { createMailService, GIVE_UP_AFTER_MS, retryDelayMs, type MailTransport } from './mail-service.js';
+import { messageIdDomainOf, smtpTransport } from './mail-transport.js';
 
 /** A real SMTP server on a free port; `received` fills as mail arrives. */
 async function startSmtp(port = 0) {
@@ -136,6 +137,36 @@ describe.each(backends)('mail outbox on %s', (backend) => {
     expect(smtp.received.map((m) => (m.to && 'text' in m.to ? m.to.text : ''))).toEqual(['outage@example.com']);
     state = await row();
     expect(state).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('names each message by its outbox row: sent again after an acceptance it never heard of, it is the same message', async () => {
+    const smtp = await startSmtp();
+    const env = {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Kwenda <tickets@kwenda.sd>',
+      PUBLIC_URL: 'https://kwenda.example:8443/',
+    };
+    // The server accepts the message, then the connection drops before its answer reaches us.
+    const smtpOnly = smtpTransport(env.SMTP_URL, env.MAIL_FROM, 'kwenda.example');
+    let drops = 1;
+    const transport: MailTransport = {
+      name: 'smtp',
+      async send(outgoing) {
+        await smtpOnly.send(outgoing);
+        if (drops-- > 0) throw new Error('Connection closed after DATA (test)');
+      },
+    };
+    const mail = createMailService({ database, env, transport });
+    await database.db.transaction((tx) => mail.enqueue(tx, message({ to: 'twice@example.com', dedupeKey: 'message-id' })));
+    const now = new Date();
+    expect(await mail.deliverDue(now)).toEqual({ sent: 0, failed: 1 });
+    expect(await mail.deliverDue(new Date(now.getTime() + 60_000))).toEqual({ sent: 1, failed: 0 });
+    await smtp.close();
+    const [row] = await database.sql.query<{ id: string }>("SELECT id FROM mail_outbox WHERE dedupe_key = 'message-id'");
+    const copies = smtp.received.filter((m) => m.to && 'text' in m.to && m.to.text === 'twice@example.com');
+    expect(copies.map((m) => m.messageId)).toEqual([`<${row!.id}@kwenda.example>`, `<${row!.id}@kwenda.example>`]);
+    // The service's own transport names messages after PUBLIC_URL's host.
+    expect(messageIdDomainOf('https://kwenda.example:8443')).toBe('kwenda.example');
   });
 
   it('waits at most an hour between tries', () => {

@@ -25,13 +25,30 @@ export interface MailTransport {
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
+/**
+ * The Message-ID of an outbox row: the same every time the row is sent, so a message sent again
+ * after a crash (accepted by the SMTP server, not yet marked sent) is the same message to the
+ * receiving servers and mail clients, which drop or thread a repeated Message-ID.
+ */
+export const messageIdOf = (mailId: string, domain: string) => `<${mailId}@${domain}>`;
+
+/** The domain of Message-IDs: PUBLIC_URL's host name (kwenda.sd), as the site's own mail names it. */
+export function messageIdDomainOf(publicOrigin: string): string {
+  try {
+    return new URL(publicOrigin).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
 /** SMTP_URL: any SMTP server (smtp://user:pass@host:port or smtps://...), through nodemailer. */
-export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+export function smtpTransport(smtpUrl: string, from: string, messageIdDomain = 'localhost'): MailTransport {
   const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from });
   return {
     name: 'smtp',
     async send(message) {
       await transporter.sendMail({
+        messageId: messageIdOf(message.id, messageIdDomain),
         from,
         to: message.toAddress,
         subject: message.subject,
@@ -54,6 +71,6 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 export const devOutboxTransport: MailTransport = { name: 'dev-outbox', send: async () => undefined };
 
 /** SMTP when SMTP_URL is set, else the dev outbox. */
-export function createMailTransport(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>): MailTransport {
-  return env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : devOutboxTransport;
+export function createMailTransport(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, messageIdDomain?: string): MailTransport {
+  return env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, messageIdDomain) : devOutboxTransport;
 }

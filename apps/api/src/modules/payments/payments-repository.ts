@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { payments, webhookEvents, type PaymentRow, type PaymentStatus } from '../../db/schema.js';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  paymentChecks,
+  payments,
+  webhookEvents,
+  type PaymentCheckRow,
+  type PaymentRow,
+  type PaymentStatus,
+} from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
-/** Every query of payments and received webhook events. */
+/** Every query of payments, received webhook events and the questions asked about open checkouts. */
 
 export const newPaymentId = () => `pay_${randomBytes(12).toString('base64url')}`;
 
@@ -21,15 +28,36 @@ export async function insertOpenPayment(tx: Tx, row: typeof payments.$inferInser
   return inserted;
 }
 
-export async function setCheckout(tx: Tx, id: string, checkout: { sessionId: string; url: string }) {
-  await tx
+/**
+ * Stores the provider's session of a payment still open, and when to first ask the provider about
+ * it (call in a transaction: both or neither). False when the payment is no longer open or gone.
+ */
+export async function setCheckout(tx: Tx, id: string, checkout: { sessionId: string; url: string }, firstCheckAt: Date) {
+  const updated = await tx
     .update(payments)
     .set({ providerSessionId: checkout.sessionId, checkoutUrl: checkout.url, updatedAt: sql`now()` })
-    .where(eq(payments.id, id));
+    .where(and(eq(payments.id, id), eq(payments.status, 'open')))
+    .returning({ id: payments.id });
+  if (!updated.length) return false;
+  await tx.insert(paymentChecks).values({ paymentId: id, nextCheckAt: firstCheckAt }).onConflictDoNothing();
+  return true;
 }
 
-export async function deletePayment(tx: Tx, id: string) {
-  await tx.delete(payments).where(eq(payments.id, id));
+/**
+ * Removes an open payment that never got its checkout's address (the provider refused it). False
+ * when another request has stored an address meanwhile: that checkout is in use and stays.
+ */
+export async function deleteUnopenedPayment(tx: Tx, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(payments)
+    .where(and(eq(payments.id, id), eq(payments.status, 'open'), isNull(payments.checkoutUrl)))
+    .returning({ id: payments.id });
+  return deleted.length === 1;
+}
+
+export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
 }
 
 export async function lockPaymentBySession(tx: Tx, provider: string, sessionId: string): Promise<PaymentRow | undefined> {
@@ -78,4 +106,67 @@ export async function recordWebhookEvent(tx: Tx, provider: string, eventId: stri
 
 export async function paymentsOf(tx: Tx, bookingId: string): Promise<PaymentRow[]> {
   return tx.select().from(payments).where(eq(payments.bookingId, bookingId));
+}
+
+/**
+ * Takes up to `limit` checks due at `now` of this provider's payments, like the mail outbox: rows
+ * another process holds are skipped, the taken ones are counted and leased past `now` before this
+ * short transaction commits, so one payment is asked about by one process at a time.
+ */
+export async function claimDueChecks(
+  tx: Tx,
+  input: { provider: string; now: Date; limit: number; leaseMs: number },
+): Promise<PaymentCheckRow[]> {
+  const due = await tx
+    .select({ paymentId: paymentChecks.paymentId, checks: paymentChecks.checks })
+    .from(paymentChecks)
+    .innerJoin(payments, eq(payments.id, paymentChecks.paymentId))
+    .where(
+      and(
+        isNull(paymentChecks.settledAt),
+        lte(paymentChecks.nextCheckAt, input.now),
+        eq(payments.provider, input.provider as PaymentRow['provider']),
+      ),
+    )
+    .orderBy(asc(paymentChecks.nextCheckAt))
+    .limit(input.limit)
+    .for('update', { of: paymentChecks, skipLocked: true });
+  const claimed: PaymentCheckRow[] = [];
+  for (const row of due) {
+    const [taken] = await tx
+      .update(paymentChecks)
+      .set({
+        checks: row.checks + 1,
+        lastCheckedAt: input.now,
+        nextCheckAt: new Date(input.now.getTime() + input.leaseMs),
+      })
+      .where(eq(paymentChecks.paymentId, row.paymentId))
+      .returning();
+    claimed.push(taken!);
+  }
+  return claimed;
+}
+
+/** What one check found: settled (nothing more to ask), or asked again at `nextCheckAt`. */
+export async function recordCheck(
+  tx: Tx,
+  check: PaymentCheckRow,
+  result: { state?: NonNullable<PaymentCheckRow['lastState']>; error?: string | null } & (
+    { settledAt: Date } | { nextCheckAt: Date }
+  ),
+) {
+  await tx
+    .update(paymentChecks)
+    .set({
+      ...(result.state ? { lastState: result.state } : {}),
+      lastError: result.error?.slice(0, 1000) ?? null,
+      ...('settledAt' in result ? { settledAt: result.settledAt } : { nextCheckAt: result.nextCheckAt }),
+    })
+    // Only the check that claimed it: a later claim (after the lease) decides instead.
+    .where(and(eq(paymentChecks.paymentId, check.paymentId), eq(paymentChecks.checks, check.checks)));
+}
+
+export async function findPayment(tx: Tx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id));
+  return row;
 }

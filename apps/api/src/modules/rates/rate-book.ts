@@ -3,23 +3,16 @@ import type { Db } from '../../db/client.js';
 import type { ExchangeRateChangeRow } from '../../db/schema.js';
 import type { MarkupTerms } from './markup-match.js';
 import type { PricingSnapshot, RateInEffect } from './pricing.js';
-import { findActiveMarkups, findRatesFrom } from './rates-repository.js';
-
-/**
- * How long a process prices from what it last read. Every process reads rates and markups again
- * after this long, so a rate set through one process prices searches in all of them within seconds.
- */
-export const PRICING_TTL_MS = 3_000;
+import { findActiveMarkups, findRatesFrom, readPricingVersion } from './rates-repository.js';
 
 export interface RateBook {
-  /** The rates in effect at `now` and the active markup rules, at most PRICING_TTL_MS old. */
+  /** The rates in effect at `now` and the active markup rules, as the database has them when it is called. */
   snapshot(now?: Date): Promise<PricingSnapshot>;
-  /** Forgets what was read: this process's next snapshot reads the database (after a change made here). */
-  invalidate(): void;
 }
 
 interface Loaded {
-  at: number;
+  /** The pricing version these were read at (or after). */
+  version: number;
   /** Per currency: the rate in effect when read, then those set for later, oldest first. */
   rates: Map<string, RateInEffect[]>;
   markups: MarkupTerms[];
@@ -34,20 +27,22 @@ const toRate = (row: ExchangeRateChangeRow): RateInEffect => ({
 });
 
 /**
- * The rates and markups a process prices with. They are read again once PRICING_TTL_MS has passed,
- * by the first request after that (requests meanwhile wait for that one read, they do not each query);
- * rates set to take effect later are read ahead, so one takes effect on time whenever it was read.
+ * The rates and markups a process prices with. Several processes share one database and any of them
+ * may change a rate, so before each snapshot the book reads the pricing version (one row, moved by a
+ * trigger in the transaction of every change) and reads the rates and markups again only when it
+ * moved: a change made through any process prices the next search in all of them, at the cost of
+ * one tiny query per search. Requests that arrive together share one check, but never one that
+ * started before they arrived (it could predate the change they must see). Rates set to take effect
+ * later are read ahead, so one takes effect on time without a change of version.
  */
-export function createRateBook(db: Db, options: { ttlMs?: number; clock?: () => number } = {}): RateBook {
-  const ttlMs = options.ttlMs ?? PRICING_TTL_MS;
+export function createRateBook(db: Db, options: { clock?: () => number } = {}): RateBook {
   const clock = options.clock ?? Date.now;
   let loaded: Loaded | undefined;
-  let loading: Promise<Loaded> | undefined;
-  let generation = 0;
+  let inFlight: Promise<Loaded> | undefined;
+  let next: Promise<Loaded> | undefined;
 
-  const read = async (): Promise<Loaded> => {
-    const at = clock();
-    const [rateRows, markupRows] = await Promise.all([findRatesFrom(db, new Date(at)), findActiveMarkups(db)]);
+  const read = async (version: number): Promise<Loaded> => {
+    const [rateRows, markupRows] = await Promise.all([findRatesFrom(db, new Date(clock())), findActiveMarkups(db)]);
     const rates = new Map<string, RateInEffect[]>();
     for (const row of [...rateRows].sort((a, b) => +a.effectiveAt - +b.effectiveAt || +a.setAt - +b.setAt)) {
       const list = rates.get(row.currency) ?? [];
@@ -68,24 +63,32 @@ export function createRateBook(db: Db, options: { ttlMs?: number; clock?: () => 
       .map((m) => `${m.id}@${m.updatedAt.getTime()}`)
       .sort()
       .join(',');
-    return { at, rates, markups, markupsVersion };
+    return { version, rates, markups, markupsVersion };
   };
 
-  const current = async (): Promise<Loaded> => {
-    if (loaded && clock() - loaded.at < ttlMs) return loaded;
-    if (!loading) {
-      const started = generation;
-      loading = read()
-        .then((fresh) => {
-          // A change made here while this read ran is read again by the next request.
-          if (started === generation) loaded = fresh;
-          return fresh;
-        })
-        .finally(() => {
-          loading = undefined;
-        });
+  /** The version first, then the rows: what is read is at least as new as the version it is kept under. */
+  const check = async (): Promise<Loaded> => {
+    const version = await readPricingVersion(db);
+    if (loaded?.version === version) return loaded;
+    loaded = await read(version);
+    return loaded;
+  };
+
+  const current = (): Promise<Loaded> => {
+    if (!inFlight) {
+      inFlight = check().finally(() => {
+        inFlight = undefined;
+      });
+      return inFlight;
     }
-    return loading;
+    // A check is under way but began before this call: wait for the one after it, shared by all who wait.
+    next ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return current();
+      });
+    return next;
   };
 
   return {
@@ -102,11 +105,6 @@ export function createRateBook(db: Db, options: { ttlMs?: number; clock?: () => 
         markups: state.markups,
         version: `${[...chosen.values()].map((r) => r.id).join(',')}|${state.markupsVersion}`,
       };
-    },
-    invalidate() {
-      generation += 1;
-      loaded = undefined;
-      loading = undefined;
     },
   };
 }

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { exchangeRateChanges, markupRules, users, type ExchangeRateChangeRow, type MarkupRuleRow } from '../../db/schema.js';
+import {
+  exchangeRateChanges,
+  markupRules,
+  pricingVersion,
+  users,
+  type ExchangeRateChangeRow,
+  type MarkupRuleRow,
+} from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
 export type NewRateChange = typeof exchangeRateChanges.$inferInsert;
@@ -24,6 +31,12 @@ export async function findRatesFrom(db: Db, now: Date): Promise<ExchangeRateChan
 }
 
 export const findActiveMarkups = (db: Db) => db.select().from(markupRules).where(eq(markupRules.active, true));
+
+/** The pricing version (rates-schema.ts): it moves whenever a rate or a markup rule changes. */
+export async function readPricingVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: pricingVersion.version }).from(pricingVersion);
+  return row?.version ?? 0;
+}
 
 /** Every rate ever set, oldest first (a few a day: the owner's page reads them all). */
 export const findRateHistory = (db: Db) =>

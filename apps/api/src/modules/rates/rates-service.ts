@@ -16,7 +16,6 @@ import type { Database } from '../../db/client.js';
 import type { ExchangeRateChangeRow, MarkupRuleRow } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
-import type { RateBook } from './rate-book.js';
 import * as repo from './rates-repository.js';
 
 type MarkupRuleInput = z.output<typeof markupRuleInputSchema>;
@@ -87,11 +86,11 @@ function checkAirports(input: MarkupRuleInput) {
 }
 
 /**
- * The owner's rates and markups. Every change is one transaction with its staff audit row, and the
- * process's rate book forgets what it read so its next search prices with the change (the other
- * processes within PRICING_TTL_MS).
+ * The owner's rates and markups. Every change is one transaction with its staff audit row; the
+ * pricing version moves with it (migrations/0016_shared_state.sql), so the next search in every
+ * process prices with the change (rate-book.ts).
  */
-export function createRatesService(deps: { database: Database; rateBook: RateBook; clock?: () => Date }) {
+export function createRatesService(deps: { database: Database; clock?: () => Date }) {
   const db = deps.database.db;
   const clock = deps.clock ?? (() => new Date());
 
@@ -196,7 +195,6 @@ export function createRatesService(deps: { database: Database; rateBook: RateBoo
       });
       return row;
     });
-    deps.rateBook.invalidate();
     return (await overview()).history.find((entry) => entry.id === inserted.id)!;
   }
 
@@ -216,7 +214,6 @@ export function createRatesService(deps: { database: Database; rateBook: RateBoo
         details: { currency: row.currency, rate: row.unitsPerUsd, effectiveAt: row.effectiveAt.toISOString() },
       });
     });
-    deps.rateBook.invalidate();
     return (await overview()).history.find((entry) => entry.id === id)!;
   }
 
@@ -265,7 +262,6 @@ export function createRatesService(deps: { database: Database; rateBook: RateBoo
       if (isUniqueViolation(error)) throw markupExists();
       throw error;
     }
-    deps.rateBook.invalidate();
     const who = await namesOf([saved.createdBy, saved.updatedBy]);
     return presentMarkup(saved, who);
   }

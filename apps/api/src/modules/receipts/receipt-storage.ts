@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Db } from '../../db/client.js';
+import * as repo from './receipts-repository.js';
 
 /** What a file really is, by its first bytes (the declared type and the name are not trusted). */
 export function detectReceiptType(bytes: Buffer): { contentType: string; extension: string } | null {
@@ -28,13 +31,39 @@ export const cleanFileName = (name: string | undefined) =>
   ).slice(0, 100);
 
 /**
- * Receipts live under UPLOADS_DIR/receipts/<bookingId>/<receiptId>.<ext>: outside the web root,
- * names of our own making, readable by the server's user only.
+ * The bytes of a receipt, for staff: from the database (receipt_files), where every receipt sent since
+ * 0016_shared_state.sql is kept, shared by every process; a receipt sent before is a file on the disk of
+ * the machine that took it (its storage_path), read from there until that machine copies it in, and only
+ * while its bytes are still those hashed at upload.
  */
-export function storeReceipt(uploadsDir: string, bookingId: string, receiptId: string, extension: string, bytes: Buffer): string {
-  const dir = path.resolve(uploadsDir, 'receipts', bookingId);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `${receiptId}.${extension}`);
-  fs.writeFileSync(file, bytes, { mode: 0o600, flag: 'wx' });
-  return file;
+export async function readReceiptBytes(
+  db: Db,
+  receipt: { id: string; storagePath: string | null; sha256: string },
+): Promise<Buffer | null> {
+  const stored = await repo.findReceiptFile(db, receipt.id);
+  if (stored) return stored;
+  if (!receipt.storagePath) return null;
+  const bytes = await fs.promises.readFile(receipt.storagePath).catch(() => null);
+  return bytes && sha256Of(bytes) === receipt.sha256 ? bytes : null;
+}
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Copies the receipts that are files on this machine's disk into the database (run at start, so the
+ * machine that took them before 0016_shared_state.sql hands them to every process). A file whose bytes
+ * no longer match the hash taken at upload is left out; the files themselves are left in place.
+ */
+export async function importReceiptFiles(db: Db): Promise<{ imported: number; elsewhere: number; altered: number }> {
+  const result = { imported: 0, elsewhere: 0, altered: 0 };
+  for (const receipt of await repo.findReceiptsOnDisk(db)) {
+    const bytes = await fs.promises.readFile(receipt.storagePath!).catch(() => null);
+    if (!bytes) result.elsewhere += 1;
+    else if (sha256Of(bytes) !== receipt.sha256) result.altered += 1;
+    else {
+      await repo.insertReceiptFile(db, receipt.id, bytes);
+      result.imported += 1;
+    }
+  }
+  return result;
 }

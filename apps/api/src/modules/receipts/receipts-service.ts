@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { BOOKING_LIMITS } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError, validationError } from '../../errors.js';
 import type { BookingPaymentsPort } from '../bookings/booking-ports.js';
-import { cleanFileName, detectReceiptType, storeReceipt } from './receipt-storage.js';
+import { cleanFileName, detectReceiptType } from './receipt-storage.js';
 import * as repo from './receipts-repository.js';
 
 export const MAX_RECEIPTS_PER_BOOKING = 5;
@@ -14,9 +13,10 @@ export const MAX_RECEIPTS_PER_BOOKING = 5;
  * the transfer receipt here and the agency checks its bank app. Staff decide each receipt on the
  * desk (modules/desk, use-cases/staff-decide-receipt.ts of the bookings module: the workspace's
  * transfers screen and `npm run receipt`): approving pays the booking and tickets it, rejecting
- * tells the traveller why; both are recorded under the staff member who decided.
+ * tells the traveller why; both are recorded under the staff member who decided. The file is kept in
+ * the database with its row, in one transaction, so every process can show it (receipt-storage.ts).
  */
-export function createReceiptsService(deps: { database: Database; bookings: BookingPaymentsPort; uploadsDir: string }) {
+export function createReceiptsService(deps: { database: Database; bookings: BookingPaymentsPort }) {
   const { db } = deps.database;
 
   return {
@@ -43,26 +43,21 @@ export function createReceiptsService(deps: { database: Database; bookings: Book
         ]);
       if ((await repo.countReceipts(db, bookingId)) >= MAX_RECEIPTS_PER_BOOKING) throw tooMany();
       const receiptId = `rc_${randomBytes(12).toString('base64url')}`;
-      const storagePath = storeReceipt(deps.uploadsDir, bookingId, receiptId, type.extension, file.bytes);
-      try {
-        await db.transaction(async (tx) => {
-          // The booking's transition locks its row first, so two uploads at once cannot both be the fifth.
-          await deps.bookings.recordReceipt(tx, { bookingId, receiptId, actor: uploader.label, userId: uploader.userId });
-          if ((await repo.countReceipts(tx, bookingId)) >= MAX_RECEIPTS_PER_BOOKING) throw tooMany();
-          await repo.insertReceipt(tx, {
-            id: receiptId,
-            bookingId,
-            fileName: cleanFileName(file.fileName),
-            contentType: type.contentType,
-            sizeBytes: file.bytes.length,
-            sha256: createHash('sha256').update(file.bytes).digest('hex'),
-            storagePath,
-          });
+      await db.transaction(async (tx) => {
+        // The booking's transition locks its row first, so two uploads at once cannot both be the fifth.
+        await deps.bookings.recordReceipt(tx, { bookingId, receiptId, actor: uploader.label, userId: uploader.userId });
+        if ((await repo.countReceipts(tx, bookingId)) >= MAX_RECEIPTS_PER_BOOKING) throw tooMany();
+        await repo.insertReceipt(tx, {
+          id: receiptId,
+          bookingId,
+          fileName: cleanFileName(file.fileName),
+          contentType: type.contentType,
+          sizeBytes: file.bytes.length,
+          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          storagePath: null,
         });
-      } catch (error) {
-        fs.rmSync(storagePath, { force: true });
-        throw error;
-      }
+        await repo.insertReceiptFile(tx, receiptId, file.bytes);
+      });
     },
   };
 }

@@ -23,6 +23,8 @@ import { AppError } from '../../errors.js';
 import * as accountsRepo from '../accounts/accounts-repository.js';
 import { signSessionToken } from '../accounts/auth-tokens.js';
 import { checkPassword } from '../accounts/password-policy.js';
+import { addressKey } from '../limits/client-address.js';
+import { createThrottle } from '../limits/throttle.js';
 import type { MailPort } from '../mail/mail-port.js';
 import { createSecretBox } from './secret-box.js';
 import { recordStaffAction } from './staff-audit.js';
@@ -33,14 +35,15 @@ import { newTotpSecret, otpauthUri, verifyTotp } from './totp.js';
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Staff sign-in throttles (sliding windows in auth_attempts, seen by every process): per client
- * address, per account from that address (cleared by a successful sign-in), and a ceiling per
- * account against a spread-out attack. A sign-in with the second factor is two attempts.
+ * Staff sign-in throttles (counters in the database, seen by every process; limits/throttle.ts): per
+ * account from one address, strict and cleared by a sign-in that works; a ceiling of failures per
+ * account against a spread-out attack; and failures only per address, high, since the office's staff
+ * (or a carrier's travellers) share one. A sign-in with the second factor is two attempts.
  */
 export const STAFF_THROTTLE = {
-  perAddress: { max: 30, windowMs: 15 * 60_000 },
   perAccountAndAddress: { max: 10, windowMs: 15 * 60_000 },
   perAccount: { max: 50, windowMs: 60 * 60_000 },
+  failuresPerAddress: { max: 100, windowMs: 15 * 60_000 },
 } as const;
 
 const ISSUER = 'Kwenda';
@@ -89,10 +92,7 @@ export function createStaffService(deps: {
   const dummyHash = hash('not-a-real-password-0000', ARGON2);
   const setupLink = (token: string) => `${deps.publicUrl.replace(/\/+$/, '')}/admin/setup/${token}`;
 
-  async function throttle(key: string, limit: { max: number; windowMs: number }) {
-    if ((await accountsRepo.recordAttempt(db, key, clock(), limit.windowMs)) > limit.max)
-      throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many sign-in attempts; wait a few minutes and try again');
-  }
+  const enterThrottle = createThrottle(db, clock);
 
   async function presentMe(user: UserRow, staff: StaffMemberRow): Promise<StaffMe> {
     return {
@@ -346,9 +346,16 @@ export function createStaffService(deps: {
     ): Promise<StaffLoginResponse> {
       const email = normalizeEmail(input.email);
       const { address } = context;
-      await throttle(`staff-login:ip:${address}`, STAFF_THROTTLE.perAddress);
-      await throttle(`staff-login:account-ip:${email}:${address}`, STAFF_THROTTLE.perAccountAndAddress);
-      await throttle(`staff-login:account:${email}`, STAFF_THROTTLE.perAccount);
+      const counted = addressKey(address) ?? address;
+      // The strict rule first: an attacker it stops never reaches the count the address's others share.
+      const pass = await enterThrottle(
+        [
+          { key: `staff-login:account-ip:${email}:${counted}`, limit: STAFF_THROTTLE.perAccountAndAddress, onSuccess: 'clear' },
+          { key: `staff-login:account:${email}`, limit: STAFF_THROTTLE.perAccount, onSuccess: 'give-back' },
+          { key: `staff-login:ip:${counted}`, limit: STAFF_THROTTLE.failuresPerAddress, onSuccess: 'give-back' },
+        ],
+        () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many sign-in attempts; wait a few minutes and try again'),
+      );
       const found = await repo.findUserAndStaffByEmail(db, email);
       const user = found?.user;
       const staff = found?.staff ?? null;
@@ -363,7 +370,11 @@ export function createStaffService(deps: {
 
       let method: 'password' | 'totp' | 'recovery-code' = 'password';
       if (staff.totpEnabledAt) {
-        if (!input.code?.trim()) return { status: 'code-required' };
+        if (!input.code?.trim()) {
+          // The password was right; the second step still counts against this account from this address.
+          await pass.succeeded((rule) => rule.onSuccess !== 'clear');
+          return { status: 'code-required' };
+        }
         const checked = await checkSecondFactor(staff, input.code);
         if (!checked)
           return refuseSignIn(
@@ -373,7 +384,7 @@ export function createStaffService(deps: {
           );
         method = checked;
       }
-      await accountsRepo.clearAttempts(db, `staff-login:account-ip:${email}:${address}`);
+      await pass.succeeded();
       await recordStaffAction(db, {
         staffUserId: user.id,
         action: 'signed-in',

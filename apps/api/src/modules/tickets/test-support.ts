@@ -24,6 +24,8 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
   });
   return {
     id: 'bk_AAAAAAAAAAAAAAAAAAAAAA',
+    access: 'full',
+    heldByAccount: false,
     bookingReference: 'KW7F3K9Q',
     status: 'confirmed',
     statusTrigger: 'ticket-issued',

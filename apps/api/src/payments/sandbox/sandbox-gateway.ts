@@ -1,18 +1,27 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { gatewaySessions, type GatewaySessionRow } from '../../db/schema.js';
+import { gatewayIdempotencyKeys, gatewaySessions, type GatewaySessionRow } from '../../db/schema.js';
 import type { Env } from '../../env.js';
-import { WebhookSignatureError, type DeliverWebhook, type PaymentEvent, type PaymentProvider } from '../payment-provider.js';
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutState,
+  type DeliverWebhook,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '../payment-provider.js';
+import { createGatewayWebhooks } from './gateway-webhooks.js';
 
 /**
  * The embedded card gateway: a hosted payment page served by our own server, with documented
  * test cards, that reports outcomes to the API through signed webhooks exactly as a real gateway
  * does (Stripe's scheme: `Kwenda-Signature: t=<unix>,v1=<HMAC-SHA256(secret, t + "." + body)>`,
- * five-minute replay window). Nothing here trusts the browser: the API learns of a payment only
- * from a webhook whose signature checks out.
+ * five-minute replay window), sent from a table at least once for three days (gateway-webhooks.ts),
+ * and answers questions about its sessions as Stripe's API does. Nothing here trusts the browser:
+ * the API learns of a payment only from the gateway itself.
  */
 
 export const SIGNATURE_HEADER = 'kwenda-signature';
@@ -62,6 +71,15 @@ export function verifySignature(secret: string, body: string, header: string | u
 
 export type DeclineCode = 'card_declined' | 'insufficient_funds';
 
+/** A key used again for another payment (Stripe answers idempotency_error the same way). */
+export class IdempotencyKeyReusedError extends Error {}
+
+/** What an idempotency key is bound to: the money and whom it is for. */
+const requestHash = (request: CheckoutRequest) =>
+  createHash('sha256')
+    .update(JSON.stringify([request.bookingId, Number(request.amount).toFixed(2), request.currency]))
+    .digest('hex');
+
 export interface SandboxGateway extends PaymentProvider {
   readonly name: 'sandbox';
   findSession(id: string): Promise<GatewaySessionRow | undefined>;
@@ -81,57 +99,31 @@ export function createSandboxGateway(deps: {
   env: Pick<Env, 'SANDBOX_GATEWAY_SECRET' | 'DATA_DIR'>;
   publicUrl: string;
   deliverWebhook?: DeliverWebhook;
-  logger?: { warn(obj: object, msg?: string): void };
-  /** Waits between delivery attempts after the first one failed. */
-  retryDelaysMs?: number[];
+  logger?: { warn(obj: object, msg?: string): void; error?(obj: object, msg?: string): void };
 }): SandboxGateway {
   const { db } = deps.database;
   const secret = gatewaySecret(deps.env);
-  const webhookUrl = `${deps.publicUrl}/api/v1/payments/webhooks/sandbox`;
-  const deliver: DeliverWebhook =
-    deps.deliverWebhook ??
-    (async (url, body, headers) => {
-      const response = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
-      return { status: response.status };
-    });
-
-  /** Like a real gateway: the first attempt now, retries with backoff when the API does not answer 2xx. */
-  async function notify(type: string, session: GatewaySessionRow, data: Record<string, unknown> = {}) {
-    const body = JSON.stringify({
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { sessionId: session.id, amount: session.amount, currency: session.currency, ...data },
-    });
-    const attempt = async () => {
-      const headers = {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signPayload(secret, body, Math.floor(Date.now() / 1000)),
-      };
-      const { status } = await deliver(webhookUrl, body, headers);
-      if (status < 200 || status >= 300) throw new Error(`webhook answered ${status}`);
-    };
-    try {
-      await attempt();
-    } catch (error) {
-      deps.logger?.warn({ err: error, sessionId: session.id }, 'sandbox webhook failed; retrying');
-      void (async () => {
-        for (const delay of deps.retryDelaysMs ?? [1_000, 5_000, 30_000, 120_000]) {
-          await new Promise((resolve) => setTimeout(resolve, delay).unref());
-          try {
-            return await attempt();
-          } catch {
-            /* next try */
-          }
-        }
-        deps.logger?.warn({ sessionId: session.id, type }, 'sandbox webhook undelivered after every retry');
-      })();
-    }
-  }
+  const webhooks = createGatewayWebhooks({
+    db,
+    webhookUrl: `${deps.publicUrl}/api/v1/payments/webhooks/sandbox`,
+    sign: (body, timestamp) => signPayload(secret, body, timestamp),
+    signatureHeader: SIGNATURE_HEADER,
+    deliver: deps.deliverWebhook,
+    logger: deps.logger,
+  });
+  const pageOf = (id: string) => ({ sessionId: id, url: `/gateway/sandbox/checkout/${id}` });
 
   const findSession = async (id: string) => {
     const [row] = await db.select().from(gatewaySessions).where(eq(gatewaySessions.id, id));
     return row;
+  };
+
+  /** The session opened under this key, if any; a key bound to another payment is refused. */
+  const sessionOfKey = async (key: string, hash: string) => {
+    const [row] = await db.select().from(gatewayIdempotencyKeys).where(eq(gatewayIdempotencyKeys.key, key));
+    if (row && row.requestHash !== hash)
+      throw new IdempotencyKeyReusedError(`Idempotency key ${key} was used for another payment`);
+    return row?.sessionId;
   };
 
   return {
@@ -139,20 +131,57 @@ export function createSandboxGateway(deps: {
     findSession,
 
     async createCheckout(request) {
+      const hash = requestHash(request);
+      const known = await sessionOfKey(request.idempotencyKey, hash);
+      if (known) return pageOf(known);
       const id = `cs_${randomBytes(16).toString('base64url')}`;
-      await db.insert(gatewaySessions).values({
-        id,
-        amount: request.amount,
-        currency: request.currency,
-        description: request.description,
-        clientReference: request.bookingId,
-        successUrl: request.successPath,
-        cancelUrl: request.cancelPath,
-        language: request.language,
-        expiresAt: request.expiresAt,
-      });
-      return { sessionId: id, url: `/gateway/sandbox/checkout/${id}` };
+      const opened = await db
+        .transaction(async (tx) => {
+          await tx.insert(gatewaySessions).values({
+            id,
+            amount: request.amount,
+            currency: request.currency,
+            description: request.description,
+            clientReference: request.bookingId,
+            successUrl: request.successPath,
+            cancelUrl: request.cancelPath,
+            language: request.language,
+            expiresAt: request.expiresAt,
+          });
+          const [bound] = await tx
+            .insert(gatewayIdempotencyKeys)
+            .values({ key: request.idempotencyKey, sessionId: id, requestHash: hash })
+            .onConflictDoNothing()
+            .returning();
+          // Another request under the same key opened its session first: give this one up, answer that one.
+          if (!bound) tx.rollback();
+          return id;
+        })
+        .catch(async (error: unknown) => {
+          const winner = await sessionOfKey(request.idempotencyKey, hash);
+          if (winner) return winner;
+          throw error;
+        });
+      return pageOf(opened);
     },
+
+    async retrieveCheckout(sessionId, now = new Date()): Promise<CheckoutState> {
+      const session = await findSession(sessionId);
+      if (!session) throw new Error(`No sandbox session ${sessionId}`);
+      if (session.status === 'complete') {
+        const eventId = await webhooks.succeededEventOf(sessionId);
+        return {
+          status: 'paid',
+          providerPaymentId: eventId ? `pay_${eventId}` : null,
+          amount: Number(session.amount),
+          currency: session.currency,
+        };
+      }
+      if (session.status === 'expired' || session.expiresAt <= now) return { status: 'expired' };
+      return { status: 'open' };
+    },
+
+    deliverDueWebhooks: (now) => webhooks.deliverDue(now),
 
     verifyWebhook(rawBody, headers, now = new Date()): PaymentEvent {
       const header = headers[SIGNATURE_HEADER];
@@ -213,24 +242,31 @@ export function createSandboxGateway(deps: {
           : cardNumber === TEST_CARDS.insufficientFunds
             ? 'insufficient_funds'
             : undefined;
+      // The outcome and its notification are one transaction: a crash cannot keep one without the other.
       if (decline) {
-        const [updated] = await db
-          .update(gatewaySessions)
-          .set({ attempts: sql`${gatewaySessions.attempts} + 1`, lastDecline: decline })
-          .where(eq(gatewaySessions.id, sessionId))
-          .returning();
-        await notify('payment.failed', updated!, { failureCode: decline });
-        return { outcome: 'declined', decline, session: updated! };
+        const { updated, eventId } = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(gatewaySessions)
+            .set({ attempts: sql`${gatewaySessions.attempts} + 1`, lastDecline: decline })
+            .where(eq(gatewaySessions.id, sessionId))
+            .returning();
+          return { updated: updated!, eventId: await webhooks.enqueue(tx, 'payment.failed', updated!, { failureCode: decline }) };
+        });
+        await webhooks.deliverNow(eventId);
+        return { outcome: 'declined', decline, session: updated };
       }
       // Only one submit of the form can complete the session: a double click charges once.
-      const [completed] = await db
-        .update(gatewaySessions)
-        .set({ status: 'complete', completedAt: now, attempts: sql`${gatewaySessions.attempts} + 1` })
-        .where(and(eq(gatewaySessions.id, sessionId), eq(gatewaySessions.status, 'open')))
-        .returning();
-      if (!completed) return { outcome: 'closed', session: (await findSession(sessionId))! };
-      await notify('payment.succeeded', completed);
-      return { outcome: 'paid', session: completed };
+      const charged = await db.transaction(async (tx) => {
+        const [completed] = await tx
+          .update(gatewaySessions)
+          .set({ status: 'complete', completedAt: now, attempts: sql`${gatewaySessions.attempts} + 1` })
+          .where(and(eq(gatewaySessions.id, sessionId), eq(gatewaySessions.status, 'open')))
+          .returning();
+        return completed ? { completed, eventId: await webhooks.enqueue(tx, 'payment.succeeded', completed) } : null;
+      });
+      if (!charged) return { outcome: 'closed', session: (await findSession(sessionId))! };
+      await webhooks.deliverNow(charged.eventId);
+      return { outcome: 'paid', session: charged.completed };
     },
   };
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../payment-provider.js';
+import { WebhookSignatureError, type CheckoutState, type PaymentEvent, type PaymentProvider } from '../payment-provider.js';
 import { AppError } from '../../errors.js';
 
 /**
@@ -75,6 +75,22 @@ export function createStripeProvider(options: {
       );
       if (!session.url) throw new Error('Stripe answered a session without a URL');
       return { sessionId: session.id, url: session.url };
+    },
+
+    // GET /v1/checkout/sessions/{id}. A session completed but unpaid waits for a delayed method
+    // (bank debit): still open to us, its outcome comes later.
+    async retrieveCheckout(sessionId): Promise<CheckoutState> {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status === 'complete' && session.payment_status === 'paid')
+        return {
+          status: 'paid',
+          providerPaymentId:
+            typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+          amount: fromMinorUnits(session.amount_total ?? 0),
+          currency: (session.currency ?? '').toUpperCase(),
+        };
+      if (session.status === 'expired') return { status: 'expired' };
+      return { status: 'open' };
     },
 
     verifyWebhook(rawBody, headers, now = new Date()): PaymentEvent {

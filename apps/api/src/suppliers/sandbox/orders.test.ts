@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import type { SupplierPassenger } from '../supplier.js';
-import { createOrderBook, SandboxTicketingError } from './orders.js';
+import { createOrderBook, SandboxOrderError, type NewSandboxOrder } from './order-book.js';
+import { SandboxTicketingError } from './orders.js';
 
 const passenger = (id: string, lastName: string): SupplierPassenger => ({
   id,
@@ -18,39 +20,105 @@ const passenger = (id: string, lastName: string): SupplierPassenger => ({
   extraBaggage: {},
 });
 
-describe('sandbox orders: ticketing', () => {
-  it('tickets an order the same way every time: PNR and one 13-digit ticket per passenger', () => {
-    const book = createOrderBook();
-    const orderId = book.open('SD');
-    const first = book.ticket(orderId, [passenger('px_1', 'OSMAN'), passenger('px_2', 'ALI')], 'SD');
-    expect(first.pnr).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
-    expect(first.tickets.map((t) => t.passengerId)).toEqual(['px_1', 'px_2']);
-    for (const t of first.tickets) expect(t.ticketNumber).toMatch(/^200\d{10}$/);
-    expect(book.ticket(orderId, [passenger('px_1', 'OSMAN'), passenger('px_2', 'ALI')], 'SD')).toEqual(first);
-    expect(book.state(orderId)).toBe('ticketed');
+let clientReferences = 0;
+const order = (overrides: Partial<NewSandboxOrder> = {}): NewSandboxOrder => ({
+  clientReference: `sc_test_${++clientReferences}`,
+  validatingCarrier: 'SD',
+  offerReference: 'offer-ref',
+  totalUsd: 412.5,
+  paymentRequiredBy: new Date('2030-01-02T00:00:00Z'),
+  passengers: [
+    { id: 'px_1', passengerType: 'adult' },
+    { id: 'px_2', passengerType: 'adult' },
+  ],
+  flights: [{ flightNumber: 'SD 101', departureDate: '2030-01-05' }],
+  ...overrides,
+});
+
+describe.each(backends)('the sandbox order book on %s', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => database?.destroy());
+
+  it('keeps orders in tables: another process (another book on the same database) sees them', async () => {
+    const book = createOrderBook(database.db);
+    const held = await book.open(order({ validatingCarrier: 'MS' }));
+    expect(held).toMatchObject({ state: 'held', totalUsd: 412.5, ticketed: null });
+    expect(held.orderId).toMatch(/^ord_[0-9a-f]{24}$/);
+    const other = createOrderBook(database.db);
+    expect(await other.get(held.orderId)).toEqual(held);
+    expect(await other.findByClientReference(held.clientReference!)).toEqual(held);
+    expect(await other.findByClientReference('sc_never_asked')).toBeNull();
+    expect(await other.get('ord_unknown')).toBeNull();
   });
 
-  it('refuses to ticket an order with a passenger named TICKETFAIL, every time, and leaves it held', () => {
-    const book = createOrderBook();
-    const orderId = book.open('MS');
+  it('holds once per client reference, counts the seats on each flight (infants on a lap), and releases them', async () => {
+    const book = createOrderBook(database.db);
+    const family = order({
+      passengers: [
+        { id: 'px_1', passengerType: 'adult' },
+        { id: 'px_2', passengerType: 'child' },
+        { id: 'px_3', passengerType: 'infant' },
+      ],
+      flights: [
+        { flightNumber: 'MS 854', departureDate: '2030-02-01' },
+        { flightNumber: 'MS 777', departureDate: '2030-02-02' },
+      ],
+    });
+    const first = await book.open(family);
+    const again = await book.open({ ...family, totalUsd: 1 });
+    expect(again).toEqual(first);
+    expect(await book.heldSeats('MS 854', '2030-02-01')).toBe(2);
+    expect(await book.heldSeats('MS 777', '2030-02-02')).toBe(2);
+    expect(await book.heldSeats('MS 777', '2030-02-03')).toBe(0);
+    await book.cancel(first.orderId);
+    await book.cancel(first.orderId);
+    expect(await book.state(first.orderId)).toBe('cancelled');
+    expect(await book.heldSeats('MS 854', '2030-02-01')).toBe(0);
+    await expect(book.ticket(first.orderId, [passenger('px_1', 'OSMAN')])).rejects.toThrow(SandboxOrderError);
+  });
+
+  it('tickets a held order once: PNR and 13-digit tickets from the order id, read back the same; a second ticketing is refused', async () => {
+    const book = createOrderBook(database.db);
+    const { orderId } = await book.open(order({ flights: [{ flightNumber: 'SD 303', departureDate: '2030-01-07' }] }));
+    const party = [passenger('px_1', 'OSMAN'), passenger('px_2', 'ALI')];
+    const issued = await book.ticket(orderId, party);
+    expect(issued.pnr).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(issued.tickets.map((t) => t.passengerId)).toEqual(['px_1', 'px_2']);
+    for (const t of issued.tickets) expect(t.ticketNumber).toMatch(/^200\d{10}$/);
+    await expect(book.ticket(orderId, party)).rejects.toThrow(/is ticketed/);
+    const read = await createOrderBook(database.db).get(orderId);
+    expect(read).toMatchObject({ state: 'ticketed', ticketed: issued });
+    // Cancelling a ticketed order leaves it ticketed (a void is the airline's business).
+    await book.cancel(orderId);
+    expect(await book.state(orderId)).toBe('ticketed');
+    expect(await book.heldSeats('SD 303', '2030-01-07')).toBe(2);
+  });
+
+  it('refuses to ticket an order with a passenger named TICKETFAIL, every time, and leaves it held', async () => {
+    const book = createOrderBook(database.db);
+    const { orderId } = await book.open(order({ validatingCarrier: 'MS' }));
     const party = [passenger('px_1', 'OSMAN'), passenger('px_2', 'TicketFail')];
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect(() => book.ticket(orderId, party, 'MS')).toThrow(SandboxTicketingError);
-      expect(() => book.ticket(orderId, party, 'MS')).toThrow(/refused to issue/);
+      await expect(book.ticket(orderId, party)).rejects.toThrow(SandboxTicketingError);
+      await expect(book.ticket(orderId, party)).rejects.toThrow(/refused to issue/);
     }
-    expect(book.state(orderId)).toBe('held');
+    expect(await book.state(orderId)).toBe('held');
   });
 
-  it('refuses the first ticketing of an order with a passenger named TICKETRETRY, then issues it', () => {
-    const book = createOrderBook();
-    const orderId = book.open('ET');
-    const other = book.open('ET');
+  it('refuses the first ticketing of an order with a passenger named TICKETRETRY, then issues it, whichever process retries', async () => {
+    const book = createOrderBook(database.db);
+    const { orderId } = await book.open(order({ validatingCarrier: 'ET' }));
+    const { orderId: other } = await book.open(order({ validatingCarrier: 'ET' }));
     const party = [passenger('px_1', 'TICKETRETRY')];
-    expect(() => book.ticket(orderId, party, 'ET')).toThrow(SandboxTicketingError);
-    expect(book.state(orderId)).toBe('held');
-    expect(book.ticket(orderId, party, 'ET').tickets).toHaveLength(1);
-    expect(book.state(orderId)).toBe('ticketed');
+    await expect(book.ticket(orderId, party)).rejects.toThrow(SandboxTicketingError);
+    expect(await book.state(orderId)).toBe('held');
+    // The refusal is the airline's record, not a process's memory: a restarted process is issued.
+    expect((await createOrderBook(database.db).ticket(orderId, party)).tickets).toHaveLength(1);
+    expect(await book.state(orderId)).toBe('ticketed');
     // Each order is refused once on its own.
-    expect(() => book.ticket(other, party, 'ET')).toThrow(SandboxTicketingError);
+    await expect(book.ticket(other, party)).rejects.toThrow(SandboxTicketingError);
   });
 });

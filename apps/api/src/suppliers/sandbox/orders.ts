@@ -1,12 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { PassengerField, PassengerType } from '@kwenda/contracts';
-import type {
-  PassengerRequirements,
-  SupplierBaggageOption,
-  SupplierOffer,
-  SupplierPassenger,
-  TicketedOrder,
-} from '../supplier.js';
+import type { PassengerRequirements, SupplierBaggageOption, SupplierOffer, SupplierPassenger } from '../supplier.js';
 import { hash32 } from './hash.js';
 import type { OfferToken } from './offer-reference.js';
 import { CHILD_SHARE, EXTRA_CARRY_ON_USD, EXTRA_HOLD_BAG_USD, INFANT_SHARE, round2 } from './pricing.js';
@@ -15,7 +8,7 @@ import { CHILD_SHARE, EXTRA_CARRY_ON_USD, EXTRA_HOLD_BAG_USD, INFANT_SHARE, roun
  * Orders of the sandbox supplier, following Duffel's hold model: a held order keeps seats until
  * paymentRequiredBy, paying it issues tickets (PNR and one 13-digit ticket number per passenger),
  * cancelling releases the seats. PNRs and ticket numbers are derived from the order id, so the
- * same order always ticket the same way, even after a restart.
+ * same order always tickets the same way. The orders themselves are kept in tables (order-book.ts).
  */
 
 const BASE_FIELDS: PassengerField[] = [
@@ -177,8 +170,6 @@ export function ticketNumberOf(orderId: string, passengerId: string, airline: st
   return `${prefix}${serial}`;
 }
 
-export type SandboxOrderState = 'held' | 'ticketed' | 'cancelled';
-
 /**
  * How long the airline keeps a held order unpaid (Duffel: payment_required_by, often a day): longer
  * than Kwenda's own hold, which is the airline's deadline or HOLD_MINUTES, whichever comes first, so
@@ -202,38 +193,4 @@ export class SandboxTicketingError extends Error {
     super(`The airline refused to issue the tickets of order ${orderId} (sandbox test passenger ${lastName})`);
     this.name = 'SandboxTicketingError';
   }
-}
-
-/** In-memory order book; a restart forgets it, and the derived PNRs keep ticketing consistent. */
-export function createOrderBook() {
-  const orders = new Map<string, { state: SandboxOrderState; validatingCarrier: string }>();
-  const refusedOnce = new Set<string>();
-  return {
-    open(validatingCarrier: string): string {
-      const orderId = `ord_${randomBytes(12).toString('hex')}`;
-      orders.set(orderId, { state: 'held', validatingCarrier });
-      return orderId;
-    },
-    state: (orderId: string): SandboxOrderState | undefined => orders.get(orderId)?.state,
-    ticket(orderId: string, passengers: SupplierPassenger[], fallbackCarrier: string): TicketedOrder {
-      const order = orders.get(orderId);
-      if (order?.state === 'cancelled') throw new Error(`Order ${orderId} was cancelled`);
-      const lastNames = passengers.map((p) => p.lastName.toUpperCase());
-      if (lastNames.includes(SANDBOX_TICKET_FAIL_NAME)) throw new SandboxTicketingError(orderId, SANDBOX_TICKET_FAIL_NAME);
-      if (lastNames.includes(SANDBOX_TICKET_RETRY_NAME) && !refusedOnce.has(orderId)) {
-        refusedOnce.add(orderId);
-        throw new SandboxTicketingError(orderId, SANDBOX_TICKET_RETRY_NAME);
-      }
-      const carrier = order?.validatingCarrier ?? fallbackCarrier;
-      orders.set(orderId, { state: 'ticketed', validatingCarrier: carrier });
-      return {
-        pnr: pnrOf(orderId),
-        tickets: passengers.map((p) => ({ passengerId: p.id, ticketNumber: ticketNumberOf(orderId, p.id, carrier) })),
-      };
-    },
-    cancel(orderId: string) {
-      const order = orders.get(orderId);
-      if (order && order.state === 'held') order.state = 'cancelled';
-    },
-  };
 }

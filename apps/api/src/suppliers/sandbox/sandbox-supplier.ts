@@ -1,4 +1,6 @@
 import type { CabinClassCode, OfferSlice, TripType } from '@kwenda/contracts';
+import type { Database } from '../../db/client.js';
+import type { SandboxOrderState } from '../../db/supplier-calls-schema.js';
 import type {
   CreateOrderResult,
   GetOfferResult,
@@ -21,7 +23,8 @@ import {
 import { fareConditionsFor, offerFareFamily } from './fare-families.js';
 import { countryLookup, offerBaggage, priceOffer, round2, sliceFare, type AirportCountry } from './pricing.js';
 import { buildSchedule, type Schedule } from './schedules.js';
-import { AIRLINE_HOLD_MINUTES, createOrderBook, extrasUsd, passengerRequirementsFor, type SandboxOrderState } from './orders.js';
+import { createOrderBook, type SandboxOrderBook } from './order-book.js';
+import { AIRLINE_HOLD_MINUTES, extrasUsd, passengerRequirementsFor } from './orders.js';
 import { seatMapFor } from './seat-map.js';
 import { epochDayOf, formatLocal, localEpochDay } from './time.js';
 
@@ -34,6 +37,11 @@ export interface SandboxSupplierOptions {
   clock?: () => Date;
   /** Another network (tests); defaults to the built-in one, built once per process. */
   schedule?: Schedule;
+  /**
+   * Where the sandbox airline keeps its orders (order-book.ts): the app's database, so every process
+   * and a restart see the same orders. Without it the supplier searches and prices but holds nothing.
+   */
+  database?: Database;
 }
 
 /** Flights leaving sooner than this are no longer sold. */
@@ -64,8 +72,10 @@ interface Candidate {
 export interface SandboxSupplier extends Supplier {
   readonly name: 'sandbox';
   readonly schedule: Schedule;
-  /** State of an order this process created (tests: seats released after a cancel). */
-  orderState(orderId: string): SandboxOrderState | undefined;
+  /** State of an order (tests: seats released after a cancel). */
+  orderState(orderId: string): Promise<SandboxOrderState | undefined>;
+  /** Seats held or ticketed on a flight (its local departure date at the origin). */
+  heldSeats(flightNumber: string, departureDate: string): Promise<number>;
 }
 
 /**
@@ -229,7 +239,11 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
     });
   }
 
-  const orderBook = createOrderBook();
+  const orderBook: SandboxOrderBook | null = options.database ? createOrderBook(options.database.db) : null;
+  const orders = () => {
+    if (!orderBook) throw new Error('The sandbox supplier keeps its orders in the database: createSandboxSupplier({ database })');
+    return orderBook;
+  };
   const requirementsOf = (offer: SupplierOffer) => {
     const token = verifyOfferReference(offer.reference, secret);
     if (!token) throw new Error('Not a sandbox offer');
@@ -244,31 +258,54 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
   const supplier: SandboxSupplier = {
     name: 'sandbox',
     schedule,
-    orderState: (orderId) => orderBook.state(orderId),
+    orderState: (orderId) => orders().state(orderId),
+    heldSeats: (flightNumber, departureDate) => orders().heldSeats(flightNumber, departureDate),
     passengerRequirements: requirementsOf,
 
-    async createOrder({ offerReference, passengers, holdMinutes }, now: Date = clock()): Promise<CreateOrderResult> {
+    async createOrder(
+      { offerReference, passengers, holdMinutes, clientReference },
+      now: Date = clock(),
+    ): Promise<CreateOrderResult> {
+      // Asked again with the same client reference (a retry): the order already made, not a second hold.
+      const existing = await orders().findByClientReference(clientReference);
+      if (existing)
+        return existing.state === 'cancelled'
+          ? { status: 'unavailable' }
+          : {
+              status: 'held',
+              orderId: existing.orderId,
+              paymentRequiredBy: existing.paymentRequiredBy,
+              totalUsd: existing.totalUsd,
+            };
       const priced = await supplier.getOffer(offerReference, now);
       if (priced.status !== 'available') return priced;
       const requirements = requirementsOf(priced.offer);
       const types = (list: { passengerType: string }[]) => list.map((p) => p.passengerType).join(',');
       if (types(requirements) !== types(passengers)) throw new Error('Passengers do not match the offer');
-      const carrier = priced.offer.slices[0]!.segments[0]!.airline.iataCode;
-      return {
-        status: 'held',
-        orderId: orderBook.open(carrier),
-        paymentRequiredBy: new Date(now.getTime() + Math.max(holdMinutes, AIRLINE_HOLD_MINUTES) * 60_000),
+      const order = await orders().open({
+        clientReference,
+        validatingCarrier: priced.offer.slices[0]!.segments[0]!.airline.iataCode,
+        offerReference,
         totalUsd: Math.round((priced.offer.totalAmount + extrasUsd(requirements, passengers)) * 100) / 100,
-      };
+        paymentRequiredBy: new Date(now.getTime() + Math.max(holdMinutes, AIRLINE_HOLD_MINUTES) * 60_000),
+        passengers: passengers.map((p) => ({ id: p.id, passengerType: p.passengerType })),
+        flights: priced.offer.slices.flatMap((slice) =>
+          slice.segments.map((g) => ({ flightNumber: g.flightNumber, departureDate: g.departureDate.slice(0, 10) })),
+        ),
+      });
+      return { status: 'held', orderId: order.orderId, paymentRequiredBy: order.paymentRequiredBy, totalUsd: order.totalUsd };
     },
 
-    async ticketOrder(orderId: string, passengers: SupplierPassenger[], offer: SupplierOffer) {
-      return orderBook.ticket(orderId, passengers, offer.slices[0]!.segments[0]!.airline.iataCode);
+    async ticketOrder(orderId: string, passengers: SupplierPassenger[]) {
+      return orders().ticket(orderId, passengers, clock());
     },
 
     async cancelOrder(orderId: string) {
-      orderBook.cancel(orderId);
+      await orders().cancel(orderId, clock());
     },
+
+    getOrder: (orderId) => orders().get(orderId),
+    findOrder: (clientReference) => orders().findByClientReference(clientReference),
 
     async searchOffers(search: SupplierSearch, now: Date = clock()): Promise<readonly SupplierOffer[]> {
       if (search.legs.length === 0) return [];

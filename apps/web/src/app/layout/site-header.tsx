@@ -31,7 +31,7 @@ export function SiteHeader() {
         <nav aria-label={t('nav.label')} className={classes.desktopNav}>
           <ul className={classes.navList}>
             {mainNavItems.map((item) => (
-              <li key={item.key}>
+              <li key={item.key} className={'wideOnly' in item ? classes.wideOnly : undefined}>
                 <NavLink to={appPath(item.path)} end className={classes.navLink}>
                   {t(`nav.${item.key}`)}
                 </NavLink>

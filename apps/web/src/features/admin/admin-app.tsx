@@ -11,6 +11,7 @@ import { RequireStaff } from './components/require-staff';
 import { RefundsPage, TicketingPage, TransfersPage } from './desk';
 import { AdminLayout } from './layout/admin-layout';
 import { RatesPage } from './rates';
+import { LimitsPage } from './limits';
 import { StaffPage } from './staff';
 import { TodayPage } from './today';
 import { NotFoundScreen } from './components/not-found-screen';
@@ -49,6 +50,7 @@ export function AdminApp() {
         <Route path="refunds" element={staff(<RefundsPage />)} />
         <Route path="rates" element={staff(<RatesPage />)} />
         <Route path="agents" element={staff(<AgentsPage />)} />
+        <Route path="limits" element={staff(<LimitsPage />)} />
         <Route path="staff" element={staff(<StaffPage />, 'owner')} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -8,6 +8,7 @@ const DESK_NAMESPACES = [
   'admin-rates',
   'admin-agents',
   'admin-today',
+  'admin-limits',
 ] as const satisfies readonly Namespace[];
 
 // The desk's catalogs in both languages, listed here rather than in the first download's i18n setup.

@@ -1,4 +1,5 @@
 import type { Database, Db } from '../../../db/client.js';
+import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import type { Supplier } from '../../../suppliers/supplier.js';
 import type { MailPort } from '../../mail/mail-port.js';
 import type { ExchangeRates } from '../../offers/exchange-rates.js';
@@ -25,6 +26,24 @@ export interface BookingServiceDeps {
   messages: BookingMessages;
   logger: Logger;
   clock?: () => Date;
+  /**
+   * How long a call to the supplier may go unanswered before it is taken as lost and settled by
+   * asking the supplier (modules/supplier-calls); SUPPLIER_CALL_LEASE_SECONDS, 2 minutes by default.
+   */
+  supplierCallLeaseMs?: number;
+  /** The agency's limits on holding seats without paying (modules/limits/hold-limits.ts). */
+  holds: HoldPolicy;
+}
+
+/**
+ * Limits on unpaid holds, per contact, client address and passenger on the same flights: each
+ * refuses with an AppError naming the limit.
+ */
+export interface HoldPolicy {
+  /** In the transaction that holds the seats, the booking row locked: refuses a hold past a limit, records who holds. */
+  assertHoldAllowed(tx: Db, booking: BookingRow, passengers: PassengerRow[], actor: Actor): Promise<void>;
+  /** The caps alone, read only: an early answer when the contact is first given. */
+  checkHoldAllowed(tx: Db, booking: Pick<BookingRow, 'id' | 'email' | 'mobile'>, actor: Actor): Promise<void>;
 }
 
 /**

@@ -38,16 +38,21 @@ export const toSupplierPassenger = (p: PassengerRow): SupplierPassenger => ({
 /** Every field the airline asked for is filled (the columns carry the field names). */
 export const isComplete = (p: PassengerRow) => p.requiredFields.every((field) => Boolean(p[field]));
 
-/** A booking made by an account is changed only by that account. */
+/**
+ * A booking made by an account is changed only by that account. (A guest's booking is changed only by
+ * the browser holding its access cookie: the routes' guard checks that before any use case runs,
+ * booking-access/booking-access-guard.ts; this check stays where the row is locked.)
+ */
 export function checkOwner(row: BookingRow, actor: Actor) {
-  if (row.userId && row.userId !== actor.userId) throw new AppError(403, 'FORBIDDEN', 'This booking belongs to another account');
+  if (row.userId && row.userId !== actor.userId)
+    throw new AppError(403, 'BOOKING_ACCOUNT_REQUIRED', 'This booking belongs to an account: log in with it to change it');
 }
 
 /**
  * A passenger already holds these flights in another live booking: not an expired offer, so the
  * traveller is told who and, when that booking is their own account's, where it is. Anyone
- * holding a booking's id can open it, so the id of a guest's or another account's booking is
- * never given (typing a stranger's name and birth date must not reveal their booking).
+ * holding a booking's id can open its limited view, so the id of a guest's or another account's
+ * booking is never given (typing a stranger's name and birth date must not reveal their booking).
  */
 export function alreadyBooked(
   dupes: { id: string; firstName: string; lastName: string; heldBy: { bookingId: string; userId: string | null } }[],

@@ -1,15 +1,21 @@
+import { requestCancel, runCancel } from '../../supplier-calls/order-cancellation.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import type { BookingDeps } from './booking-deps.js';
 import { loadBooking } from './load-booking.js';
 
-/** Held bookings past their hold: canceled, checkouts closed, seats released. Returns how many. */
+/**
+ * Held bookings past their hold: canceled, checkouts closed, seats released. The cancellation of the
+ * supplier's order is journaled in the transaction that cancels the booking, so it happens even if
+ * the supplier is down or the process dies next: retried by the reconciliation job until done.
+ * Returns how many bookings were canceled.
+ */
 export async function expireHolds(deps: BookingDeps, now = deps.clock(), limit = 50): Promise<number> {
-  const { db, supplier, logger } = deps;
+  const { db, logger } = deps;
   const ids = await repo.findExpiredHolds(db, now, limit);
   let expired = 0;
   for (const id of ids) {
-    const orderId = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const row = await repo.lockBooking(tx, id);
       // Another process got there first, or a payment landed in time.
       if (!row || row.status !== 'pending-payment' || !row.holdExpiresAt || row.holdExpiresAt > now) return null;
@@ -25,16 +31,14 @@ export async function expireHolds(deps: BookingDeps, now = deps.clock(), limit =
           dedupeKey: `canceled:${id}`,
         });
       await deps.checkout()?.expireCheckouts(tx, id);
-      return row.supplierOrderId ?? '';
+      const cancel = row.supplierOrderId
+        ? await requestCancel(tx, deps, { bookingId: id, orderId: row.supplierOrderId, reason: 'hold-expired' })
+        : null;
+      return { cancel };
     });
-    if (orderId === null) continue;
+    if (outcome === null) continue;
     expired += 1;
-    if (orderId)
-      await supplier
-        .cancelOrder(orderId)
-        .catch((error: unknown) =>
-          logger.error({ err: error, bookingId: id }, 'supplier cancel failed; its own hold lapses anyway'),
-        );
+    if (outcome.cancel) await runCancel(deps, outcome.cancel);
     logger.info({ bookingId: id }, 'hold expired, booking canceled');
   }
   return expired;

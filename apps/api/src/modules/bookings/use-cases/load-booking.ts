@@ -1,22 +1,40 @@
 import type { Booking } from '@kwenda/contracts';
 import type { Tx } from '../../../db/tx.js';
 import { AppError } from '../../../errors.js';
-import { presentBooking } from '../booking-presenter.js';
+import type { BookingRow } from '../../../db/schema.js';
+import { limitedView, presentBooking } from '../booking-presenter.js';
 import * as repo from '../booking-repository.js';
 import type { BookingDeps } from './booking-deps.js';
 
-/** The booking as the API shows it, or null; read in `tx` when the caller is inside one. */
+/** The booking whole (its e-mails, staff, its owner), or null; read in `tx` when the caller is inside one. */
 export async function loadBooking(deps: BookingDeps, id: string, tx: Tx = deps.db): Promise<Booking | null> {
+  return loadBookingFor(deps, id, async () => true, tx);
+}
+
+/**
+ * The booking as this asker may see it: whole when `seesWhole` says so for its row (booking-access
+ * decides: the account, or a guest's grant), else its limited view (anyone holding only the link).
+ */
+export async function loadBookingFor(
+  deps: BookingDeps,
+  id: string,
+  seesWhole: (row: Pick<BookingRow, 'id' | 'userId'>) => Promise<boolean>,
+  tx: Tx = deps.db,
+): Promise<Booking | null> {
   // One round trip for the booking and its passengers (the page polls this while a card payment
   // is confirmed); receipts exist only for bank transfers.
   const found = await repo.findBookingWithPassengers(tx, id);
   if (!found) return null;
   const { row, passengers } = found;
+  const whole = await seesWhole(row);
   const receipts = row.paymentMethod === 'bank-transfer' ? await repo.findReceipts(tx, id) : [];
   const checkout = deps.checkout();
   const paymentLink =
-    row.status === 'pending-payment' && row.paymentMethod === 'card' && checkout ? await checkout.openCheckoutUrl(id) : null;
-  return presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink });
+    whole && row.status === 'pending-payment' && row.paymentMethod === 'card' && checkout
+      ? await checkout.openCheckoutUrl(id)
+      : null;
+  const booking = presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink });
+  return whole ? booking : limitedView(booking);
 }
 
 export async function mustLoadBooking(deps: BookingDeps, id: string): Promise<Booking> {

@@ -1,17 +1,62 @@
 import type { DeskBookingSummary } from '@kwenda/contracts/admin';
+import type { BookingRow } from '../../../db/schema.js';
+import type { SupplierCallRow } from '../../../db/supplier-calls-schema.js';
+import type { Tx } from '../../../db/tx.js';
 import { AppError } from '../../../errors.js';
+import type { SupplierOrder } from '../../../suppliers/supplier.js';
+import { requestCancel, runCancel } from '../../supplier-calls/order-cancellation.js';
+import * as calls from '../../supplier-calls/supplier-calls-repository.js';
 import * as repo from '../booking-repository.js';
 import { canTrigger, transitionLocked } from '../booking-transitions.js';
 import * as staffRepo from '../staff-repository.js';
 import { loadBooking } from './load-booking.js';
 import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
+/** Who cancelled and why, kept on the cancel call: the reconciliation job completes the cancellation with it. */
+interface StaffCancel {
+  actor: StaffActor['actor'];
+  reason: string;
+}
+
+const cannotCancel = (row: BookingRow) =>
+  new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${row.bookingReference} is ${row.status}: it cannot be cancelled`);
+
+/**
+ * The booking side of a cancellation, once the supplier's order is cancelled (or there is none):
+ * staff-canceled with the reason, open card checkouts closed so they take no more money, the
+ * traveller told. Null when the booking can no longer be cancelled (its hold expired meanwhile).
+ */
+async function completeCancel(deps: StaffDeps, tx: Tx, bookingId: string, staff: StaffCancel): Promise<BookingRow | null> {
+  const current = await repo.lockBooking(tx, bookingId);
+  if (!current || !canTrigger(current.status, 'staff-canceled')) return null;
+  const money = await staffRepo.moneyOf(tx, bookingId);
+  const canceled = await transitionLocked(tx, current, 'staff-canceled', {
+    actor: staff.actor,
+    details: {
+      reason: staff.reason,
+      orderId: current.supplierOrderId,
+      paid: staffRepo.fromCents(money.paid),
+      currency: current.currency,
+    },
+  });
+  await deps.checkout()?.expireCheckouts(tx, bookingId);
+  const booking = canceled.email ? await loadBooking(deps, canceled.id, tx) : null;
+  if (booking?.email)
+    await deps.mail.enqueue(tx, {
+      to: booking.email,
+      ...deps.deskMessages.staffCanceled(booking, money.paid > money.refunded),
+      dedupeKey: `staff-canceled:${booking.id}`,
+    });
+  return canceled;
+}
+
 /**
  * A booking cancelled by the agency (held, paid or ticketed), with a reason kept in its history.
- * The supplier's hold or order is cancelled first, under the booking's lock: when the supplier
- * refuses or does not answer (SUPPLIER_CANCEL_FAILED) nothing changes. An open card checkout is
- * closed so it takes no more money; money already received is owed back (the refunds screen lists
- * the booking until it is refunded). The traveller is told by e-mail.
+ * The supplier's hold or order is cancelled first, outside the booking's lock but journaled before
+ * (supplier_calls): when the supplier refuses (SUPPLIER_CANCEL_FAILED) nothing changes; when its
+ * answer is lost, the order is read back, and if that fails too the reconciliation job keeps asking
+ * and completes the cancellation once the supplier confirms. Money already received is owed back
+ * (the refunds screen lists the booking until it is refunded). The traveller is told by e-mail.
  */
 export async function cancelBooking(
   deps: StaffDeps,
@@ -19,47 +64,78 @@ export async function cancelBooking(
   input: { reason: string },
   staff: StaffActor,
 ): Promise<DeskBookingSummary> {
-  const row = await deps.db.transaction(async (tx) => {
+  const request: StaffCancel = { actor: staff.actor, reason: input.reason.trim() };
+  const started = await deps.db.transaction(async (tx) => {
     const current = await repo.lockBooking(tx, bookingId);
     if (!current) throw bookingNotFound();
-    if (!canTrigger(current.status, 'staff-canceled'))
+    if (!canTrigger(current.status, 'staff-canceled')) throw cannotCancel(current);
+    if (!current.supplierOrderId) return { current, call: null, done: await completeCancel(deps, tx, bookingId, request) };
+    const call = await requestCancel(tx, deps, {
+      bookingId,
+      orderId: current.supplierOrderId,
+      reason: 'staff-canceled',
+      details: { staff: request },
+    });
+    if (!call)
       throw new AppError(
         409,
         'INVALID_BOOKING_STATE',
-        `Booking ${current.bookingReference} is ${current.status}: it cannot be cancelled`,
+        `The airline is still cancelling order ${current.supplierOrderId} of booking ${current.bookingReference}; the booking is cancelled once it confirms`,
       );
-    if (current.supplierOrderId) {
-      try {
-        await deps.supplier.cancelOrder(current.supplierOrderId);
-      } catch (error) {
-        deps.logger.error({ err: error, bookingId }, 'supplier cancel failed; the booking is unchanged');
-        throw new AppError(
-          502,
-          'SUPPLIER_CANCEL_FAILED',
-          `The airline system did not cancel order ${current.supplierOrderId}: ${(error as Error).message}. Nothing changed; try again`,
-        );
-      }
-    }
-    const money = await staffRepo.moneyOf(tx, bookingId);
-    const canceled = await transitionLocked(tx, current, 'staff-canceled', {
-      actor: staff.actor,
-      details: {
-        reason: input.reason.trim(),
-        orderId: current.supplierOrderId,
-        paid: staffRepo.fromCents(money.paid),
-        currency: current.currency,
-      },
-    });
-    await deps.checkout()?.expireCheckouts(tx, bookingId);
-    const booking = canceled.email ? await loadBooking(deps, canceled.id, tx) : null;
-    if (booking?.email)
-      await deps.mail.enqueue(tx, {
-        to: booking.email,
-        ...deps.deskMessages.staffCanceled(booking, money.paid > money.refunded),
-        dedupeKey: `staff-canceled:${booking.id}`,
-      });
-    return canceled;
+    return { current, call, done: null };
   });
+  const { current, call } = started;
+  if (!call) {
+    deps.logger.info({ bookingId, actor: staff.actor }, 'booking canceled by staff');
+    return summaryOf(started.done ?? current);
+  }
+
+  try {
+    await deps.supplier.cancelOrder(call.orderId!);
+  } catch (error) {
+    const message = (error as Error).message || String(error);
+    let order: SupplierOrder | null | undefined;
+    try {
+      order = await deps.supplier.getOrder(call.orderId!);
+    } catch {
+      order = undefined;
+    }
+    if (order?.state !== 'cancelled') {
+      deps.logger.error({ err: error, bookingId }, 'supplier cancel failed; the booking is unchanged');
+      await deps.db.transaction(async (tx) => {
+        await repo.lockBooking(tx, bookingId);
+        if (order === undefined)
+          // Nothing known: the reconciliation job asks again and completes the cancellation.
+          await calls.markUnanswered(tx, call.id, message, deps.clock());
+        else await calls.answerCall(tx, call.id, { outcome: 'refused', details: { error: message }, now: deps.clock() });
+      });
+      throw new AppError(
+        502,
+        'SUPPLIER_CANCEL_FAILED',
+        `The airline system did not cancel order ${call.orderId}: ${message}. ${
+          order === undefined
+            ? 'Kwenda keeps asking and cancels the booking once the airline confirms'
+            : 'Nothing changed; try again'
+        }`,
+      );
+    }
+  }
+  const canceled = await deps.db.transaction(async (tx) => {
+    const row = await completeCancel(deps, tx, bookingId, request);
+    await calls.answerCall(tx, call.id, { outcome: 'cancelled', now: deps.clock() });
+    return row;
+  });
+  if (!canceled) throw cannotCancel((await repo.findBooking(deps.db, bookingId)) ?? current);
   deps.logger.info({ bookingId, actor: staff.actor }, 'booking canceled by staff');
-  return summaryOf(row);
+  return summaryOf(canceled);
+}
+
+/**
+ * A cancel call left without an answer: asked again (cancelling is idempotent) until the supplier
+ * confirms, and a staff cancellation is then completed on the booking as the staff member asked.
+ * Returns whether the order is cancelled now (else the job tries again later).
+ */
+export function reconcileCancel(deps: StaffDeps, call: SupplierCallRow): Promise<boolean> {
+  const staff = (call.details as { staff?: StaffCancel }).staff;
+  return runCancel(deps, call, staff ? async (tx) => void (await completeCancel(deps, tx, call.bookingId, staff)) : undefined);
 }

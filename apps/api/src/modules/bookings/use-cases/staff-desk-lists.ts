@@ -2,6 +2,7 @@ import type { Currency } from '@kwenda/contracts';
 import type { BookingDeskState, DeskAction, Refund, RefundsResponse, TicketingItem, TransferItem } from '@kwenda/contracts/admin';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import { readReceiptBytes } from '../../receipts/receipt-storage.js';
 import * as repo from '../booking-repository.js';
 import * as staffRepo from '../staff-repository.js';
 import { cents, fromCents } from '../staff-repository.js';
@@ -62,11 +63,13 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
   }));
 }
 
-/** The file of a receipt for staff: where it is stored and what it is (detected from its bytes at upload). */
+/** The file of a receipt for staff: its bytes and what it is (detected from its bytes at upload). */
 export async function receiptFile(deps: StaffDeps, receiptId: string) {
   const receipt = await staffRepo.findReceipt(deps.db, receiptId);
   if (!receipt) throw new AppError(404, 'NOT_FOUND', 'No receipt with this id');
-  return { path: receipt.storagePath, contentType: receipt.contentType, fileName: receipt.fileName };
+  const bytes = await readReceiptBytes(deps.db, receipt);
+  if (!bytes) throw new AppError(404, 'NOT_FOUND', 'The receipt file is missing from storage');
+  return { bytes, contentType: receipt.contentType, fileName: receipt.fileName };
 }
 
 /** Paid bookings not yet ticketed: failed ones (the supplier refused or did not answer) and waiting ones. */

@@ -43,6 +43,8 @@ export async function submitPassengers(
       passengers: result.passengers,
     });
     if (dupes.length) throw alreadyBooked(dupes, actor);
+    // Told now rather than after choosing how to pay: this contact or address cannot hold more seats.
+    await deps.holds.checkHoldAllowed(tx, { id, email: result.email, mobile: result.mobile }, actor);
     for (const p of result.passengers) {
       const { id: passengerId, ...fields } = p;
       await repo.updatePassenger(tx, passengerId, fields);

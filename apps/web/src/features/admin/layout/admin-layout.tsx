@@ -12,7 +12,7 @@ import classes from './admin-layout.module.css';
 /** The desk's screens in the order staff use them; each shows for the roles that may open it. */
 const NAV: {
   to: string;
-  key: 'today' | 'bookings' | 'transfers' | 'ticketing' | 'refunds' | 'rates' | 'agents' | 'staff' | 'security';
+  key: 'today' | 'bookings' | 'transfers' | 'ticketing' | 'refunds' | 'rates' | 'agents' | 'limits' | 'staff' | 'security';
   role: StaffRole;
 }[] = [
   { to: '/admin', key: 'today', role: 'viewer' },
@@ -22,6 +22,7 @@ const NAV: {
   { to: '/admin/refunds', key: 'refunds', role: 'viewer' },
   { to: '/admin/rates', key: 'rates', role: 'viewer' },
   { to: '/admin/agents', key: 'agents', role: 'viewer' },
+  { to: '/admin/limits', key: 'limits', role: 'viewer' },
   { to: '/admin/staff', key: 'staff', role: 'owner' },
   { to: '/admin/security', key: 'security', role: 'viewer' },
 ];

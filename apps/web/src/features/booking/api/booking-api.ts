@@ -1,4 +1,6 @@
 import {
+  bookingCodeResponseSchema,
+  bookingCodeVerifyResponseSchema,
   bookingConflictSchema,
   bookingResponseSchema,
   bookingSchema,
@@ -7,6 +9,8 @@ import {
   seatMapSchema,
   type PassengerAlreadyBooked,
   type Booking,
+  type BookingCodeRequest,
+  type BookingCodeVerifyRequest,
   type PayBookingRequest,
   type UpdateBookingRequestInput,
 } from '@kwenda/contracts';
@@ -98,5 +102,25 @@ export function useUploadReceipt(id: string) {
     const form = new FormData();
     form.append('file', file);
     return apiRequest(`/bookings/${id}/receipts`, bookingResponseSchema, { method: 'POST', body: form });
+  });
+}
+
+/** Find my booking, first step: the server e-mails a code to the booking's address (the same answer if there is none). */
+export function useRequestBookingCode() {
+  return useMutation({
+    mutationFn: (body: BookingCodeRequest) => apiRequest('/booking-access/code', bookingCodeResponseSchema, { body }),
+  });
+}
+
+/**
+ * Find my booking, second step: the right code sets the booking's access cookie in this browser; the
+ * booking then reads whole, so any copy of its limited view is dropped.
+ */
+export function useVerifyBookingCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingCodeVerifyRequest) =>
+      apiRequest('/booking-access/verify', bookingCodeVerifyResponseSchema, { body }),
+    onSuccess: ({ bookingId }) => client.removeQueries({ queryKey: bookingKey(bookingId) }),
   });
 }

@@ -18,6 +18,7 @@ import { BookingStepper } from './booking-stepper';
 import classes from './booking.module.css';
 import { ExpiredOfferModal } from './expired-offer-modal';
 import { ClosedScreen, FinalScreen } from './final-screen';
+import { LimitedBookingView } from './limited-booking-view';
 import { PassengersStep } from './passengers-step';
 import { PaymentStep } from './payment-step';
 import { PriceSummary } from './price-summary';
@@ -189,6 +190,9 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     );
   }
 
+  // Opened with the link alone (another device, a forwarded link): the limited view, nothing to change.
+  if (booking.access === 'limited') return <LimitedBookingView booking={booking} />;
+
   const current: BookingScreen = currentScreen ?? screenOnLoad(booking);
   const step: BookingStep = current === 'closed' ? 'confirmation' : current;
   const clickable = completedSteps(booking, step);
@@ -225,11 +229,14 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
           </Alert>
         )}
         {failure && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
+          <Alert color="red" role="alert" withCloseButton closeButtonLabel={tErrors('close')} onClose={() => setFailure(null)}>
             {failure === 'network'
               ? tErrors('network')
               : failure.startsWith('code:')
-                ? tErrors(`codes.${failure.slice(5)}` as never, { defaultValue: tErrors('unexpected') })
+                ? // A refusal only a booking's routes send is in this page's catalog, any other in the errors catalog.
+                  t(`codes.${failure.slice(5)}` as never, {
+                    defaultValue: tErrors(`codes.${failure.slice(5)}` as never, { defaultValue: tErrors('unexpected') }),
+                  })
                 : tErrors('unexpected')}
           </Alert>
         )}

@@ -120,7 +120,8 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
   const firstYear = Number(travelDates(booking).first.slice(0, 4));
   const hasErrors = Object.values(errors).some((e) => Object.keys(e).length > 0);
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="passengers-title">
+    // POST: should the form ever be sent without the script, no passport lands in an address (or a log of it).
+    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate aria-labelledby="passengers-title">
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id="passengers-title" tabIndex={-1}>

@@ -43,9 +43,11 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
         setProblem(
           error instanceof ApiRequestError && error.status === 413
             ? t('receipt.tooLarge')
-            : error instanceof ApiRequestError && error.status === 400
-              ? t('receipt.badType')
-              : t('loadFailed'),
+            : error instanceof ApiRequestError && error.status === 403
+              ? t(`codes.${error.code}` as never, { defaultValue: t('loadFailed') })
+              : error instanceof ApiRequestError && error.status === 400
+                ? t('receipt.badType')
+                : t('loadFailed'),
         ),
     });
   };

@@ -1,0 +1,73 @@
+import type { SupplierCallRow } from '../../db/supplier-calls-schema.js';
+import type { BookingService } from '../bookings/booking-service.js';
+import { deskMessagesOf } from '../bookings/staff-emails.js';
+import { reconcileTicket } from '../bookings/use-cases/fulfil-booking.js';
+import { reconcileHold } from '../bookings/use-cases/pay-booking.js';
+import { reconcileCancel } from '../bookings/use-cases/staff-cancel.js';
+import type { StaffDeps } from '../bookings/use-cases/staff-deps.js';
+import type { MailContext } from '../mail/mail-context.js';
+import { callsOf, claimDueCalls, DEFAULT_LEASE_MS, markUnanswered, retryDelayMs } from './supplier-calls-repository.js';
+
+/** Calls the job takes up per round; each is one or two supplier requests. */
+const BATCH = 20;
+
+/**
+ * The supplier calls journal (supplier_calls) and its reconciliation job. The booking use cases
+ * journal each hold, ticket and cancel before making it (one transaction), make it outside any
+ * transaction, and record the answer with its effect on the booking (another). A call still without
+ * an answer SUPPLIER_CALL_LEASE_SECONDS after it was made (the process died, the supplier hung), or
+ * handed over by the process that made it, is settled here by asking the supplier what it did:
+ * - hold: the order is found by the call's client reference, then adopted by the booking if it can
+ *   still use it, else released; nothing found, nothing was held;
+ * - ticket: the order is read back; its tickets are recorded (never a second ticketing), or the
+ *   booking stays paid for the ticketing retry;
+ * - cancel: asked again until the supplier confirms, then a staff cancellation is completed.
+ * Calls are claimed with SKIP LOCKED and a lease, so several processes can run the job at once.
+ */
+export function createSupplierCallsService(deps: { bookings: BookingService; mailContext: MailContext }) {
+  const staff: StaffDeps = { ...deps.bookings.deps, deskMessages: deskMessagesOf(deps.mailContext) };
+  const { db, logger } = staff;
+  const leaseMs = staff.supplierCallLeaseMs ?? DEFAULT_LEASE_MS;
+
+  const settle = async (call: SupplierCallRow) => {
+    switch (call.kind) {
+      case 'hold':
+        return reconcileHold(staff, call);
+      case 'ticket':
+        return reconcileTicket(staff, call);
+      case 'cancel':
+        return void (await reconcileCancel(staff, call));
+    }
+  };
+
+  return {
+    /** Settles the calls due at `now`; the job calls it every few seconds. Returns how many it took up. */
+    async reconcile(now: Date = new Date()): Promise<number> {
+      let taken = 0;
+      for (;;) {
+        const due = await db.transaction((tx) => claimDueCalls(tx, { now, leaseMs, limit: BATCH }));
+        for (const call of due) {
+          try {
+            await settle(call);
+          } catch (error) {
+            const message = (error as Error).message || String(error);
+            logger.warn(
+              { err: error, callId: call.id, kind: call.kind, attempts: call.attempts },
+              'supplier call unsettled; retried later',
+            );
+            await db.transaction((tx) =>
+              markUnanswered(tx, call.id, message, new Date(now.getTime() + retryDelayMs(call.attempts))),
+            );
+          }
+        }
+        taken += due.length;
+        // Claimed rows are leased past `now`, so each round takes new ones until none is due.
+        if (due.length < BATCH) return taken;
+      }
+    },
+    /** A booking's calls to the supplier, oldest first. */
+    callsOf: (bookingId: string) => callsOf(db, bookingId),
+  };
+}
+
+export type SupplierCallsService = ReturnType<typeof createSupplierCallsService>;

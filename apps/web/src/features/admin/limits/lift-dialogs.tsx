@@ -1,0 +1,162 @@
+import {
+  capValueProblem,
+  HOLD_CAP_KINDS,
+  HOLD_CAP_LIFT_HOURS,
+  normalizeCapValue,
+  type HoldCapKind,
+  type HoldCapLift,
+} from '@kwenda/contracts/admin';
+import { Button, Group, NumberInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDeadline } from '../../../lib/format/format-date';
+import { ApiRequestError } from '../../../lib/api-client';
+import { ApiErrorAlert } from '../components/api-error-alert';
+import { useEndLift, useLiftHoldCap } from './limits-api';
+import { LimitsModal } from './limits-modal';
+import classes from './limits.module.css';
+
+interface DialogProps {
+  onClose: () => void;
+  /** A sentence for the page's notice once the action succeeded. */
+  onDone: (message: string) => void;
+}
+
+/** The fields a refusal names (from the server). */
+function fieldErrorsOf(error: unknown): Set<string> {
+  if (!(error instanceof ApiRequestError)) return new Set();
+  return new Set((error.body?.fields ?? []).map((field) => field.path.split('.')[0]!));
+}
+
+/** Lift the cap for one e-mail, mobile or address, for some hours, with a reason. */
+export function LiftDialog({ onClose, onDone }: DialogProps) {
+  const { t, i18n } = useTranslation('admin-limits');
+  const lift = useLiftHoldCap();
+  const [kind, setKind] = useState<HoldCapKind>('email');
+  const [value, setValue] = useState('');
+  const [hours, setHours] = useState<number | string>(HOLD_CAP_LIFT_HOURS.default);
+  const [reason, setReason] = useState('');
+  const [checked, setChecked] = useState(false);
+
+  const normalized = normalizeCapValue(kind, value);
+  const valueWrong = !normalized || capValueProblem(kind, normalized) !== null;
+  const hoursWrong =
+    typeof hours !== 'number' || !Number.isInteger(hours) || hours < HOLD_CAP_LIFT_HOURS.min || hours > HOLD_CAP_LIFT_HOURS.max;
+  const reasonWrong = reason.trim().length < 3;
+  const refused = fieldErrorsOf(lift.error);
+  const fieldsOnly = lift.error instanceof ApiRequestError && lift.error.code === 'VALIDATION_ERROR' && refused.size > 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (valueWrong || hoursWrong || reasonWrong || lift.isPending) return;
+    lift.mutate(
+      { kind, value, hours: hours as number, reason },
+      {
+        onSuccess: ({ lift: made }) => {
+          onDone(t('form.done', { value: made.value, time: formatDeadline(made.expiresAt, i18n.language) }));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <LimitsModal title={t('form.title')} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" className={classes.hint}>
+            {t('form.intro')}
+          </Text>
+          <Radio.Group label={t('form.kind')} value={kind} onChange={(next) => setKind(next as HoldCapKind)} required>
+            <Group gap="md" mt={6}>
+              {HOLD_CAP_KINDS.map((option) => (
+                <Radio key={option} value={option} label={t(`kind.${option}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <TextInput
+            label={t(`form.value.${kind}`)}
+            description={t(`form.valueHint.${kind}`)}
+            classNames={{ description: classes.hint }}
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            dir="ltr"
+            type={kind === 'email' ? 'email' : kind === 'mobile' ? 'tel' : 'text'}
+            autoComplete="off"
+            required
+            error={(checked && valueWrong) || refused.has('value') ? t(`form.valueWrong.${kind}`) : undefined}
+          />
+          <NumberInput
+            label={t('form.hours')}
+            description={t('form.hoursHint', { min: HOLD_CAP_LIFT_HOURS.min, max: HOLD_CAP_LIFT_HOURS.max })}
+            classNames={{ description: classes.hint }}
+            value={hours}
+            onChange={setHours}
+            min={HOLD_CAP_LIFT_HOURS.min}
+            max={HOLD_CAP_LIFT_HOURS.max}
+            allowDecimal={false}
+            required
+            style={{ maxInlineSize: '12rem' }}
+            error={(checked && hoursWrong) || refused.has('hours') ? t('form.hoursWrong') : undefined}
+          />
+          <Textarea
+            label={t('form.reason')}
+            description={t('form.reasonHint')}
+            classNames={{ description: classes.hint }}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={500}
+            required
+            error={(checked && reasonWrong) || refused.has('reason') ? t('form.reasonWrong') : undefined}
+          />
+          {!fieldsOnly && <ApiErrorAlert error={lift.error} />}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={lift.isPending}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={lift.isPending}>
+              {t('form.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </LimitsModal>
+  );
+}
+
+/** End a lift before its time: the cap applies again. */
+export function EndLiftDialog({ lift, onClose, onDone }: DialogProps & { lift: HoldCapLift }) {
+  const { t } = useTranslation('admin-limits');
+  const end = useEndLift();
+  const confirm = () =>
+    end.mutate(lift.id, {
+      onSuccess: () => {
+        onDone(t('end.done', { value: lift.value }));
+        onClose();
+      },
+    });
+  return (
+    <LimitsModal title={t('end.title')} onClose={onClose}>
+      <Stack gap="sm">
+        <Text>
+          {t('end.body')}{' '}
+          <bdi dir="ltr" className={classes.value}>
+            {lift.value}
+          </bdi>
+        </Text>
+        <ApiErrorAlert error={end.error} />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={end.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button color="red" onClick={confirm} loading={end.isPending}>
+            {t('end.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </LimitsModal>
+  );
+}
