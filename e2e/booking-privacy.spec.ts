@@ -85,7 +85,10 @@ test('a booking opened on another device is limited, and Find my booking gives t
     expect(await refused.json()).toMatchObject({ code: 'BOOKING_ACCESS_REQUIRED' });
 
     // Find my booking: the reference comes from the limited view; the last name typed as people do.
-    await other.page.getByRole('main').getByRole('link', { name: t('booking:limited.find') }).click();
+    await other.page
+      .getByRole('main')
+      .getByRole('link', { name: t('booking:limited.find') })
+      .click();
     await expect(other.page).toHaveURL(/\/find_booking/);
     await expect(other.page.getByRole('heading', { level: 1, name: t('booking:find.title') })).toBeVisible();
     await expect(other.page.getByRole('textbox', { name: t('booking:find.reference') })).toHaveValue(reference);

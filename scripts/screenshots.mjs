@@ -26,6 +26,7 @@ const pages = {
   'forgot-password': '/forgot_password',
   'password-reset': '/password_reset/0123456789abcdef0123456789abcdef',
   'logout-success': '/logout_success',
+  'find-booking': '/find_booking',
 };
 
 fs.mkdirSync('screenshots', { recursive: true });

@@ -224,6 +224,8 @@ export async function buildApp({
       await api.register(airportsRoutes);
       await api.register(countriesRoutes);
       const searchCounter = createSearchCounter({ database, logger: app.log });
+      // A search answered just before SIGTERM is still counted before the database closes.
+      api.addHook('onClose', () => searchCounter.settled());
       await api.register(offersRoutes, { offers, onSearch: (request) => searchCounter.countSearch(request) });
       await api.register(dashboardRoutes, { dashboard: createDashboardService({ database }) });
       await api.register(bookingsRoutes, {

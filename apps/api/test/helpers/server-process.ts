@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CRASH_POINT_MARKER } from '../../src/crash-points.js';
+import { openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
 
 /**
  * The real server as its own process (`node --import tsx apps/api/src/server.ts`), for what only a
@@ -59,6 +61,32 @@ export function tempDataDir(prefix = 'kwenda-process-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * An embedded database created and migrated once per test worker. Creating one costs PGlite about 3 s
+ * (its initdb, in WASM) and opening an existing one a fifth of a second, so a server started on an
+ * empty DATA_DIR gets a copy of this one: the same database its own first start would make.
+ */
+let template: Promise<string> | undefined;
+function templateDatabase(): Promise<string> {
+  template ??= (async () => {
+    const dir = tempDataDir('kwenda-template-');
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const database = await openDatabase({ dataDir: dir });
+    await migrate(database.sql);
+    await database.close();
+    return path.join(dir, 'pglite');
+  })();
+  return template;
+}
+
+/** Gives an empty DATA_DIR the migrated embedded database (a DATA_DIR holding one is left as it is). */
+async function seedEmbeddedDatabase(dataDir: string) {
+  const target = path.join(dataDir, 'pglite');
+  if (fs.existsSync(target)) return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.cpSync(await templateDatabase(), target, { recursive: true });
+}
+
 async function waitUntilHealthy(origin: string, child: ChildProcess, output: () => string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -94,7 +122,10 @@ export async function startServer(
     ...options.env,
     PORT: String(port),
   };
-  if (!env.DATABASE_URL && !env.DATA_DIR) env.DATA_DIR = tempDataDir();
+  if (!env.DATABASE_URL) {
+    env.DATA_DIR ??= tempDataDir();
+    await seedEmbeddedDatabase(env.DATA_DIR);
+  }
   const crashAt = [options.crashAt ?? []].flat().join(',');
   const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
     cwd: apiRoot,

@@ -132,6 +132,37 @@ export const staffMemberResponseSchema = z.object({ member: staffMemberSchema })
 /** PATCH /admin/staff/:userId */
 export const updateStaffRequestSchema = z.object({ role: staffRoleSchema });
 
+/**
+ * Every kind of staff action the audit trail records (staff_actions.action) that is not a booking
+ * transition: the server may write only these, and the desk names each in both languages.
+ */
+export const STAFF_ACTIONS = [
+  'signed-in',
+  'sign-in-failed',
+  'setup-completed',
+  'second-factor-on',
+  'second-factor-replaced',
+  'staff-invited',
+  'staff-role-changed',
+  'staff-disabled',
+  'staff-sessions-revoked',
+  'document-viewed',
+  'e-ticket-resent',
+  'ticketing-retried',
+  'rate-changed',
+  'rate-canceled',
+  'markup-created',
+  'markup-updated',
+  'markup-disabled',
+  'agent-created',
+  'agent-terms-changed',
+  'agent-deactivated',
+  'agent-reactivated',
+  'hold-cap-lifted',
+  'hold-cap-lift-ended',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
 /** One line of a staff member's recent actions: an audit row, or a booking transition they made. */
 export const staffActionEntrySchema = z.object({
   source: z.enum(['staff', 'booking']),

@@ -1,3 +1,4 @@
+import type { StaffAction } from '@kwenda/contracts/admin';
 import { staffActions } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
@@ -9,8 +10,8 @@ import type { Tx } from '../../db/tx.js';
  */
 export interface StaffActionInput {
   staffUserId: string;
-  /** A short kebab-case verb: 'staff-invited', 'document-viewed', 'rate-changed' ... */
-  action: string;
+  /** One of STAFF_ACTIONS (contracts): 'staff-invited', 'document-viewed', 'rate-changed' ... */
+  action: StaffAction;
   targetType?: string | null;
   targetId?: string | null;
   details?: Record<string, unknown> | null;
