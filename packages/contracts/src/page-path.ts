@@ -81,7 +81,10 @@ export interface SitePageMatch {
   referralCode: string | null;
 }
 
-function matchPage(segments: string[], pages: readonly (SitePage | StaffPage)[] = SITE_PAGES): Omit<SitePageMatch, 'referralCode'> | null {
+function matchPage(
+  segments: string[],
+  pages: readonly (SitePage | StaffPage)[] = SITE_PAGES,
+): Omit<SitePageMatch, 'referralCode'> | null {
   for (const page of pages) {
     const parts = page ? page.split('/') : [];
     if (parts.length !== segments.length) continue;

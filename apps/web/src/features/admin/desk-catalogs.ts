@@ -13,9 +13,9 @@ const DESK_NAMESPACES = [
 
 // The desk's catalogs in both languages, listed here rather than in the first download's i18n setup.
 const loaders = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<Record<string, unknown>>('../../i18n/locales/*/admin*.json', { import: 'default' }),
-  ).map(([file, load]) => [file.replace('../../i18n/', './'), load]),
+  Object.entries(import.meta.glob<Record<string, unknown>>('../../i18n/locales/*/admin*.json', { import: 'default' })).map(
+    ([file, load]) => [file.replace('../../i18n/', './'), load],
+  ),
 );
 
 /** Loads the desk's catalogs in the current language (a language switch loads the other). */

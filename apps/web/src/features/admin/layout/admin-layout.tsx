@@ -27,7 +27,8 @@ const NAV: {
   { to: '/admin/security', key: 'security', role: 'viewer' },
 ];
 
-const isActive = (pathname: string, to: string) => (to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to));
+const isActive = (pathname: string, to: string) =>
+  to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to);
 
 /**
  * The desk's frame: a header (menu button on a phone, the agency's name, language, who is signed in,
@@ -47,7 +48,10 @@ export function AdminLayout() {
     navigate('/admin/login', { replace: true });
   };
 
-  const items = NAV.filter((item) => session && staffRoleAtLeast(session.staff.role, item.role) && (session.staff.secondFactor || item.key === 'security'));
+  const items = NAV.filter(
+    (item) =>
+      session && staffRoleAtLeast(session.staff.role, item.role) && (session.staff.secondFactor || item.key === 'security'),
+  );
 
   return (
     <AppShell
@@ -59,7 +63,13 @@ export function AdminLayout() {
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             {session ? (
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t(opened ? 'nav.close' : 'nav.open')} />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t(opened ? 'nav.close' : 'nav.open')}
+              />
             ) : null}
             <Link to="/admin" className={classes.brand}>
               {t('brand')}
@@ -113,9 +123,7 @@ export function AdminLayout() {
             <Text size="sm" fw={700}>
               {session.staff.fullName}
             </Text>
-            <Text size="xs">
-              {t(`roles.${session.staff.role}`)}
-            </Text>
+            <Text size="xs">{t(`roles.${session.staff.role}`)}</Text>
           </AppShell.Section>
         </AppShell.Navbar>
       ) : null}

@@ -213,11 +213,7 @@ function MemberCard({
               <bdi dir="ltr">{member.email}</bdi>
             </Text>
           </div>
-          <Badge
-            color={STATUS_COLOR[member.status]}
-            variant="light"
-            className={classes.badge}
-          >
+          <Badge color={STATUS_COLOR[member.status]} variant="light" className={classes.badge}>
             {t(`staff.status.${member.status}`)}
           </Badge>
         </Group>
