@@ -60,7 +60,7 @@ test.describe('limits on unpaid bookings', () => {
     await expect(confirm).toContainText(email);
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: t('end.confirm') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('end.done', { value: email }) })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: t('end.done', { value: `\u2066${email}\u2069` }) })).toBeVisible();
     await expect(page.getByRole('listitem', { name: email })).toHaveCount(0);
   });
 

@@ -10,11 +10,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { DatabaseInUseError } from '../src/db/pglite-lock.js';
-import { environment } from '../src/env-file.js';
-import { EnvError, loadEnv, type Env } from '../src/env.js';
 import { jwtSecret } from '../src/modules/accounts/auth-tokens.js';
 import { SECRET_FILES, writeBackupFile, type BackupManifest } from '../src/modules/backup/backup-file.js';
 import { signStaffCliToken } from '../src/modules/staff/staff-cli-token.js';
+import { commandSettings } from './command-settings.js';
 
 const usage = `Usage: npm run backup [-- --out <file>]   (or: npx tsx apps/api/scripts/backup.ts [--out <file>])
   Writes the embedded database (DATA_DIR), its receipts (UPLOADS_DIR) and the keys kept in DATA_DIR to
@@ -38,16 +37,7 @@ function options() {
 const { out: outOption, help } = options();
 if (help) fail(usage, 0);
 
-function settings(): Env {
-  try {
-    const source = environment();
-    return loadEnv({ ...source, RUN_JOBS: 'false', LOG_LEVEL: source.LOG_LEVEL ?? 'warn' });
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    return fail(error.message);
-  }
-}
-const env = settings();
+const env = commandSettings((message) => fail(message));
 if (env.DATABASE_URL)
   fail(
     'DATABASE_URL is set: the database is PostgreSQL, which backs itself up while it runs:\n' +

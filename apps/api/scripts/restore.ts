@@ -12,10 +12,9 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteDatabase } from '../src/db/client.js';
 import { DatabaseInUseError, lockDataDir } from '../src/db/pglite-lock.js';
-import { environment } from '../src/env-file.js';
-import { EnvError, loadEnv, type Env } from '../src/env.js';
 import { unpackBackupFile } from '../src/modules/backup/backup-file.js';
 import { countBookings, relocateReceiptFiles } from '../src/modules/backup/backup-repository.js';
+import { commandSettings } from './command-settings.js';
 
 const usage = `Usage: npm run restore -- <file> [--data-dir <dir>] [--force]   (or: npx tsx apps/api/scripts/restore.ts ...)
   Restores a backup from "npm run backup" into DATA_DIR (or --data-dir): the embedded database, the
@@ -43,16 +42,7 @@ if (values.help) fail(usage, 0);
 if (positionals.length !== 1) fail(usage);
 const file = path.resolve(positionals[0]!);
 
-function settings(): Env {
-  try {
-    const source = environment();
-    return loadEnv({ ...source, RUN_JOBS: 'false', LOG_LEVEL: source.LOG_LEVEL ?? 'warn' });
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    return fail(error.message);
-  }
-}
-const env = settings();
+const env = commandSettings((message) => fail(message));
 if (env.DATABASE_URL && !values['data-dir'])
   fail(
     'DATABASE_URL is set: the database is PostgreSQL. Restore a pg_dump file with\n' +

@@ -22,8 +22,6 @@ import {
 import { formatAgencyDateTime } from '@kwenda/contracts/display';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { environment } from '../src/env-file.js';
-import { EnvError, loadEnv, type Env } from '../src/env.js';
 import { AppError } from '../src/errors.js';
 import { jwtSecret } from '../src/modules/accounts/auth-tokens.js';
 import { mailContextOf } from '../src/modules/mail/mail-context.js';
@@ -32,6 +30,7 @@ import { publicOriginOf } from '../src/modules/mail/public-links.js';
 import { composeStaffInvitation } from '../src/modules/staff/staff-emails.js';
 import { signStaffCliToken } from '../src/modules/staff/staff-cli-token.js';
 import { createStaffService } from '../src/modules/staff/staff-service.js';
+import { commandSettings } from './command-settings.js';
 
 const usage = `Usage: npm run staff -- <command>   (or: npx tsx apps/api/scripts/staff.ts <command>)
   create <e-mail> --role <${STAFF_ROLES.join('|')}> [--language ar|en]
@@ -60,16 +59,7 @@ if (command === 'create' && !STAFF_ROLES.includes(role)) fail(`--role must be on
 const language = (option('language') ?? 'ar') as 'ar' | 'en';
 if (language !== 'ar' && language !== 'en') fail('--language must be ar or en');
 
-function settings(): Env {
-  try {
-    const source = environment();
-    return loadEnv({ ...source, RUN_JOBS: 'false', LOG_LEVEL: source.LOG_LEVEL ?? 'warn' });
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    return fail(error.message);
-  }
-}
-const env = settings();
+const env = commandSettings((message) => fail(message));
 const when = (instant: Date | string | null) =>
   instant ? formatAgencyDateTime(new Date(instant), 'en', { weekday: 'short', month: 'short' }) : '-';
 

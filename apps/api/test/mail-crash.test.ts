@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { startServer, tempDataDir, type ServerProcess } from './helpers/server-process.js';
 import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { startSmtp } from './helpers/smtp-server.js';
 
 /**
  * The server as its own process, sending through a real SMTP server, killed (SIGKILL) after the SMTP
@@ -13,24 +11,6 @@ import { backends, createTestDatabase, type TestDatabase } from './helpers/test-
  * the restarted process sends the message again, and it is the same message (same Message-ID), which
  * receiving servers and mail clients treat as one.
  */
-
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 async function until(what: string, probe: () => boolean, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Booking } from '@kwenda/contracts';
 import { formatAgencyDateTime, formatDuration } from '@kwenda/contracts/display';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOffer, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
 import { staffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
+import { startSmtp } from './helpers/smtp-server.js';
 
 /**
  * Every e-mail a traveller gets, sent by the app to a real SMTP server: one bilingual layout (Arabic
@@ -20,24 +19,6 @@ import { createTestApp, type TestContext } from './helpers/test-app.js';
 
 const ORIGIN = 'https://kwenda.example';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const pdfText = (pdf: Buffer) => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-mail-')), 'ticket.pdf');

@@ -1,7 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, backends, type TestDatabase } from '../../../test/helpers/test-database.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
@@ -11,25 +8,7 @@ import { renderETicket } from '../tickets/eticket-pdf.js';
 import { sampleBooking, sampleMailContext } from '../tickets/test-support.js';
 import { createMailService, GIVE_UP_AFTER_MS, retryDelayMs, type MailTransport } from './mail-service.js';
 import { messageIdDomainOf, smtpTransport } from './mail-transport.js';
-
-/** A real SMTP server on a free port; `received` fills as mail arrives. */
-async function startSmtp(port = 0) {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = (server.server.address() as AddressInfo).port;
-  return { received, port: address, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtp } from '../../../test/helpers/smtp-server.js';
 
 /** A port nothing listens on (an SMTP outage). */
 async function freePort() {

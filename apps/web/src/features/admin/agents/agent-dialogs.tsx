@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ApiErrorAlert } from '../components/api-error-alert';
-import { AgentModal } from './agent-modal';
+import { DeskModal } from '../components/desk-modal';
 import { useCreateAgent, useUpdateAgent } from './agents-api';
 import classes from './agents.module.css';
 
@@ -47,7 +47,7 @@ function FormDialog({
   // A field error is shown beside its field; the alert says what else went wrong.
   const fieldsOnly = error instanceof ApiRequestError && error.code === 'VALIDATION_ERROR' && !!error.body?.fields?.length;
   return (
-    <AgentModal title={title} onClose={onClose}>
+    <DeskModal title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {children}
@@ -62,7 +62,7 @@ function FormDialog({
           </Group>
         </Stack>
       </form>
-    </AgentModal>
+    </DeskModal>
   );
 }
 

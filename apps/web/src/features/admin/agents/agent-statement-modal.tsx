@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format/format-price';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { agentTime, monthLabel } from './agent-format';
-import { AgentModal } from './agent-modal';
+import { DeskModal } from '../components/desk-modal';
 import { useAgentDetail, useAgentStatement } from './agents-api';
 import classes from './agents.module.css';
 
@@ -26,7 +26,7 @@ export function AgentStatementModal({ agentId, onClose }: { agentId: string; onC
   const agent = detail.data?.agent;
 
   return (
-    <AgentModal title={t('statement.title', { name: agent?.fullName ?? '' })} onClose={onClose} size="xl" fullScreen={phone}>
+    <DeskModal title={t('statement.title', { name: agent?.fullName ?? '' })} onClose={onClose} size="xl" fullScreen={phone}>
       <Stack gap="md">
         <ApiErrorAlert error={detail.error ?? statement.error} />
         {!statement.data && !statement.error ? (
@@ -165,6 +165,6 @@ export function AgentStatementModal({ agentId, onClose }: { agentId: string; onC
           </Stack>
         ) : null}
       </Stack>
-    </AgentModal>
+    </DeskModal>
   );
 }

@@ -213,7 +213,7 @@ export function TimelineSection({ detail }: { detail: AdminBookingDetail }) {
           </Text>
           <Text size="sm">{actorText(event.actor)}</Text>
           <Text size="xs">{formatInstant(event.at, language)}</Text>
-          {event.details ? <EventDetails details={event.details} /> : null}
+          {event.details ? <EventDetails details={event.details} currency={detail.booking.currency} /> : null}
         </Timeline.Item>
       ))}
     </Timeline>

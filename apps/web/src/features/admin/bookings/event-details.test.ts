@@ -72,6 +72,16 @@ describe("a timeline event's details", () => {
     expect(rows[3]!.value).not.toContain('2030-03-10T');
   });
 
+  it("shows an amount without its own currency in the booking's, and each passenger's extra bags", async () => {
+    const t = await translator('en');
+    const rows = eventDetailRows({ amount: 732732, extras: [{ '23': 1 }, {}] }, t, 'en', 'SDG');
+    expect(rows.map((r) => [r.label, plain(r.value)])).toEqual([
+      ['Amount', expect.stringContaining('732,732')],
+      ['Extra bags per passenger', '1 × 23 kg, none'],
+    ]);
+    expect(rows[0]!.value).not.toBe('732732');
+  });
+
   it('keeps a detail the catalog does not know under its own name, and free text as written', async () => {
     const t = await translator('en');
     const rows = eventDetailRows({ reason: 'Bank app down in Port Sudan', somethingNew: 3 }, t, 'en');
@@ -89,7 +99,7 @@ describe("a timeline event's details", () => {
     const written = [
       ...['amount', 'previousAmount', 'paid', 'refundedSoFar', 'reason', 'note', 'pnr', 'tickets', 'manual', 'to', 'from'],
       ...['minutes', 'holdExpiresAt', 'orderId', 'receiptId', 'refundId', 'method', 'reference', 'paymentId'],
-      ...['failureCode', 'error', 'extras'],
+      ...['failureCode', 'error', 'extras', 'offerReference'],
     ];
     const fields = catalog.timeline.fields as Record<string, string>;
     expect(written.filter((key) => !fields[key]?.trim())).toEqual([]);

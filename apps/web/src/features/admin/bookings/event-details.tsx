@@ -5,7 +5,7 @@ import classes from './bookings.module.css';
 
 /** An instant as the server writes it (toISOString). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-/** Details that are sums of money in the booking's currency (named by the event's own `currency`). */
+/** Details that are sums of money in the booking's currency (the event's own `currency`, else the booking's). */
 const MONEY_KEYS = new Set(['amount', 'previousAmount', 'paid', 'refundedSoFar']);
 /** Details whose value is itself a word of the catalog (a refund method, a reason code). */
 const WORD_KEYS = new Set(['method', 'reason', 'manual']);
@@ -18,10 +18,22 @@ export interface DetailRow {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-function valueText(key: string, value: unknown, details: Record<string, unknown>, t: Translate, language: string): string {
+/** Each passenger's extra bags ({ weight in kg: count }), in passenger order. */
+function extrasText(value: unknown[], t: Translate, language: string): string {
+  return value
+    .map((bags) => {
+      const entries = Object.entries((bags ?? {}) as Record<string, number>).filter(([, count]) => count > 0);
+      return entries.length
+        ? entries.map(([weight, count]) => t('timeline.values.bags', { count, weight })).join(' + ')
+        : t('timeline.values.noBags');
+    })
+    .join(language === 'ar' ? '، ' : ', ');
+}
+
+function valueText(key: string, value: unknown, currency: string | null, t: Translate, language: string): string {
   if (typeof value === 'boolean') return t(value ? 'timeline.values.yes' : 'timeline.values.no');
-  if (typeof value === 'number' && MONEY_KEYS.has(key) && typeof details.currency === 'string')
-    return formatPrice(value, details.currency, language);
+  if (typeof value === 'number' && MONEY_KEYS.has(key) && currency) return formatPrice(value, currency, language);
+  if (key === 'extras' && Array.isArray(value)) return extrasText(value, t, language);
   if (typeof value === 'string' && INSTANT.test(value)) return formatInstant(value, language);
   if (typeof value === 'string' && WORD_KEYS.has(key)) return t(`timeline.values.${value}`, { defaultValue: value });
   // Tickets: each passenger's ticket number.
@@ -39,19 +51,25 @@ function valueText(key: string, value: unknown, details: Record<string, unknown>
  * in the page's language: known names and words from the catalog, amounts as money, instants as the
  * reader's date and time; a detail the catalog does not know yet shows under its own name.
  */
-export function eventDetailRows(details: Record<string, unknown>, t: Translate, language: string): DetailRow[] {
+export function eventDetailRows(
+  details: Record<string, unknown>,
+  t: Translate,
+  language: string,
+  bookingCurrency: string | null = null,
+): DetailRow[] {
+  const currency = typeof details.currency === 'string' ? details.currency : bookingCurrency;
   return Object.entries(details)
     .filter(([key, value]) => value !== null && value !== undefined && value !== '' && key !== 'currency')
     .map(([key, value]) => ({
       key,
       label: t(`timeline.fields.${key}`, { defaultValue: key }),
-      value: valueText(key, value, details, t, language),
+      value: valueText(key, value, currency, t, language),
     }));
 }
 
-export function EventDetails({ details }: { details: Record<string, unknown> }) {
+export function EventDetails({ details, currency }: { details: Record<string, unknown>; currency: string }) {
   const { t, i18n } = useTranslation('admin-bookings');
-  const rows = eventDetailRows(details, t as Translate, i18n.language);
+  const rows = eventDetailRows(details, t as Translate, i18n.language, currency);
   if (!rows.length) return null;
   return (
     <dl className={classes.details} aria-label={t('timeline.details')}>

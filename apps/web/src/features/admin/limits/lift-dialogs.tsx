@@ -10,10 +10,11 @@ import { Button, Group, NumberInput, Radio, Stack, Text, Textarea, TextInput } f
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDeadline } from '../../../lib/format/format-date';
+import { ltr } from '../lib/bidi';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useEndLift, useLiftHoldCap } from './limits-api';
-import { LimitsModal } from './limits-modal';
+import { DeskModal } from '../components/desk-modal';
 import classes from './limits.module.css';
 
 interface DialogProps {
@@ -54,7 +55,7 @@ export function LiftDialog({ onClose, onDone }: DialogProps) {
       { kind, value, hours: hours as number, reason },
       {
         onSuccess: ({ lift: made }) => {
-          onDone(t('form.done', { value: made.value, time: formatDeadline(made.expiresAt, i18n.language) }));
+          onDone(t('form.done', { value: ltr(made.value), time: formatDeadline(made.expiresAt, i18n.language) }));
           onClose();
         },
       },
@@ -62,7 +63,7 @@ export function LiftDialog({ onClose, onDone }: DialogProps) {
   };
 
   return (
-    <LimitsModal title={t('form.title')} onClose={onClose}>
+    <DeskModal title={t('form.title')} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" className={classes.hint}>
@@ -123,7 +124,7 @@ export function LiftDialog({ onClose, onDone }: DialogProps) {
           </Group>
         </Stack>
       </form>
-    </LimitsModal>
+    </DeskModal>
   );
 }
 
@@ -134,12 +135,12 @@ export function EndLiftDialog({ lift, onClose, onDone }: DialogProps & { lift: H
   const confirm = () =>
     end.mutate(lift.id, {
       onSuccess: () => {
-        onDone(t('end.done', { value: lift.value }));
+        onDone(t('end.done', { value: ltr(lift.value) }));
         onClose();
       },
     });
   return (
-    <LimitsModal title={t('end.title')} onClose={onClose}>
+    <DeskModal title={t('end.title')} onClose={onClose}>
       <Stack gap="sm">
         <Text>
           {t('end.body')}{' '}
@@ -157,6 +158,6 @@ export function EndLiftDialog({ lift, onClose, onDone }: DialogProps & { lift: H
           </Button>
         </Group>
       </Stack>
-    </LimitsModal>
+    </DeskModal>
   );
 }

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ApiErrorAlert } from '../components/api-error-alert';
-import { RatesModal } from './rates-modal';
+import { DeskModal } from '../components/desk-modal';
 import { useSaveMarkup } from './rates-api';
 
 const hundredths = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -76,7 +76,7 @@ export function MarkupDialog({
 
   const fieldsOnly = save.error instanceof ApiRequestError && save.error.code === 'VALIDATION_ERROR' && server.size > 0;
   return (
-    <RatesModal title={t(rule ? 'markups.form.editTitle' : 'markups.form.addTitle')} onClose={onClose}>
+    <DeskModal title={t(rule ? 'markups.form.editTitle' : 'markups.form.addTitle')} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -168,6 +168,6 @@ export function MarkupDialog({
           </Group>
         </Stack>
       </form>
-    </RatesModal>
+    </DeskModal>
   );
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ApiErrorAlert } from '../components/api-error-alert';
-import { RatesModal } from './rates-modal';
+import { DeskModal } from '../components/desk-modal';
 import { useSetRate } from './rates-api';
 import { agencyInstant, nextAgencyHour, percentChange, rateEquation, formatUnits } from './rates-format';
 
@@ -81,7 +81,7 @@ export function RateDialog({
 
   const showFieldsOnly = setRate.error instanceof ApiRequestError && setRate.error.code === 'VALIDATION_ERROR';
   return (
-    <RatesModal title={t('form.title')} onClose={onClose}>
+    <DeskModal title={t('form.title')} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Select
@@ -177,6 +177,6 @@ export function RateDialog({
           </Group>
         </Stack>
       </form>
-    </RatesModal>
+    </DeskModal>
   );
 }

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The screen's dialogs: Mantine's modal with a labelled close button, and its header as a plain
- * block rather than a <header>, which inside a dialog would be a second page banner to a screen reader.
+ * The desk's dialogs: Mantine's modal with a labelled close button, and its header as a plain block
+ * rather than a <header>, which inside a dialog would be a second page banner to a screen reader.
  */
-export function AgentModal({
+export function DeskModal({
   title,
   onClose,
   size = 'lg',
@@ -19,7 +19,7 @@ export function AgentModal({
   fullScreen?: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('admin-agents');
+  const { t } = useTranslation('admin');
   return (
     <Modal.Root opened onClose={onClose} size={size} fullScreen={fullScreen} centered={!fullScreen}>
       <Modal.Overlay />
