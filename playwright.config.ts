@@ -25,6 +25,19 @@ export const STAGING_SITE = {
   SOCIAL_LINKEDIN_URL: 'https://www.linkedin.com/company/kwenda',
   SOCIAL_TIKTOK_URL: 'https://www.tiktok.com/@kwenda.travel',
 };
+/**
+ * Real flights: a second server with SUPPLIER=duffel, pointed at the local server that speaks Duffel's API
+ * (apps/api/test/duffel), whose searches take DUFFEL_SEARCH_DELAY_MS and whose webhooks it signs.
+ */
+export const DUFFEL = {
+  apiPort: Number(process.env.E2E_DUFFEL_API_PORT ?? 3230),
+  appPort: Number(process.env.E2E_DUFFEL_APP_PORT ?? 3231),
+  token: 'duffel_test_e2e_local',
+  webhookSecret: 'e2e-only-duffel-webhook-secret',
+  searchDelayMs: 2000,
+};
+/** The journeys that run against the Duffel server (projects duffel-ar and duffel-en), and only there. */
+const DUFFEL_SPECS = /duffel-.*\.spec\.ts$/;
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
 // Workers read the config again: they find the same DATA_DIR (the staff command line reaches the server with its secret).
 process.env.E2E_DATA_DIR = dataDir;
@@ -68,14 +81,33 @@ export default defineConfig<KwendaOptions>({
   projects: [
     {
       name: 'ar-desktop',
+      testIgnore: DUFFEL_SPECS,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, language: 'ar', locale: 'ar-SD' },
     },
     {
       name: 'en-desktop',
+      testIgnore: DUFFEL_SPECS,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, language: 'en', locale: 'en-GB' },
     },
-    { name: 'ar-phone', use: { ...devices['Pixel 7'], language: 'ar', locale: 'ar-SD' } },
-    { name: 'en-phone', use: { ...devices['Pixel 7'], language: 'en', locale: 'en-GB' } },
+    { name: 'ar-phone', testIgnore: DUFFEL_SPECS, use: { ...devices['Pixel 7'], language: 'ar', locale: 'ar-SD' } },
+    { name: 'en-phone', testIgnore: DUFFEL_SPECS, use: { ...devices['Pixel 7'], language: 'en', locale: 'en-GB' } },
+    // The Duffel journeys: Arabic on a phone, English on a desktop.
+    {
+      name: 'duffel-ar',
+      testMatch: DUFFEL_SPECS,
+      use: { ...devices['Pixel 7'], language: 'ar', locale: 'ar-SD', baseURL: `http://127.0.0.1:${DUFFEL.appPort}` },
+    },
+    {
+      name: 'duffel-en',
+      testMatch: DUFFEL_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 900 },
+        language: 'en',
+        locale: 'en-GB',
+        baseURL: `http://127.0.0.1:${DUFFEL.appPort}`,
+      },
+    },
   ],
   webServer: [
     {
@@ -144,6 +176,49 @@ export default defineConfig<KwendaOptions>({
         DATABASE_URL: '',
         RUN_JOBS: 'false',
         LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: [
+        'node --import tsx apps/api/test/duffel/serve.ts',
+        `--port ${DUFFEL.apiPort}`,
+        `--token ${DUFFEL.token}`,
+        `--search-delay-ms ${DUFFEL.searchDelayMs}`,
+        `--webhook-url http://127.0.0.1:${DUFFEL.appPort}/api/v1/suppliers/duffel/webhooks`,
+        `--webhook-secret ${DUFFEL.webhookSecret}`,
+      ].join(' '),
+      port: DUFFEL.apiPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx apps/api/src/server.ts',
+      url: `http://127.0.0.1:${DUFFEL.appPort}/api/v1/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(DUFFEL.appPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${DUFFEL.appPort}`,
+        // Its own embedded database: its bookings are Duffel's.
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-duffel-')),
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '5000',
+        HOLD_CAP_PER_CONTACT: '100',
+        HOLD_CAP_PER_ADDRESS: '1000',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+        JOBS_INTERVAL_SECONDS: '1',
+        SUPPLIER: 'duffel',
+        DUFFEL_ACCESS_TOKEN: DUFFEL.token,
+        DUFFEL_API_URL: `http://127.0.0.1:${DUFFEL.apiPort}`,
+        DUFFEL_WEBHOOK_SECRET: DUFFEL.webhookSecret,
+        SUPPLIER_TIMEOUT_SECONDS: '10',
       },
     },
   ],

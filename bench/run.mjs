@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { lighthouseLine, runLighthouse } from './lighthouse.mjs';
+import { printDuffelOffersBench, runDuffelOffersBench } from './duffel-offers.mjs';
 import { printLoadBalancerBench, runLoadBalancerBench } from './load-balancer.mjs';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -313,6 +314,8 @@ try {
   // server stops first, the machine's two cores go to them. BENCH_LOAD_BALANCER=0 skips it.
   await stopServer(server);
   const loadBalancer = process.env.BENCH_LOAD_BALANCER === '0' ? null : await runLoadBalancerBench();
+  // The offers page against Duffel's API on a local server with a 3 s search (BENCH_DUFFEL=0 skips it).
+  const duffelOffers = process.env.BENCH_DUFFEL === '0' ? null : await runDuffelOffersBench();
   // Lighthouse last (BENCH_LIGHTHOUSE=0 skips it), on a fresh server with the production defaults: the
   // loaded one keeps a second-by-second job sweep and a heap full of the load on this 2-core machine,
   // whose CPU the browser shares, and that showed as blocking time in the page's scores.
@@ -338,6 +341,7 @@ try {
     account,
     memory: { rssMb, peakMb },
     loadBalancer,
+    duffelOffers,
     lighthouse: scores,
   };
   fs.mkdirSync('bench/results', { recursive: true });
@@ -353,6 +357,7 @@ try {
   console.log(`${login.name}: p50 ${login.p50.toFixed(1)} ms, p95 ${login.p95.toFixed(1)} ms (argon2id)`);
   console.log(`Server memory after load: ${rssMb} MB resident, ${peakMb} MB peak`);
   printLoadBalancerBench(loadBalancer);
+  printDuffelOffersBench(duffelOffers);
   for (const [name, r] of Object.entries(scores ?? {})) console.log(lighthouseLine(name, r));
   console.log(
     `Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 150 ? 'met' : 'NOT met'}`,

@@ -67,13 +67,19 @@ import { createErrorReporter } from './plugins/error-reporter.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { createSupplier } from './suppliers/create-supplier.js';
+import { createSupplierRegistry } from './suppliers/create-supplier.js';
+import { adminAirlineChangeRoutes } from './modules/supplier-webhooks/admin-airline-change-routes.js';
+import { createSupplierWebhooksService } from './modules/supplier-webhooks/supplier-webhooks-service.js';
+import { supplierWebhooksRoutes } from './modules/supplier-webhooks/supplier-webhooks-routes.js';
 import type { Supplier } from './suppliers/supplier.js';
 
 export interface AppDeps {
   env: Env;
   database: Database;
-  /** Defaults to the supplier chosen by env.SUPPLIER. */
+  /**
+   * Replaces the supplier of its name and makes it the current one (tests); by default every
+   * supplier configured, the current one chosen by env.SUPPLIER.
+   */
   supplier?: Supplier;
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the card gateway chosen by env.PAYMENT_PROVIDER. */
@@ -85,14 +91,7 @@ export interface AppDeps {
 /** Where travellers reach the site: links in e-mails, payment return pages, webhooks. */
 export const publicUrlOf = (env: Env) => publicOriginOf(env);
 
-export async function buildApp({
-  env,
-  database,
-  supplier = createSupplier(env, database),
-  logger,
-  paymentProvider,
-  deliverWebhook,
-}: AppDeps) {
+export async function buildApp({ env, database, supplier, logger, paymentProvider, deliverWebhook }: AppDeps) {
   const app = Fastify({
     // Errors are logged without the values they carry (a failed query's parameters: passport numbers).
     logger: redactedLoggerOptions(logger ?? { level: env.LOG_LEVEL }),
@@ -121,9 +120,11 @@ export async function buildApp({
   await registerRateLimits(app, env);
   await registerOpenApi(app);
 
+  // Suppliers by name: searches go to the current one, each booking to the one holding it.
+  const suppliers = createSupplierRegistry(env, database, app.log, supplier);
   // Rates and markups as the database has them at each search: every process prices with the agency's latest.
   const rates = createRateBook(database.db);
-  const offers = createOffersService({ supplier, rates });
+  const offers = createOffersService({ supplier: suppliers.current, rates, logger: app.log });
 
   const publicUrl = publicUrlOf(env);
   // Every e-mail and the e-ticket: the agency's contacts, and links built from PUBLIC_URL (mail/public-links.ts).
@@ -132,7 +133,7 @@ export async function buildApp({
   const mail = createMailService({ database, env, logger: app.log });
   const bookings = createBookingService({
     database,
-    supplier,
+    suppliers,
     rates,
     publicUrl,
     holdMinutes: env.HOLD_MINUTES,
@@ -187,12 +188,15 @@ export async function buildApp({
   const supplierCalls = createSupplierCallsService({ bookings, mailContext });
   // Caps on unpaid holds and the staff's lifts; the throttle counters and idempotency keys it prunes.
   const limits = createLimitsService({ database, caps: holdCapsOf(env) });
+  // Suppliers' webhook events (Duffel), stored once by the route and processed by the job.
+  const supplierWebhooks = createSupplierWebhooksService({ database, bookings });
   const jobs = startJobs(
     [
       { name: 'hold-expiry', run: (now) => bookings.expireHolds(now) },
       { name: 'ticketing-retry', run: (now) => bookings.fulfilPending(now) },
       { name: 'mail-delivery', run: (now) => mail.deliverDue(now) },
       { name: 'supplier-calls', run: (now) => supplierCalls.reconcile(now) },
+      { name: 'supplier-events', run: (now) => supplierWebhooks.processDue(now) },
       // The sandbox gateway's notifications, from its table (Stripe sends its own).
       { name: 'payment-webhooks', run: async (now) => provider.deliverDueWebhooks?.(now) },
       // Checkouts the provider has not told us the end of: asked about and settled.
@@ -230,7 +234,7 @@ export async function buildApp({
       await api.register(dashboardRoutes, { dashboard: createDashboardService({ database }) });
       await api.register(bookingsRoutes, {
         bookings,
-        supplier,
+        suppliers,
         access: bookingAccess,
         secureCookies: publicUrl.startsWith('https:'),
       });
@@ -261,6 +265,8 @@ export async function buildApp({
       await api.register(adminAgentsRoutes, { agents });
       await api.register(agentRoutes, { agents });
       await api.register(deskRoutes, { desk });
+      await api.register(supplierWebhooksRoutes, { webhooks: supplierWebhooks, duffelSecret: env.DUFFEL_WEBHOOK_SECRET });
+      await api.register(adminAirlineChangeRoutes, { desk: desk.deps });
       await api.register(limitsRoutes, { limits });
     },
     { prefix: '/api/v1' },

@@ -135,6 +135,56 @@ describe('environment', () => {
     });
   });
 
+  describe('the flight supplier', () => {
+    const lines = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+      } catch (error) {
+        return (error as Error).message.split('\n').slice(1);
+      }
+      throw new Error('the environment was accepted');
+    };
+
+    it('defaults to the sandbox with a 20 s search time, and takes Duffel with its token', () => {
+      expect(loadEnv({})).toMatchObject({
+        SUPPLIER: 'sandbox',
+        SUPPLIER_TIMEOUT_SECONDS: 20,
+        DUFFEL_API_URL: 'https://api.duffel.com',
+      });
+      expect(
+        loadEnv({
+          SUPPLIER: 'duffel',
+          DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123',
+          DUFFEL_API_URL: 'http://127.0.0.1:3240/',
+          SUPPLIER_TIMEOUT_SECONDS: '8',
+        }),
+      ).toMatchObject({ SUPPLIER: 'duffel', DUFFEL_API_URL: 'http://127.0.0.1:3240', SUPPLIER_TIMEOUT_SECONDS: 8 });
+    });
+
+    it('stops with one line for each bad or missing value', () => {
+      expect(lines({ SUPPLIER: 'amadeus' })).toEqual([
+        expect.stringMatching(/^ {2}SUPPLIER="amadeus": must be sandbox or duffel$/),
+      ]);
+      expect(lines({ SUPPLIER: 'duffel' })).toEqual([
+        expect.stringMatching(/^ {2}DUFFEL_ACCESS_TOKEN="": is required when SUPPLIER=duffel$/),
+      ]);
+      expect(lines({ SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: 'sk_live_abc' })).toEqual([
+        expect.stringMatching(/^ {2}DUFFEL_ACCESS_TOKEN="sk_live_abc": must be a Duffel access token/),
+      ]);
+      expect(lines({ DUFFEL_API_URL: 'ftp://duffel' })).toEqual([expect.stringMatching(/^ {2}DUFFEL_API_URL="ftp:\/\/duffel"/)]);
+      expect(lines({ SUPPLIER_TIMEOUT_SECONDS: '600' })).toEqual([expect.stringMatching(/^ {2}SUPPLIER_TIMEOUT_SECONDS="600"/)]);
+      expect(
+        lines({
+          NODE_ENV: 'production',
+          JWT_SECRET: 'j'.repeat(48),
+          SANDBOX_GATEWAY_SECRET: 'g'.repeat(32),
+          SUPPLIER: 'duffel',
+          DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123',
+        }),
+      ).toEqual([expect.stringMatching(/^ {2}DUFFEL_WEBHOOK_SECRET="": is required when SUPPLIER=duffel in production/)]);
+    });
+  });
+
   it('reads REDIS_URL and a key prefix; a URL of another kind stops the server', () => {
     expect(loadEnv({})).toMatchObject({ REDIS_KEY_PREFIX: 'kwenda:', SHUTDOWN_TIMEOUT_SECONDS: 20 });
     expect(loadEnv({}).REDIS_URL).toBeUndefined();

@@ -89,7 +89,25 @@ export const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     STAGING: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SUPPLIER: z.enum(['sandbox']).default('sandbox'),
+    /** Where new searches and bookings go; a booking keeps going to the supplier that holds it. */
+    SUPPLIER: z.enum(['sandbox', 'duffel'], { error: () => 'must be sandbox or duffel' }).default('sandbox'),
+    /** Duffel's API token (duffel_live_... or duffel_test_...); required with SUPPLIER=duffel. */
+    DUFFEL_ACCESS_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^duffel_(live|test)_[A-Za-z0-9_-]+$/, 'must be a Duffel access token (duffel_live_... or duffel_test_...)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Duffel's API; tests point it at a local server that speaks Duffel's HTTP API. */
+    DUFFEL_API_URL: endpoint('https://api.duffel.com'),
+    /** The secret of the webhook registered at Duffel (signs X-Duffel-Signature); required with SUPPLIER=duffel in production. */
+    DUFFEL_WEBHOOK_SECRET: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** How long a flight search may take at the supplier; offers that arrive later are left out. */
+    SUPPLIER_TIMEOUT_SECONDS: z.coerce.number().min(2).max(60).default(20),
     OFFER_TTL_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
     WHATSAPP_NUMBER: z
       .string()
@@ -300,6 +318,16 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
       if (!env.STRIPE_WEBHOOK_SECRET)
         ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
+    if (env.SUPPLIER === 'duffel') {
+      if (!env.DUFFEL_ACCESS_TOKEN)
+        ctx.addIssue({ code: 'custom', path: ['DUFFEL_ACCESS_TOKEN'], message: 'is required when SUPPLIER=duffel' });
+      if (env.NODE_ENV === 'production' && !env.DUFFEL_WEBHOOK_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DUFFEL_WEBHOOK_SECRET'],
+          message: 'is required when SUPPLIER=duffel in production (the secret of the webhook registered at Duffel)',
+        });
     }
     if (env.PLAUSIBLE_SRC && !env.PLAUSIBLE_DOMAIN)
       ctx.addIssue({ code: 'custom', path: ['PLAUSIBLE_DOMAIN'], message: 'is required when PLAUSIBLE_SRC is set' });

@@ -1,7 +1,7 @@
 import type { Offer } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredKeys } from '../src/modules/limits/idempotency-repository.js';
-import { createSupplier } from '../src/suppliers/create-supplier.js';
+import { createSandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
 import type { Supplier } from '../src/suppliers/supplier.js';
 import {
   accessCookieOf,
@@ -48,7 +48,7 @@ describe.each(backends)('Idempotency-Key on the booking requests on %s', (backen
   const { control, wrap } = gatedSupplier();
   beforeAll(async () => {
     ctx = await createTestApp(backend, {
-      supplier: (database) => wrap(createSupplier({ SUPPLIER: 'sandbox', OFFER_TTL_MINUTES: 30 }, database)),
+      supplier: (database) => wrap(createSandboxSupplier({ offerTtlMinutes: 30, database })),
     });
     offer = await findOffer(ctx, 'available');
   });

@@ -43,6 +43,14 @@ export const statusTriggers = [
   'staff-canceled',
   /** Staff recorded part of a refund; the status stays. */
   'refund-recorded',
+  /** The airline changed the flights of a ticketed booking: the traveller accepts them or cancels. */
+  'airline-changed',
+  /** The traveller accepted the airline's new flights: ticketed again, on them. */
+  'airline-change-accepted',
+  /** The traveller cancelled a ticketed (or rescheduled) booking at the airline's refund quote. */
+  'traveller-canceled',
+  /** The supplier could not make the order the seats were being held with: nothing is held, pay again. */
+  'hold-failed',
 ] as const;
 export type StatusTrigger = (typeof statusTriggers)[number];
 

@@ -283,3 +283,57 @@ export const seatMapSchema = z.object({
   ),
 });
 export type SeatMapView = z.infer<typeof seatMapSchema>;
+
+// ---------- airline changes (GET /bookings/{id}/airline-change, POST .../airline-change/accept) ----------
+
+/**
+ * A change the airline made to a ticketed booking's flights: the flights as booked and as the airline
+ * flies them now, times local at each airport. While undecided the booking is `rescheduled` and the
+ * traveller accepts the new flights or cancels for a refund.
+ */
+export const airlineChangeSchema = z.object({
+  id: z.string(),
+  detectedAt: z.iso.datetime(),
+  removed: z.array(offerSliceSchema),
+  added: z.array(offerSliceSchema),
+  /** What the airline lets the traveller do (accept the new flights, cancel). */
+  availableActions: z.array(z.enum(['accept', 'cancel', 'change', 'update'])),
+  decision: z.enum(['accepted', 'cancelled']).nullable(),
+});
+export type AirlineChangeView = z.infer<typeof airlineChangeSchema>;
+
+export const airlineChangeResponseSchema = z.object({
+  success: z.literal(true),
+  /** The latest change of the booking; null when the airline changed nothing. */
+  change: airlineChangeSchema.nullable(),
+});
+export type AirlineChangeResponse = z.infer<typeof airlineChangeResponseSchema>;
+
+// ---------- cancelling for a refund (POST /bookings/{id}/cancellation-quote, POST /bookings/{id}/cancellation) ----------
+
+/** What cancelling would refund now, as the airline quotes it; valid until expiresAt. */
+export const cancellationQuoteSchema = z.object({
+  id: z.string(),
+  /** In the booking's currency at the booking's own rates; null when they cannot convert the airline's currency. */
+  refundAmount: z.number().nonnegative().nullable(),
+  currency: currencySchema,
+  /** As the airline states it. */
+  supplierRefundAmount: z.number().nonnegative(),
+  supplierRefundCurrency: z.string(),
+  refundTo: z.enum(['original_form_of_payment', 'balance', 'voucher', 'airline_credits', 'arc_bsp_cash', 'none']),
+  expiresAt: z.iso.datetime(),
+});
+export type CancellationQuoteView = z.infer<typeof cancellationQuoteSchema>;
+
+export const cancellationQuoteResponseSchema = z.object({ success: z.literal(true), quote: cancellationQuoteSchema });
+export type CancellationQuoteResponse = z.infer<typeof cancellationQuoteResponseSchema>;
+
+export const confirmCancellationRequestSchema = z.object({ quoteId: z.string().min(1).max(200) });
+export type ConfirmCancellationRequest = z.infer<typeof confirmCancellationRequestSchema>;
+
+/** The desk's cancellation of a ticketed booking at a quote it was shown (POST /admin/bookings/{id}/cancellation). */
+export const staffCancellationRequestSchema = z.object({
+  reason: z.string().trim().min(3).max(500),
+  quoteId: z.string().min(1).max(200),
+});
+export type StaffCancellationRequest = z.infer<typeof staffCancellationRequestSchema>;

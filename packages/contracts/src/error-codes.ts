@@ -76,6 +76,11 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_REUSED',
   /** A request with this Idempotency-Key is still being answered. */
   'IDEMPOTENCY_KEY_IN_USE',
+  // Suppliers by name (issue 16)
+  /** The booking is held by a supplier this server is not configured for (its credentials are unset). */
+  'SUPPLIER_NOT_CONFIGURED',
+  /** The airline sells this offer for immediate card payment only: it cannot be held for pay-later. */
+  'INSTANT_PAYMENT_ONLY',
 ] as const;
 
 /**

@@ -95,6 +95,8 @@ export const offerSchema = z.object({
   /** Date asked for the first slice when this offer is an alternative-date suggestion. */
   requestedDate: isoDateSchema.optional(),
   expiresAt: z.iso.datetime(),
+  /** True when the airline sells the offer for immediate card payment only: it cannot be held for pay-later. */
+  instantPaymentOnly: z.boolean().optional(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 
@@ -154,3 +156,31 @@ export const bestOffersResultSchema = z.object({
   duration: z.array(offerSchema),
 });
 export type BestOffersResult = z.infer<typeof bestOffersResultSchema>;
+
+/**
+ * POST /offers/stream answers application/x-ndjson: one of these events a line, as the supplier's
+ * batches arrive. `progress` and `offers` after each batch but the last; one `complete` (or `error`)
+ * last. Every `result` is page 1 of the offers arrived so far, as POST /offers/request would answer it.
+ */
+export const offerStreamProgressSchema = z.object({
+  type: z.literal('progress'),
+  /** Offers received from the supplier so far, before the traveller's filters. */
+  receivedOffers: z.number().int().min(0),
+  remainingBatches: z.number().int().min(0),
+  totalBatches: z.number().int().min(0),
+});
+export type OfferStreamProgress = z.infer<typeof offerStreamProgressSchema>;
+
+export const offerStreamEventSchema = z.discriminatedUnion('type', [
+  offerStreamProgressSchema,
+  /** Page 1 over the offers arrived so far; no nearby-date suggestions until the search is complete. */
+  z.object({ type: z.literal('offers'), result: offerSearchResultSchema }),
+  /** The search is over: page 1 with suggestions; `timedOut` when the supplier's search time ran out first. */
+  z.object({ type: z.literal('complete'), result: offerSearchResultSchema, timedOut: z.boolean() }),
+  /** The supplier failed mid-search; the stream ends here. */
+  z.object({
+    type: z.literal('error'),
+    error: z.object({ code: z.enum(['SUPPLIER_UNAVAILABLE', 'INTERNAL_ERROR']), message: z.string() }),
+  }),
+]);
+export type OfferStreamEvent = z.infer<typeof offerStreamEventSchema>;

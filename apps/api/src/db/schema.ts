@@ -10,6 +10,9 @@ import type { SupplierBaggageOption, SupplierOffer } from '../suppliers/supplier
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** A supplier's baggage option as a booking keeps it: priced in USD, the agency's base currency. */
+export type BookingBaggageOption = Omit<SupplierBaggageOption, 'price'> & { priceUsd: number };
+
 export const bookings = pgTable('bookings', {
   id: text('id').primaryKey(),
   bookingReference: text('booking_reference').notNull().unique(),
@@ -18,6 +21,8 @@ export const bookings = pgTable('bookings', {
   userId: text('user_id'),
   language: text('language').$type<'ar' | 'en'>().notNull().default('ar'),
   referralCode: text('referral_code'),
+  /** Supplier.name of the supplier holding the booking's offer and order (0017_suppliers_by_name.sql). */
+  supplier: text('supplier').notNull(),
   offerReference: text('offer_reference').notNull(),
   offer: jsonb('offer').$type<SupplierOffer>().notNull(),
   offerExpiresAt: at('offer_expires_at').notNull(),
@@ -54,8 +59,12 @@ export const bookingPassengers = pgTable('booking_passengers', {
   position: integer('position').notNull(),
   passengerType: text('passenger_type').$type<'adult' | 'child' | 'infant'>().notNull(),
   requiredFields: jsonb('required_fields').$type<PassengerField[]>().notNull(),
+  /** What the traveller pays for the seat, in the agency's base currency (USD): the supplier's fare converted, plus markup. */
   fareUsd: numeric('fare_usd', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-  baggageOptions: jsonb('baggage_options').$type<SupplierBaggageOption[]>().notNull(),
+  /** The supplier's baggage options with their prices converted to USD when the booking was priced. */
+  baggageOptions: jsonb('baggage_options').$type<BookingBaggageOption[]>().notNull(),
+  /** PassengerRequirements.supplierPassengerId (0017_suppliers_by_name.sql). */
+  supplierPassengerId: text('supplier_passenger_id'),
   firstName: text('first_name'),
   lastName: text('last_name'),
   dateOfBirth: date('date_of_birth', { mode: 'string' }),

@@ -1,12 +1,60 @@
 import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
+import { AppError } from '../errors.js';
+import { createDuffelSupplier } from './duffel/index.js';
 import { createSandboxSupplier } from './sandbox/sandbox-supplier.js';
-import type { Supplier } from './supplier.js';
+import type { Supplier, SupplierRegistry } from './supplier.js';
 
-/** The supplier chosen by configuration; the sandbox is the offline default and keeps its orders in `database`. */
-export function createSupplier(env: Pick<Env, 'SUPPLIER' | 'OFFER_TTL_MINUTES'>, database: Database): Supplier {
-  switch (env.SUPPLIER) {
-    case 'sandbox':
-      return createSandboxSupplier({ offerTtlMinutes: env.OFFER_TTL_MINUTES, database });
-  }
+type SupplierEnv = Pick<
+  Env,
+  'SUPPLIER' | 'OFFER_TTL_MINUTES' | 'DUFFEL_ACCESS_TOKEN' | 'DUFFEL_API_URL' | 'SUPPLIER_TIMEOUT_SECONDS'
+>;
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Suppliers of these names, current the one named; `get` of another name is a configuration mistake. */
+export function supplierRegistryOf(suppliers: readonly Supplier[], currentName: string): SupplierRegistry {
+  const byName = new Map(suppliers.map((s) => [s.name, s]));
+  const get = (name: string) => {
+    const supplier = byName.get(name);
+    if (!supplier)
+      throw new AppError(
+        503,
+        'SUPPLIER_NOT_CONFIGURED',
+        `This booking is held by the supplier "${name}", which this server is not configured for`,
+      );
+    return supplier;
+  };
+  return { current: get(currentName), get, all: [...byName.values()] };
+}
+
+/**
+ * Every supplier this server can reach: the sandbox always (the offline default, and the bookings
+ * made on it), Duffel whenever its token is set, so bookings held there keep working after SUPPLIER
+ * is switched back. `override` replaces the supplier of its name (tests).
+ */
+export function createSupplierRegistry(
+  env: SupplierEnv,
+  database: Database,
+  logger: Logger,
+  override?: Supplier,
+): SupplierRegistry {
+  const suppliers: Supplier[] = [createSandboxSupplier({ offerTtlMinutes: env.OFFER_TTL_MINUTES, database })];
+  if (env.DUFFEL_ACCESS_TOKEN)
+    suppliers.push(
+      createDuffelSupplier({
+        accessToken: env.DUFFEL_ACCESS_TOKEN,
+        apiUrl: env.DUFFEL_API_URL,
+        searchTimeoutSeconds: env.SUPPLIER_TIMEOUT_SECONDS,
+        offerTtlMinutes: env.OFFER_TTL_MINUTES,
+        database,
+        logger,
+      }),
+    );
+  const chosen = override ? [...suppliers.filter((s) => s.name !== override.name), override] : suppliers;
+  return supplierRegistryOf(chosen, override?.name ?? env.SUPPLIER);
 }

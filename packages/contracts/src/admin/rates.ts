@@ -167,5 +167,11 @@ export const bookingPricingSchema = z.object({
   /** The applied rule's terms as they were, so a re-priced fare is marked up the same way. */
   markupPercent: z.number().min(0).optional(),
   markupFixedUsd: z.number().min(0).optional(),
+  /**
+   * The supplier's currency (ISO 4217) and its units per USD when the booking was priced: the
+   * supplier's amounts are converted to USD with it, then marked up. Absent: the supplier sold in USD.
+   */
+  supplierCurrency: z.string().length(3).optional(),
+  supplierUnitsPerUsd: z.number().positive().optional(),
 });
 export type BookingPricing = z.infer<typeof bookingPricingSchema>;

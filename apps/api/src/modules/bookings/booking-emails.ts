@@ -1,6 +1,6 @@
-import type { BankAccount, Booking } from '@kwenda/contracts';
-import { formatAgencyDateTime } from '@kwenda/contracts/display';
-import { formatAmount, itineraryView, passengersView } from '../mail/itinerary-view.js';
+import type { BankAccount, Booking, OfferSlice } from '@kwenda/contracts';
+import { formatAgencyDateTime, formatCalendarDate } from '@kwenda/contracts/display';
+import { formatAmount, itineraryView, passengersView, spacedFlightNumber } from '../mail/itinerary-view.js';
 import { fill, mailStrings, type MailLanguage } from '../mail/locales/index.js';
 import type { MailContext } from '../mail/mail-context.js';
 import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
@@ -139,6 +139,61 @@ export function composeCanceledEmail(booking: Booking, heldUntil: Date, context:
   );
 }
 
+/** "Sun 13 Dec 10:30": a flight time as the airport's clock shows it (suppliers give local times). */
+const localStop = (local: string, language: MailLanguage) =>
+  `${formatCalendarDate(local, language, { weekday: 'short', month: 'short' })} ${local.slice(11, 16)}`;
+
+/** One line per flight of the slices: number, airports and local times. */
+function flightLines(slices: OfferSlice[], language: MailLanguage): string[] {
+  const words = strings(language).airlineChange;
+  return slices.flatMap((slice) =>
+    slice.segments.map((segment) =>
+      fill(words.flightLine, {
+        flight: spacedFlightNumber(segment.flightNumber),
+        from: segment.origin,
+        departure: localStop(segment.departureDate, language),
+        to: segment.destination,
+        arrival: localStop(segment.arrivalDate, language),
+      }),
+    ),
+  );
+}
+
+/**
+ * The airline changed the flights of a ticketed booking: the flights as booked and as they are now,
+ * each time local at its airport, and the way to the booking page to accept them or cancel.
+ * `booking` is the booking as booked; `after` its slices with the change applied.
+ */
+export function composeAirlineChangeEmail(
+  booking: Booking,
+  change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[] },
+  context: MailContext,
+): RenderedMail {
+  const reference = booking.bookingReference;
+  return renderMail(
+    {
+      subject: both((l) => fill(strings(l).airlineChange.subject, { reference })),
+      preheader: both((l) => strings(l).airlineChange.preheader),
+      reference,
+      part: (language) => {
+        const words = strings(language).airlineChange;
+        return {
+          heading: words.heading,
+          intro: [words.intro],
+          facts: [
+            { label: words.before, value: flightLines(change.removed, language).join(' / ') },
+            { label: words.after, value: flightLines(change.added, language).join(' / ') },
+          ],
+          action: { lead: words.lead, label: words.action, href: context.links.booking(booking.id) },
+          itinerary: itineraryView({ ...booking, slices: change.after }, language),
+          passengers: passengersView(booking.passengers, language),
+        };
+      },
+    },
+    context,
+  );
+}
+
 /** Every message of a booking, bound to the agency, its links and its accounts (BookingMessages of the booking service). */
 export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccount[]) {
   return {
@@ -146,6 +201,8 @@ export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccoun
     agencyHeld: (booking: Booking) => composeAgencyHeldEmail(booking, context),
     paid: (booking: Booking) => composePaidEmail(booking, context),
     canceled: (booking: Booking, heldUntil: Date) => composeCanceledEmail(booking, heldUntil, context),
+    airlineChange: (booking: Booking, change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[] }) =>
+      composeAirlineChangeEmail(booking, change, context),
     eTicket: (booking: Booking) => composeETicketEmail(booking, context),
     renderETicket: (booking: Booking, issuedAt?: Date) => renderETicket(booking, context, issuedAt),
   };

@@ -1,8 +1,8 @@
 import type { BaggageOption, Booking, Currency, Passenger, PriceBreakdown } from '@kwenda/contracts';
-import type { BookingRow, PassengerRow, ReceiptRow } from '../../db/schema.js';
-import type { SupplierBaggageOption } from '../../suppliers/supplier.js';
+import type { BookingBaggageOption, BookingRow, PassengerRow, ReceiptRow } from '../../db/schema.js';
 import { convertUsd } from '../offers/exchange-rates.js';
 import { presentFareConditions } from '../offers/present-fare-conditions.js';
+import { supplierAmountInUsd } from '../rates/pricing.js';
 import { managePath, ticketPath } from '../mail/public-links.js';
 
 /**
@@ -50,7 +50,7 @@ export function bookingMoney(
 const round = (value: number) => Math.round(value * 100) / 100;
 
 function baggageView(
-  options: SupplierBaggageOption[],
+  options: BookingBaggageOption[],
   chosen: Record<string, number>,
   money: (usd: number) => number,
 ): BaggageOption[] {
@@ -98,7 +98,11 @@ export function presentBooking(
     destination: first.destination,
     slices,
     // Offers stored before fare conditions were recorded have none.
-    conditions: row.offer.conditions ? presentFareConditions(row.offer.conditions, row.currency as Currency, money) : null,
+    conditions: row.offer.conditions
+      ? presentFareConditions(row.offer.conditions, row.currency as Currency, (amount) =>
+          money(supplierAmountInUsd(amount, row.pricing?.supplierUnitsPerUsd ?? 1)),
+        )
+      : null,
     tripType: row.offer.tripType,
     cabinClass: first.cabinClasses[0]?.code ?? 'economy',
     requestedHoldBaggage: row.requestedBaggage.hold,

@@ -29,7 +29,16 @@ export const transitions: Record<StatusTrigger, { from: readonly BookingStatus[]
   'refund-issued': { from: ['canceled'], to: 'refunded' },
   'refund-recorded': { from: ['pending-payment', 'payment-confirmed', 'confirmed', 'canceled'], to: 'same' },
   'hold-extended': { from: ['pending-payment'], to: 'same' },
-  'staff-canceled': { from: ['pending-payment', 'payment-confirmed', 'confirmed'], to: 'canceled' },
+  'staff-canceled': { from: ['pending-payment', 'payment-confirmed', 'confirmed', 'rescheduled'], to: 'canceled' },
+  // The airline changed a ticketed booking's flights (a supplier event): the traveller must answer. A
+  // booking not yet ticketed is ticketed on the order as the airline has it, so only tickets change state;
+  // a second change while the first is unanswered replaces it.
+  'airline-changed': { from: ['confirmed', 'rescheduled'], to: 'rescheduled' },
+  'airline-change-accepted': { from: ['rescheduled'], to: 'confirmed' },
+  // The traveller cancels a ticketed booking at the airline's quote (use-cases/traveller-cancel.ts).
+  'traveller-canceled': { from: ['confirmed', 'rescheduled'], to: 'canceled' },
+  // The supplier told us it could not make the order a hold call was waiting for (Duffel: order.creation_failed).
+  'hold-failed': { from: ['created'], to: 'same' },
 };
 
 export const canTrigger = (status: BookingStatus, trigger: StatusTrigger) => transitions[trigger].from.includes(status);

@@ -1,6 +1,9 @@
 import {
+  airlineChangeResponseSchema,
   apiErrorSchema,
   bookingIdSchema,
+  cancellationQuoteResponseSchema,
+  confirmCancellationRequestSchema,
   bookingResponseSchema,
   bookingConflictSchema,
   bookingSchema,
@@ -17,11 +20,13 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { travellerIdOf } from '../../plugins/auth.js';
 import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
-import type { Supplier } from '../../suppliers/supplier.js';
+import type { SupplierRegistry } from '../../suppliers/supplier.js';
 import { accessCookie } from '../booking-access/access-cookie.js';
 import { seesWhole } from '../booking-access/booking-access-guard.js';
 import type { BookingAccessService } from '../booking-access/booking-access-service.js';
 import type { Actor, BookingService } from './booking-service.js';
+import { acceptAirlineChange, getAirlineChange } from './use-cases/airline-change.js';
+import { confirmCancellation, quoteCancellation } from './use-cases/traveller-cancel.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
 
@@ -32,11 +37,11 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
  */
 export const bookingsRoutes: FastifyPluginAsyncZod<{
   bookings: BookingService;
-  supplier: Supplier;
+  suppliers: SupplierRegistry;
   access: BookingAccessService;
   /** Cookies marked Secure (the site is served over https). */
   secureCookies: boolean;
-}> = async (app, { bookings, supplier, access, secureCookies }) => {
+}> = async (app, { bookings, suppliers, access, secureCookies }) => {
   // Who is asking: the logged-in traveller (plugins/auth.ts), else a guest (whose changes the guard let through).
   const actorOf = async (request: FastifyRequest): Promise<Actor> => {
     const userId = travellerIdOf(request);
@@ -144,7 +149,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         summary: 'Seat map of the first flight of a slice (view only; seats are assigned at check-in)',
         params: z.object({ id: z.string().max(300) }),
         querystring: z.object({ slice: z.coerce.number().int().min(0).max(8).default(0) }),
-        response: { 200: seatMapSchema, 404: apiErrorSchema },
+        response: { 200: seatMapSchema, 404: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request) => {
@@ -152,7 +157,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       const booking = await bookings.getBookingRow(request.params.id);
       if (!booking) throw notFound();
       const slice = booking.offer.slices[request.query.slice];
-      const map = slice ? await supplier.getSeatMap(booking.offerReference, request.query.slice) : null;
+      let map = null;
+      try {
+        // The supplier that holds the booking draws the map (its offer reference means nothing to another).
+        if (slice) map = await suppliers.get(booking.supplier).getSeatMap(booking.offerReference, request.query.slice);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError(503, 'SUPPLIER_UNAVAILABLE', `The flight supplier did not answer: ${(error as Error).message}`);
+      }
       if (!slice || !map) throw new AppError(404, 'NOT_FOUND', 'No seat map for this slice');
       return {
         sliceIndex: request.query.slice,
@@ -168,6 +180,78 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
           })),
         })),
       };
+    },
+  );
+
+  // ---------- the airline changed the flights; cancelling for a refund (owner only, as every change) ----------
+
+  app.get(
+    '/bookings/:id/airline-change',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "The airline's latest change to the booking's flights (old and new), or null",
+        params: z.object({ id: z.string().max(300) }),
+        response: { 200: airlineChangeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      checkId(request.params.id);
+      if (!(await bookings.getBookingRow(request.params.id))) throw notFound();
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, change: await getAirlineChange(bookings.deps, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/bookings/:id/airline-change/accept',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "Accept the airline's new flights of a rescheduled booking (it is confirmed again, on them)",
+        params: z.object({ id: z.string().max(300) }),
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      const booking = await acceptAirlineChange(bookings.deps, request.params.id, await actorOf(request));
+      return { success: true as const, booking };
+    },
+  );
+
+  app.post(
+    '/bookings/:id/cancellation-quote',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'What cancelling a ticketed or rescheduled booking would refund now, as the airline quotes it (nothing changes)',
+        params: z.object({ id: z.string().max(300) }),
+        response: { 200: cancellationQuoteResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      const quote = await quoteCancellation(bookings.deps, request.params.id, await actorOf(request));
+      return { success: true as const, quote };
+    },
+  );
+
+  app.post(
+    '/bookings/:id/cancellation',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancel the booking at the airline at a quote it was given; the refund is owed to the traveller',
+        params: z.object({ id: z.string().max(300) }),
+        body: confirmCancellationRequestSchema,
+        response: { 200: bookingResponseSchema, ...errors, 502: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      const booking = await confirmCancellation(bookings.deps, request.params.id, request.body.quoteId, await actorOf(request));
+      return { success: true as const, booking };
     },
   );
 };

@@ -17,7 +17,7 @@ const isCountry = (code: string) => (countryCodes ??= new Set(listCountries().ma
 
 export type ValidationErrors = Record<string, Record<string, string>>;
 
-export type CleanPassenger = Omit<SupplierPassenger, 'passengerType'>;
+export type CleanPassenger = Omit<SupplierPassenger, 'passengerType' | 'supplierPassengerId' | 'email' | 'mobile'>;
 
 const optional = (value: string | null | undefined) => {
   const trimmed = (value ?? '').trim();

@@ -1,5 +1,4 @@
-import { passengerTypes, type OfferFare } from '@kwenda/contracts';
-import type { PassengerRequirements } from '../../suppliers/supplier.js';
+import { passengerTypes, type OfferFare, type PassengerType } from '@kwenda/contracts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -11,7 +10,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * the traveller would see one price on the card and another on the booking.
  */
 export function priceForTravellers(
-  requirements: readonly Pick<PassengerRequirements, 'passengerType' | 'fareUsd'>[],
+  requirements: readonly { passengerType: PassengerType; fareUsd: number }[],
   fromUsd: (amountUsd: number) => number,
 ): { price: number; fares: OfferFare[] } {
   const fares = passengerTypes

@@ -11,12 +11,13 @@ import {
   type Offer,
   type OfferRequest,
   type OfferSearchResult,
+  type OfferStreamEvent,
   type SearchFilters,
   type SortOrder,
 } from '@kwenda/contracts';
 import { findAirport } from '../../data/airports.js';
 import { AppError, validationError } from '../../errors.js';
-import type { Supplier, SupplierLeg, SupplierOffer, SupplierSearch } from '../../suppliers/supplier.js';
+import type { OfferBatch, Supplier, SupplierLeg, SupplierOffer, SupplierSearch } from '../../suppliers/supplier.js';
 import { quoteOffer, type PricingSnapshot } from '../rates/pricing.js';
 import type { RateBook } from '../rates/rate-book.js';
 import { priceForTravellers } from './offer-fares.js';
@@ -92,7 +93,22 @@ function unsupportedCurrency(currency: Currency) {
   ]);
 }
 
-export function createOffersService({ supplier, rates }: { supplier: Supplier; rates: RateBook }) {
+export function createOffersService({
+  supplier,
+  rates,
+  logger,
+}: {
+  supplier: Supplier;
+  rates: RateBook;
+  logger?: { warn(obj: object, msg?: string): void };
+}) {
+  // Told once per currency per process: the agency should add a rate for it (its offers are not sold meanwhile).
+  const unpriced = new Set<string>();
+  const unpriceable = (currency: string) => {
+    if (unpriced.has(currency)) return;
+    unpriced.add(currency);
+    logger?.warn({ currency }, 'offers in a currency without an exchange rate are left out; add a rate for it');
+  };
   const toSearch = (filters: SearchFilters, legs: SupplierLeg[]): SupplierSearch => ({
     tripType: filters.tripType,
     legs,
@@ -110,11 +126,24 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
     }
   };
 
-  /** The offer as the traveller sees it: every price from quoteOffer, the one pricing of offers and bookings. */
-  const present = (offer: SupplierOffer, pricing: PricingSnapshot, currency: Currency, requestedDate?: string): Offer => {
-    const { totalAmount: _total, totalCurrency: _usd, conditions, ...rest } = offer;
+  /**
+   * The offer as the traveller sees it: every price from quoteOffer, the one pricing of offers and
+   * bookings. Undefined for an offer in a supplier currency the agency has no rate for (not sold).
+   */
+  const present = (
+    offer: SupplierOffer,
+    pricing: PricingSnapshot,
+    currency: Currency,
+    requestedDate?: string,
+  ): Offer | undefined => {
+    // The adapter's own data stays on the server.
+    const { totalAmount: _total, totalCurrency, conditions, supplierData: _own, requiresInstantPayment, ...rest } = offer;
     const quote = quoteOffer(pricing, offer, supplier.passengerRequirements(offer), currency);
-    if (!quote) throw unsupportedCurrency(currency);
+    if (!quote) {
+      if (!pricing.rateOf(currency)) throw unsupportedCurrency(currency);
+      unpriceable(totalCurrency);
+      return undefined;
+    }
     return {
       ...rest,
       ...priceForTravellers(
@@ -122,24 +151,27 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
         quote.fromUsd,
       ),
       currency,
-      conditions: presentFareConditions(conditions, currency, quote.fromUsd),
+      conditions: presentFareConditions(conditions, currency, (amount) => quote.fromUsd(quote.supplierToUsd(amount))),
       ...(requestedDate ? { requestedDate } : {}),
+      ...(requiresInstantPayment ? { instantPaymentOnly: true } : {}),
     };
   };
 
   // A repeated search gets the same offer objects from the supplier for a while (its search cache): each
   // is priced for the traveller once per currency, rates and markups, not again for every page and filter change.
-  const presented = new WeakMap<SupplierOffer, Map<string, Offer>>();
-  const presentOnce = (offer: SupplierOffer, pricing: PricingSnapshot, currency: Currency): Offer => {
+  const presented = new WeakMap<SupplierOffer, Map<string, Offer | undefined>>();
+  const presentOnce = (offer: SupplierOffer, pricing: PricingSnapshot, currency: Currency): Offer | undefined => {
     const key = `${currency}|${pricing.version}`;
     let byVersion = presented.get(offer);
     if (!byVersion) presented.set(offer, (byVersion = new Map()));
-    let shown = byVersion.get(key);
-    if (!shown) byVersion.set(key, (shown = present(offer, pricing, currency)));
-    return shown;
+    if (!byVersion.has(key)) byVersion.set(key, present(offer, pricing, currency));
+    return byVersion.get(key);
   };
   const priceAll = (offers: readonly SupplierOffer[], pricing: PricingSnapshot, currency: Currency): Priced[] =>
-    offers.map((offer) => ({ offer, shown: presentOnce(offer, pricing, currency) }));
+    offers.flatMap((offer) => {
+      const shown = presentOnce(offer, pricing, currency);
+      return shown ? [{ offer, shown }] : [];
+    });
 
   /** The rates and markups of this request; a currency without a rate is refused before any supplier call. */
   const pricingFor = async (currency: Currency) => {
@@ -169,36 +201,140 @@ export function createOffersService({ supplier, rates }: { supplier: Supplier; r
     return found
       .filter((entry): entry is { shift: number; offer: SupplierOffer } => entry !== null)
       .sort((a, b) => a.shift - b.shift)
-      .map(({ offer }) => present(offer, pricing, filters.currency, legs[0]!.departureDate));
+      .flatMap(({ offer }) => present(offer, pricing, filters.currency, legs[0]!.departureDate) ?? []);
   };
 
+  /** The checks of a search before the supplier is asked: bad input is refused here, with nothing searched. */
+  const prepare = async ({ filters, offerFilters }: OfferRequest) => {
+    checkAirports(filters);
+    const pricing = await pricingFor(filters.currency);
+    const legs = legsOf(filters);
+    checkOfferFilters(offerFilters, legs.length);
+    return { pricing, legs, search: toSearch(filters, legs) };
+  };
+
+  /** One page of the priced offers, `all` sorted in the request's order. */
+  const pageOf = (
+    all: readonly Priced[],
+    { filters, page, offerFilters }: OfferRequest,
+    pricing: PricingSnapshot,
+    legCount: number,
+    suggestions: Offer[],
+  ): OfferSearchResult => {
+    // Every offer is priced and filtered (a search answers at most a few dozen), then one page is sent:
+    // the filters and their counts cover the whole result set, not the page on screen.
+    const { matching, facets } = filterOffers(
+      all.map((p) => p.shown),
+      offerFilters,
+      legCount,
+    );
+    const rate = pricing.rateOf(filters.currency)!;
+    return {
+      offers: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      suggestions,
+      page,
+      pageSize: PAGE_SIZE,
+      total: matching.length,
+      facets,
+      rate: { currency: filters.currency, unitsPerUsd: rate.unitsPerUsd, effectiveAt: rate.effectiveAt.toISOString() },
+    };
+  };
+
+  // Nearby dates answer a date with few flights, whatever the filters hide.
+  const suggestionsWhenFew = (
+    all: readonly Priced[],
+    filters: SearchFilters,
+    legs: SupplierLeg[],
+    pricing: PricingSnapshot,
+    now: Date,
+  ) => (all.length < FEW_OFFERS ? suggestionsFor(filters, legs, pricing, now) : Promise.resolve([]));
+
   return {
-    async searchOffers({ filters, page, order, offerFilters }: OfferRequest, now = new Date()): Promise<OfferSearchResult> {
-      checkAirports(filters);
-      const pricing = await pricingFor(filters.currency);
-      const legs = legsOf(filters);
-      checkOfferFilters(offerFilters, legs.length);
-      const all = priceAll(await ask(toSearch(filters, legs), now), pricing, filters.currency).sort(comparators[order]);
-      // Every offer is priced and filtered (a search answers at most a few dozen), then one page is sent:
-      // the filters and their counts cover the whole result set, not the page on screen.
-      const { matching, facets } = filterOffers(
-        all.map((p) => p.shown),
-        offerFilters,
-        legs.length,
-      );
-      const offers = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-      // Nearby dates answer a date with few flights, whatever the filters hide.
-      const suggestions = page === 1 && all.length < FEW_OFFERS ? await suggestionsFor(filters, legs, pricing, now) : [];
-      const rate = pricing.rateOf(filters.currency)!;
-      return {
-        offers,
-        suggestions,
-        page,
-        pageSize: PAGE_SIZE,
-        total: matching.length,
-        facets,
-        rate: { currency: filters.currency, unitsPerUsd: rate.unitsPerUsd, effectiveAt: rate.effectiveAt.toISOString() },
-      };
+    async searchOffers(request: OfferRequest, now = new Date()): Promise<OfferSearchResult> {
+      const { pricing, legs, search } = await prepare(request);
+      const all = priceAll(await ask(search, now), pricing, request.filters.currency).sort(comparators[request.order]);
+      const suggestions = request.page === 1 ? await suggestionsWhenFew(all, request.filters, legs, pricing, now) : [];
+      return pageOf(all, request, pricing, legs.length, suggestions);
+    },
+
+    /**
+     * Page 1 of a search as the supplier's batches arrive. The checks run before this resolves (bad
+     * input throws, as searchOffers does); the events then come from the returned generator, which
+     * never throws: a supplier failure is its last event. Aborting `signal` (the client left) stops
+     * the supplier's stream. Once complete, searchOffers answers the same search from the supplier's
+     * recent results: its page 1 is the `complete` event's result.
+     */
+    async streamOffers(
+      input: OfferRequest,
+      { now = new Date(), signal, onError }: { now?: Date; signal?: AbortSignal; onError?: (error: unknown) => void } = {},
+    ): Promise<AsyncGenerator<OfferStreamEvent, void, undefined>> {
+      const request = { ...input, page: 1 };
+      const { pricing, legs, search } = await prepare(request);
+      const stopped = new Promise<'stopped'>((resolve) => {
+        if (signal?.aborted) resolve('stopped');
+        signal?.addEventListener('abort', () => resolve('stopped'), { once: true });
+      });
+      const supplierFailed = (error: unknown): OfferStreamEvent => ({
+        type: 'error',
+        error: {
+          code: 'SUPPLIER_UNAVAILABLE',
+          message: error instanceof AppError ? error.message : `The flight supplier did not answer: ${(error as Error).message}`,
+        },
+      });
+
+      return (async function* events(): AsyncGenerator<OfferStreamEvent, void, undefined> {
+        const batches = supplier.streamOffers(search, now)[Symbol.asyncIterator]();
+        let supplierDone = false;
+        try {
+          const all: Priced[] = [];
+          let received = 0;
+          let timedOut = false;
+          for (;;) {
+            let step: IteratorResult<OfferBatch & { timedOut?: boolean }> | 'stopped';
+            try {
+              const next = batches.next();
+              next.catch(() => {}); // a batch that fails after the client left is nobody's error
+              step = await Promise.race([next, stopped]);
+            } catch (error) {
+              supplierDone = true; // an iterator that threw is over: nothing to stop
+              yield supplierFailed(error);
+              return;
+            }
+            if (step === 'stopped') return;
+            if (step.done) break;
+            const batch = step.value;
+            received += batch.offers.length;
+            timedOut = Boolean(batch.timedOut);
+            all.push(...priceAll(batch.offers, pricing, request.filters.currency));
+            all.sort(comparators[request.order]);
+            yield {
+              type: 'progress',
+              receivedOffers: received,
+              remainingBatches: batch.remainingBatches,
+              totalBatches: batch.totalBatches,
+            };
+            // The last batch's offers go out once, in the complete event.
+            if (batch.remainingBatches === 0 || timedOut) break;
+            yield { type: 'offers', result: pageOf(all, request, pricing, legs.length, []) };
+          }
+          supplierDone = true;
+          let suggestions: Offer[];
+          try {
+            suggestions = await suggestionsWhenFew(all, request.filters, legs, pricing, now);
+          } catch (error) {
+            yield supplierFailed(error);
+            return;
+          }
+          yield { type: 'complete', result: pageOf(all, request, pricing, legs.length, suggestions), timedOut };
+        } catch (error) {
+          // Headers are gone: a fault of Kwenda's own is still a last line the page can show, and a log entry.
+          onError?.(error);
+          yield { type: 'error', error: { code: 'INTERNAL_ERROR', message: 'The search failed' } };
+        } finally {
+          // Left early (the client went away, or stopped reading): the supplier stops searching too.
+          if (!supplierDone) void batches.return?.()?.catch(() => {});
+        }
+      })();
     },
 
     /**

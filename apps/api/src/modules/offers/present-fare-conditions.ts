@@ -8,12 +8,13 @@ import type { SupplierFareCondition, SupplierFareConditions } from '../../suppli
 export function presentFareConditions(
   conditions: SupplierFareConditions,
   currency: Currency,
-  fromUsd: (amountUsd: number) => number,
+  /** A penalty in the supplier's currency -> the traveller's (through the agency's USD book). */
+  fromSupplier: (amount: number) => number,
 ): FareConditions {
   const present = (condition: SupplierFareCondition | null): FareCondition | null =>
     condition && {
       allowed: condition.allowed,
-      penaltyAmount: condition.penaltyAmount === null ? null : fromUsd(condition.penaltyAmount),
+      penaltyAmount: condition.penaltyAmount === null ? null : fromSupplier(condition.penaltyAmount),
       penaltyCurrency: condition.penaltyAmount === null ? null : currency,
     };
   return {

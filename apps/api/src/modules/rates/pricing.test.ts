@@ -5,8 +5,9 @@ import { priceForTravellers } from '../offers/offer-fares.js';
 import { markupOn, pickMarkup, specificity, tripKeyOf, type MarkupTerms } from './markup-match.js';
 import { priceFares, quoteOffer, type PricingSnapshot, type RateInEffect } from './pricing.js';
 
-const trip = (origin = 'KRT', destination = 'DXB', airline = 'SD', cabin: CabinClassCode = 'economy') =>
+const trip = (origin = 'KRT', destination = 'DXB', airline = 'SD', cabin: CabinClassCode = 'economy', totalCurrency = 'USD') =>
   ({
+    totalCurrency,
     slices: [
       {
         origin,
@@ -15,7 +16,7 @@ const trip = (origin = 'KRT', destination = 'DXB', airline = 'SD', cabin: CabinC
         segments: [{ airline: { iataCode: airline } }],
       },
     ],
-  }) as unknown as Pick<SupplierOffer, 'slices'>;
+  }) as unknown as Pick<SupplierOffer, 'slices' | 'totalCurrency'>;
 
 let seq = 0;
 const rule = (terms: Partial<MarkupTerms>): MarkupTerms => ({
@@ -40,7 +41,7 @@ const snapshot = (markups: MarkupTerms[], rates = RATES): PricingSnapshot => ({
   version: 'test',
 });
 
-const adult = (fareUsd: number) => ({ passengerType: 'adult' as const, fareUsd });
+const adult = (fare: number) => ({ passengerType: 'adult' as const, fare });
 
 describe('markup rules', () => {
   it('mark up nothing when no rule matches', () => {
@@ -104,10 +105,17 @@ describe('markup rules', () => {
   });
 
   it('mark up every passenger, infants included, each on their own fare', () => {
-    const prices = priceFares([adult(300), { passengerType: 'child', fareUsd: 225 }, { passengerType: 'infant', fareUsd: 30 }], {
-      percent: 10,
-      fixedUsd: 5,
-    });
+    const prices = priceFares(
+      [
+        { passengerType: 'adult', fareUsd: 300 },
+        { passengerType: 'child', fareUsd: 225 },
+        { passengerType: 'infant', fareUsd: 30 },
+      ],
+      {
+        percent: 10,
+        fixedUsd: 5,
+      },
+    );
     expect(prices.map((p) => p.markupUsd)).toEqual([35, 27.5, 8]);
     expect(prices.map((p) => p.priceUsd)).toEqual([335, 252.5, 38]);
   });
@@ -153,7 +161,7 @@ describe('prices in each currency', () => {
 
   it('record on the booking the rate, when it took effect, the fares and the markup', () => {
     const applied = rule({ percent: 5, fixedUsd: 2 });
-    const quote = quoteOffer(snapshot([applied]), trip(), [adult(100), { passengerType: 'infant', fareUsd: 10 }], 'SDG')!;
+    const quote = quoteOffer(snapshot([applied]), trip(), [adult(100), { passengerType: 'infant', fare: 10 }], 'SDG')!;
     expect(quote.pricing).toEqual({
       currency: 'SDG',
       exchangeRate: 2600,
@@ -166,5 +174,16 @@ describe('prices in each currency', () => {
       markupPercent: 5,
       markupFixedUsd: 2,
     });
+  });
+
+  it('convert a supplier selling in another currency to USD at the agency rate before the markup, and record that rate', () => {
+    const applied = rule({ percent: 10 });
+    // 86 EUR at 0.86 EUR a dollar = 100 USD, +10 % = 110 USD.
+    const quote = quoteOffer(snapshot([applied]), trip('FRA', 'PZU', 'LH', 'economy', 'EUR'), [adult(86)], 'USD')!;
+    expect(quote.passengers).toEqual([{ passengerType: 'adult', fareUsd: 100, markupUsd: 10, priceUsd: 110 }]);
+    expect(quote.supplierToUsd(43)).toBe(50);
+    expect(quote.pricing).toMatchObject({ fareUsd: 100, totalUsd: 110, supplierCurrency: 'EUR', supplierUnitsPerUsd: 0.86 });
+    // A supplier currency the agency has no rate for is not sold.
+    expect(quoteOffer(snapshot([]), trip('LHR', 'PZU', 'BA', 'economy', 'GBP'), [adult(100)], 'USD')).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
-import type { Currency, PassengerType } from '@kwenda/contracts';
+import { currencies, type Currency, type PassengerType } from '@kwenda/contracts';
 import type { BookingPricing } from '@kwenda/contracts/admin';
 import type { PassengerRequirements, SupplierOffer } from '../../suppliers/supplier.js';
 import { convertUsd } from './convert-usd.js';
 import { markupOn, pickMarkup, tripKeyOf, type MarkupTerms } from './markup-match.js';
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The rate of a currency in effect at some time. */
 export interface RateInEffect {
@@ -29,6 +31,33 @@ export interface PassengerPrice {
   priceUsd: number;
 }
 
+/**
+ * The agency keeps its books in USD (rates are units per USD; markups and commissions are in USD).
+ * A supplier's amounts come in the supplier's currency and become USD here, at the agency's rate in
+ * effect, before any markup: the one place a supplier currency is converted. Undefined when the
+ * agency has no rate for it (such offers are not sold).
+ */
+export function supplierUnitsPerUsd(snapshot: Pick<PricingSnapshot, 'rateOf'>, supplierCurrency: string): number | undefined {
+  if (supplierCurrency === 'USD') return 1;
+  if (!(currencies as readonly string[]).includes(supplierCurrency)) return undefined;
+  return snapshot.rateOf(supplierCurrency as Currency)?.unitsPerUsd;
+}
+
+/** A supplier amount in USD at `unitsPerUsd` units of its currency per USD, to the cent. */
+export const supplierAmountInUsd = (amount: number, unitsPerUsd: number) => round2(amount / unitsPerUsd);
+
+/** The supplier rate a booking was priced with (USD for bookings made before it was kept). */
+export function bookingSupplierUnitsPerUsd(pricing: BookingPricing | null, supplierCurrency: string): number {
+  const recorded = pricing?.supplierCurrency ?? 'USD';
+  if (recorded !== supplierCurrency)
+    throw new Error(`The supplier re-priced in ${supplierCurrency}, the booking was priced in ${recorded}`);
+  return pricing?.supplierUnitsPerUsd ?? 1;
+}
+
+/** Requirements with each fare in USD. */
+const faresInUsd = (requirements: readonly Pick<PassengerRequirements, 'passengerType' | 'fare'>[], unitsPerUsd: number) =>
+  requirements.map(({ passengerType, fare }) => ({ passengerType, fareUsd: supplierAmountInUsd(fare, unitsPerUsd) }));
+
 export interface OfferQuote {
   rate: RateInEffect;
   markup: MarkupTerms | null;
@@ -36,18 +65,18 @@ export interface OfferQuote {
   passengers: PassengerPrice[];
   /** USD -> the quote's currency at its rate, rounded as a price tag shows it. */
   fromUsd(amountUsd: number): number;
+  /** An amount in the supplier's currency -> USD (bags, seats, penalties of the offer). */
+  supplierToUsd(amount: number): number;
   /** What the booking keeps (bookings.pricing). */
   pricing: BookingPricing;
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * Marks up each passenger's fare with the terms given. A booking re-priced by the supplier keeps the
  * terms it was first priced with (BookingPricing.markupPercent / markupFixedUsd).
  */
 export function priceFares(
-  requirements: readonly Pick<PassengerRequirements, 'passengerType' | 'fareUsd'>[],
+  requirements: readonly { passengerType: PassengerType; fareUsd: number }[],
   terms: Pick<MarkupTerms, 'percent' | 'fixedUsd'> | null,
 ): PassengerPrice[] {
   return requirements.map(({ passengerType, fareUsd }) => {
@@ -61,6 +90,7 @@ export function pricingRecord(
   rate: Omit<RateInEffect, 'id'> & { id: string | null },
   markup: Pick<MarkupTerms, 'id' | 'percent' | 'fixedUsd'> | null,
   passengers: readonly PassengerPrice[],
+  supplier: { currency: string; unitsPerUsd: number } = { currency: 'USD', unitsPerUsd: 1 },
 ): BookingPricing {
   const fareUsd = round2(passengers.reduce((sum, p) => sum + p.fareUsd, 0));
   const markupUsd = round2(passengers.reduce((sum, p) => sum + p.markupUsd, 0));
@@ -75,30 +105,34 @@ export function pricingRecord(
     totalUsd: round2(fareUsd + markupUsd),
     markupPercent: markup?.percent ?? 0,
     markupFixedUsd: markup?.fixedUsd ?? 0,
+    ...(supplier.currency !== 'USD' ? { supplierCurrency: supplier.currency, supplierUnitsPerUsd: supplier.unitsPerUsd } : {}),
   };
 }
 
 /**
  * The one price of an offer, as the offers list, the best offers, the fare calendar and a new booking
  * all compute it: each passenger's supplier fare, plus the markup of the most specific matching rule,
- * at the rate of `currency` in effect. Undefined when the currency has no rate.
+ * at the rate of `currency` in effect. Undefined when the currency has no rate, or the supplier's
+ * currency has none.
  */
 export function quoteOffer(
   snapshot: PricingSnapshot,
-  offer: Pick<SupplierOffer, 'slices'>,
-  requirements: readonly Pick<PassengerRequirements, 'passengerType' | 'fareUsd'>[],
+  offer: Pick<SupplierOffer, 'slices' | 'totalCurrency'>,
+  requirements: readonly Pick<PassengerRequirements, 'passengerType' | 'fare'>[],
   currency: Currency,
 ): OfferQuote | undefined {
   const rate = snapshot.rateOf(currency);
-  if (!rate) return undefined;
+  const unitsPerUsd = supplierUnitsPerUsd(snapshot, offer.totalCurrency);
+  if (!rate || !unitsPerUsd) return undefined;
   const markup = pickMarkup(snapshot.markups, tripKeyOf(offer));
-  const passengers = priceFares(requirements, markup);
+  const passengers = priceFares(faresInUsd(requirements, unitsPerUsd), markup);
   return {
     rate,
     markup,
     passengers,
     fromUsd: (amountUsd) => convertUsd(amountUsd, rate.unitsPerUsd, currency),
-    pricing: pricingRecord(rate, markup, passengers),
+    supplierToUsd: (amount) => supplierAmountInUsd(amount, unitsPerUsd),
+    pricing: pricingRecord(rate, markup, passengers, { currency: offer.totalCurrency, unitsPerUsd }),
   };
 }
 
@@ -113,9 +147,11 @@ export const bookingMarkupTerms = (pricing: BookingPricing | null): Pick<MarkupT
  */
 export function repriceBooking(
   pricing: BookingPricing | null,
-  requirements: readonly Pick<PassengerRequirements, 'passengerType' | 'fareUsd'>[],
+  requirements: readonly Pick<PassengerRequirements, 'passengerType' | 'fare'>[],
+  supplierCurrency: string,
 ): { passengers: PassengerPrice[]; pricing: BookingPricing | null } {
-  const passengers = priceFares(requirements, bookingMarkupTerms(pricing));
+  const unitsPerUsd = bookingSupplierUnitsPerUsd(pricing, supplierCurrency);
+  const passengers = priceFares(faresInUsd(requirements, unitsPerUsd), bookingMarkupTerms(pricing));
   if (!pricing) return { passengers, pricing: null };
   const fareUsd = round2(passengers.reduce((sum, p) => sum + p.fareUsd, 0));
   const markupUsd = round2(passengers.reduce((sum, p) => sum + p.markupUsd, 0));

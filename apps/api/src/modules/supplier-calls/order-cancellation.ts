@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client.js';
 import type { SupplierCallRow } from '../../db/supplier-calls-schema.js';
 import type { Tx } from '../../db/tx.js';
-import type { Supplier } from '../../suppliers/supplier.js';
+import type { SupplierRegistry } from '../../suppliers/supplier.js';
 import { answerCall, insertCall, markUnanswered, retryDelayMs } from './supplier-calls-repository.js';
 
 /** What a journaled supplier call needs (the booking service's settings have all of it). */
 export interface SupplierCallDeps {
   db: Db;
-  supplier: Supplier;
+  suppliers: SupplierRegistry;
   clock: () => Date;
   logger: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
@@ -20,13 +20,14 @@ export interface SupplierCallDeps {
  */
 export function requestCancel(
   tx: Tx,
-  deps: Pick<SupplierCallDeps, 'supplier' | 'clock'>,
-  order: { bookingId: string; orderId: string; reason: string; details?: Record<string, unknown> },
+  deps: Pick<SupplierCallDeps, 'clock'>,
+  /** `supplier`: the name of the supplier holding the order (bookings.supplier). */
+  order: { bookingId: string; supplier: string; orderId: string; reason: string; details?: Record<string, unknown> },
 ): Promise<SupplierCallRow | null> {
   return insertCall(tx, {
     bookingId: order.bookingId,
     kind: 'cancel',
-    supplier: deps.supplier.name,
+    supplier: order.supplier,
     orderId: order.orderId,
     details: { reason: order.reason, ...order.details },
     now: deps.clock(),
@@ -44,7 +45,7 @@ export async function runCancel(
   andThen?: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
   try {
-    await deps.supplier.cancelOrder(call.orderId!);
+    await deps.suppliers.get(call.supplier).cancelOrder(call.orderId!);
   } catch (error) {
     const message = (error as Error).message || String(error);
     deps.logger.warn({ err: error, callId: call.id, orderId: call.orderId }, 'supplier cancel failed; retried later');

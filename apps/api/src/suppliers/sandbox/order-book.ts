@@ -42,8 +42,11 @@ const toSupplierOrder = (row: SandboxOrderRow): SupplierOrder => ({
   clientReference: row.clientReference,
   state: row.state,
   paymentRequiredBy: row.paymentRequiredBy,
-  totalUsd: row.totalUsd,
+  total: row.totalUsd,
+  currency: 'USD',
   ticketed: row.state === 'ticketed' && row.pnr && row.tickets ? { pnr: row.pnr, tickets: row.tickets } : null,
+  // The sandbox airline never changes its flights: an order flies the offer it was made from.
+  slices: null,
 });
 
 export function createOrderBook(db: Db) {
@@ -96,6 +99,9 @@ export function createOrderBook(db: Db) {
 
     state: async (orderId: string): Promise<SandboxOrderState | undefined> => (await find(orderId))?.state,
 
+    /** The order as the airline keeps it (its offer and total), or undefined. */
+    row: find,
+
     /**
      * Issues the tickets of a held order: a PNR and one ticket number per passenger, derived from the
      * order id. Refused (SandboxTicketingError) for the TICKETFAIL / TICKETRETRY test passengers;
@@ -133,12 +139,17 @@ export function createOrderBook(db: Db) {
       return result;
     },
 
-    /** Releases a held order's seats; an unknown, cancelled or ticketed order is left as it is. */
-    async cancel(orderId: string, now = new Date()): Promise<void> {
+    /**
+     * Releases a held order's seats; an unknown or cancelled order is left as it is, and so is a
+     * ticketed one unless `ticketed` (a confirmed cancellation quote: the tickets are voided too).
+     */
+    async cancel(orderId: string, now = new Date(), { ticketed = false } = {}): Promise<void> {
       await db
         .update(sandboxOrders)
         .set({ state: 'cancelled', cancelledAt: now })
-        .where(and(eq(sandboxOrders.id, orderId), eq(sandboxOrders.state, 'held')));
+        .where(
+          and(eq(sandboxOrders.id, orderId), ticketed ? ne(sandboxOrders.state, 'cancelled') : eq(sandboxOrders.state, 'held')),
+        );
     },
 
     /** Seats taken on a flight by orders not cancelled. */

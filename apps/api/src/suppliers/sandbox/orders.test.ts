@@ -18,6 +18,9 @@ const passenger = (id: string, lastName: string): SupplierPassenger => ({
   documentIssuanceDate: null,
   documentExpiryDate: '2031-01-01',
   extraBaggage: {},
+  supplierPassengerId: null,
+  email: null,
+  mobile: null,
 });
 
 let clientReferences = 0;
@@ -45,7 +48,7 @@ describe.each(backends)('the sandbox order book on %s', (backend) => {
   it('keeps orders in tables: another process (another book on the same database) sees them', async () => {
     const book = createOrderBook(database.db);
     const held = await book.open(order({ validatingCarrier: 'MS' }));
-    expect(held).toMatchObject({ state: 'held', totalUsd: 412.5, ticketed: null });
+    expect(held).toMatchObject({ state: 'held', total: 412.5, currency: 'USD', ticketed: null });
     expect(held.orderId).toMatch(/^ord_[0-9a-f]{24}$/);
     const other = createOrderBook(database.db);
     expect(await other.get(held.orderId)).toEqual(held);

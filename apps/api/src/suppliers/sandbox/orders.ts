@@ -66,7 +66,7 @@ export function passengerRequirementsFor(
       reference: 'hold-included',
       category: 'hold',
       baggageType: 'hold_bag',
-      priceUsd: 0,
+      price: 0,
       weight: offer.baggage.hold.weight,
       included: offer.baggage.hold.quantity,
       limit: offer.baggage.hold.quantity,
@@ -76,7 +76,7 @@ export function passengerRequirementsFor(
       reference: 'cabin-included',
       category: 'carryOn',
       baggageType: 'cabin_bag',
-      priceUsd: 0,
+      price: 0,
       weight: offer.baggage.carryOn.weight,
       included: offer.baggage.carryOn.quantity,
       limit: offer.baggage.carryOn.quantity,
@@ -85,7 +85,7 @@ export function passengerRequirementsFor(
     reference: 'personal-item',
     category: 'carryOn',
     baggageType: 'personal_item_bag',
-    priceUsd: 0,
+    price: 0,
     weight: 0,
     included: 1,
     limit: 1,
@@ -94,7 +94,7 @@ export function passengerRequirementsFor(
     reference: 'hold-extra',
     category: 'hold',
     baggageType: 'hold_bag',
-    priceUsd: holdPerPiece,
+    price: holdPerPiece,
     weight: 23,
     included: 0,
     limit: EXTRA_HOLD_LIMIT,
@@ -103,7 +103,7 @@ export function passengerRequirementsFor(
     reference: 'cabin-extra',
     category: 'carryOn',
     baggageType: 'cabin_bag',
-    priceUsd: carryOnPerPiece,
+    price: carryOnPerPiece,
     weight: 7,
     included: 0,
     limit: EXTRA_CARRY_ON_LIMIT,
@@ -120,14 +120,15 @@ export function passengerRequirementsFor(
   const totalWeight = types.reduce((sum, type) => sum + weightOf(type), 0);
   let remaining = offer.totalAmount;
   return types.map((passengerType, index) => {
-    const fareUsd =
+    const fare =
       index === types.length - 1 ? round2(remaining) : round2((offer.totalAmount * weightOf(passengerType)) / totalWeight);
-    remaining -= fareUsd;
+    remaining -= fare;
     return {
       passengerType,
       requiredFields,
       baggage: passengerType === 'infant' ? [] : seatBaggage.map((o) => ({ ...o })),
-      fareUsd,
+      fare,
+      supplierPassengerId: null,
     };
   });
 }
@@ -137,7 +138,7 @@ export function extrasUsd(requirements: PassengerRequirements[], passengers: Sup
   let total = 0;
   passengers.forEach((passenger, index) => {
     for (const option of requirements[index]?.baggage ?? [])
-      total += (passenger.extraBaggage[option.reference] ?? 0) * option.priceUsd;
+      total += (passenger.extraBaggage[option.reference] ?? 0) * option.price;
   });
   return round2(total);
 }

@@ -355,7 +355,7 @@ describe('sandbox supplier', () => {
       expect(map.rows.some((r) => r.nextToExit)).toBe(true);
       const seats = map.rows.flatMap((r) => r.columns.flatMap((c) => c.seats));
       expect(seats.some((s) => !s.available)).toBe(true);
-      for (const seat of seats.filter((s) => s.available)) expect(seat.priceUsd).toBeGreaterThanOrEqual(30);
+      for (const seat of seats.filter((s) => s.available)) expect(seat.price).toBeGreaterThanOrEqual(30);
       expect(await supplier.getSeatMap(offer!.reference, index)).toEqual(map);
     }
     expect(await supplier.getSeatMap(offer!.reference, 2)).toBeNull();

@@ -2,8 +2,11 @@ import type { CabinClassCode, OfferSlice, TripType } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
 import type { SandboxOrderState } from '../../db/supplier-calls-schema.js';
 import type {
+  AirlineChange,
+  CancellationQuote,
   CreateOrderResult,
   GetOfferResult,
+  InstantOrderResult,
   SeatMap,
   Supplier,
   SupplierOffer,
@@ -23,7 +26,7 @@ import {
 import { fareConditionsFor, offerFareFamily } from './fare-families.js';
 import { countryLookup, offerBaggage, priceOffer, round2, sliceFare, type AirportCountry } from './pricing.js';
 import { buildSchedule, type Schedule } from './schedules.js';
-import { createOrderBook, type SandboxOrderBook } from './order-book.js';
+import { createOrderBook, SandboxOrderError, type SandboxOrderBook } from './order-book.js';
 import { AIRLINE_HOLD_MINUTES, extrasUsd, passengerRequirementsFor } from './orders.js';
 import { seatMapFor } from './seat-map.js';
 import { epochDayOf, formatLocal, localEpochDay } from './time.js';
@@ -43,6 +46,8 @@ export interface SandboxSupplierOptions {
    */
   database?: Database;
 }
+
+const CANCELLATION_QUOTE_PREFIX = 'ocr_sandbox_';
 
 /** Flights leaving sooner than this are no longer sold. */
 export const BOOKING_CUTOFF_MINUTES = 120;
@@ -275,7 +280,9 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
               status: 'held',
               orderId: existing.orderId,
               paymentRequiredBy: existing.paymentRequiredBy,
-              totalUsd: existing.totalUsd,
+              priceGuaranteeExpiresAt: null,
+              total: existing.total,
+              currency: existing.currency,
             };
       const priced = await supplier.getOffer(offerReference, now);
       if (priced.status !== 'available') return priced;
@@ -293,11 +300,29 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
           slice.segments.map((g) => ({ flightNumber: g.flightNumber, departureDate: g.departureDate.slice(0, 10) })),
         ),
       });
-      return { status: 'held', orderId: order.orderId, paymentRequiredBy: order.paymentRequiredBy, totalUsd: order.totalUsd };
+      return {
+        status: 'held',
+        orderId: order.orderId,
+        paymentRequiredBy: order.paymentRequiredBy,
+        priceGuaranteeExpiresAt: null,
+        total: order.total,
+        currency: order.currency,
+      };
     },
 
     async ticketOrder(orderId: string, passengers: SupplierPassenger[]) {
       return orders().ticket(orderId, passengers, clock());
+    },
+
+    /** The sandbox airline holds every offer; an instant order is a hold ticketed at once. */
+    async createInstantOrder({ offer, passengers, clientReference }): Promise<InstantOrderResult> {
+      const held = await supplier.createOrder({ offerReference: offer.reference, passengers, holdMinutes: 0, clientReference });
+      // A new price holds nothing at the sandbox airline.
+      if (held.status === 'price-changed') return { status: 'price-changed', newTotal: held.offer.totalAmount };
+      if (held.status !== 'held') return held;
+      const existing = await orders().get(held.orderId);
+      if (existing?.ticketed) return { status: 'ticketed', orderId: held.orderId, ticketed: existing.ticketed };
+      return { status: 'ticketed', orderId: held.orderId, ticketed: await orders().ticket(held.orderId, passengers, clock()) };
     },
 
     async cancelOrder(orderId: string) {
@@ -306,6 +331,56 @@ export function createSandboxSupplier(options: SandboxSupplierOptions = {}): San
 
     getOrder: (orderId) => orders().get(orderId),
     findOrder: (clientReference) => orders().findByClientReference(clientReference),
+
+    /**
+     * A held order refunds nothing (nothing was paid); a ticketed one its total less the fare's
+     * refund penalty, or nothing when the fare is not refundable. The quote is the order's id: the
+     * sandbox airline keeps no quotes, and confirming cancels the order as it is then.
+     */
+    async quoteCancellation(orderId: string): Promise<CancellationQuote> {
+      const row = await orders().row(orderId);
+      if (!row || row.state === 'cancelled') throw new SandboxOrderError(`Order ${orderId} cannot be cancelled`);
+      let refundAmount = 0;
+      if (row.state === 'ticketed') {
+        const token = verifyOfferReference(row.offerReference, secret);
+        const itineraries = token && rebuild(token.slices);
+        const refund =
+          token && itineraries
+            ? toOffer(
+                token,
+                itineraries.map((itinerary) => ({
+                  itinerary,
+                  adultFare: fareOf(itinerary, token.cabin, token.pricedAt, token.tripType),
+                })),
+              ).conditions.refundBeforeDeparture
+            : null;
+        refundAmount = refund?.allowed ? Math.max(0, round2(row.totalUsd - (refund.penaltyAmount ?? 0))) : 0;
+      }
+      return {
+        id: `${CANCELLATION_QUOTE_PREFIX}${orderId}`,
+        orderId,
+        refundAmount,
+        refundCurrency: 'USD',
+        refundTo: refundAmount > 0 ? 'original_form_of_payment' : 'none',
+        expiresAt: new Date(clock().getTime() + 15 * 60_000),
+      };
+    },
+
+    async confirmCancellation(quoteId: string) {
+      if (!quoteId.startsWith(CANCELLATION_QUOTE_PREFIX)) throw new SandboxOrderError(`Unknown cancellation ${quoteId}`);
+      await orders().cancel(quoteId.slice(CANCELLATION_QUOTE_PREFIX.length), clock(), { ticketed: true });
+    },
+
+    // The sandbox airline keeps its timetable: it never changes an order's flights.
+    airlineChanges: async () => [],
+    async acceptAirlineChange(changeId: string): Promise<AirlineChange> {
+      throw new SandboxOrderError(`Unknown airline change ${changeId}`);
+    },
+
+    async *streamOffers(search: SupplierSearch, now: Date = clock()) {
+      // Answered at once, in one batch.
+      yield { offers: await supplier.searchOffers(search, now), remainingBatches: 0, totalBatches: 1 };
+    },
 
     async searchOffers(search: SupplierSearch, now: Date = clock()): Promise<readonly SupplierOffer[]> {
       if (search.legs.length === 0) return [];

@@ -16,9 +16,9 @@ describe('sandbox seat maps', () => {
       expect(row.nextToExit).toBe(exitRows(flight.aircraft).includes(row.number));
       for (const seat of row.columns.flatMap((c) => c.seats)) {
         if (seat.available) {
-          expect(seat.priceUsd).toBeGreaterThanOrEqual(30);
-          expect(seat.priceUsd).toBeLessThanOrEqual(50);
-        } else expect(seat.priceUsd).toBeNull();
+          expect(seat.price).toBeGreaterThanOrEqual(30);
+          expect(seat.price).toBeLessThanOrEqual(50);
+        } else expect(seat.price).toBeNull();
       }
     }
     expect(map.rows.filter((r) => r.nextToExit).map((r) => r.number)).toEqual([12, 13]);

@@ -42,10 +42,10 @@ export function seatMapFor(flight: ScheduledFlight, day: number): SeatMap {
       columns: SEAT_LETTERS.map((letters) => ({
         seats: letters.map((letter) => {
           const available = unitHash(`seat|${flight.flightNumber}|${date}|${number}${letter}`) >= taken;
-          return { letter, available, priceUsd: available ? seatPrice(number, letter, nextToExit) : null };
+          return { letter, available, price: available ? seatPrice(number, letter, nextToExit) : null };
         }),
       })),
     });
   }
-  return { rows };
+  return { currency: 'USD', rows };
 }

@@ -1,6 +1,6 @@
 import type { Database, Db } from '../../../db/client.js';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
-import type { Supplier } from '../../../suppliers/supplier.js';
+import type { SupplierRegistry } from '../../../suppliers/supplier.js';
 import type { MailPort } from '../../mail/mail-port.js';
 import type { ExchangeRates } from '../../offers/exchange-rates.js';
 import type { BookingMessages } from '../booking-emails.js';
@@ -15,7 +15,8 @@ export interface Logger {
 /** What the booking service is built from (app.ts, tests). */
 export interface BookingServiceDeps {
   database: Database;
-  supplier: Supplier;
+  /** Suppliers by name: new bookings go to `current`, every later step to the booking's own (bookings.supplier). */
+  suppliers: SupplierRegistry;
   rates: ExchangeRates;
   publicUrl: string;
   holdMinutes: number;

@@ -18,20 +18,29 @@ export const travelDates = (offer: SupplierOffer) => {
 export const offerCorrupted = () =>
   new AppError(409, 'OFFER_CORRUPTED', 'The offer has expired; search again for current prices');
 export const noOfferFound = () => new AppError(409, 'NoOfferFound', 'The offer is no longer available');
+export const instantPaymentOnly = () =>
+  new AppError(
+    409,
+    'INSTANT_PAYMENT_ONLY',
+    'The airline sells this offer for immediate payment only: it cannot be held for a bank transfer; pay by card',
+  );
 
-export const toSupplierPassenger = (p: PassengerRow): SupplierPassenger => ({
+export const toSupplierPassenger = (p: PassengerRow, contact: Pick<BookingRow, 'email' | 'mobile'>): SupplierPassenger => ({
   id: p.id,
+  supplierPassengerId: p.supplierPassengerId,
+  email: contact.email,
+  mobile: contact.mobile,
   passengerType: p.passengerType,
   firstName: p.firstName!,
   lastName: p.lastName!,
   dateOfBirth: p.dateOfBirth!,
   gender: p.gender!,
   placeOfBirth: p.placeOfBirth,
-  nationalityCountry: p.nationalityCountry!,
-  documentNumber: p.documentNumber!,
-  documentIssuanceCountry: p.documentIssuanceCountry!,
+  nationalityCountry: p.nationalityCountry,
+  documentNumber: p.documentNumber,
+  documentIssuanceCountry: p.documentIssuanceCountry,
   documentIssuanceDate: p.documentIssuanceDate,
-  documentExpiryDate: p.documentExpiryDate!,
+  documentExpiryDate: p.documentExpiryDate,
   extraBaggage: p.extraBaggage,
 });
 

@@ -27,7 +27,9 @@ export async function createBooking(
   actor: Actor,
   language: 'ar' | 'en',
 ): Promise<{ id: string }> {
-  const { supplier, rates, logger, db } = deps;
+  const { rates, logger, db } = deps;
+  // New bookings go to the supplier of new searches; the booking keeps its name for every later step.
+  const supplier = deps.suppliers.current;
   const { payload } = request;
   // The rates and markups in effect now: the booking keeps them (bookings.pricing), whatever is set later.
   const pricing = await rates.snapshot();
@@ -68,7 +70,8 @@ export async function createBooking(
     passengerType: r.passengerType,
     requiredFields: r.requiredFields,
     fareUsd: quote.passengers[position]!.priceUsd,
-    baggageOptions: r.baggage,
+    baggageOptions: r.baggage.map(({ price, ...option }) => ({ ...option, priceUsd: quote.supplierToUsd(price) })),
+    supplierPassengerId: r.supplierPassengerId,
     extraBaggage: {},
   }));
   const money = bookingMoney(
@@ -78,7 +81,7 @@ export async function createBooking(
   const previousAmount =
     priced.status === 'price-changed'
       ? bookingMoney({ currency: payload.currency, exchangeRate: rate }, []).money(
-          markedUpTotal(priced.previousTotal, requirements.length, quote.markup),
+          markedUpTotal(quote.supplierToUsd(priced.previousTotal), requirements.length, quote.markup),
         )
       : null;
   for (let attempt = 0; ; attempt++) {
@@ -90,6 +93,7 @@ export async function createBooking(
       userId: actor.userId,
       language,
       referralCode: payload.referralCode?.toUpperCase() ?? null,
+      supplier: supplier.name,
       offerReference: offer.reference,
       offer,
       offerExpiresAt: new Date(offer.expiresAt),

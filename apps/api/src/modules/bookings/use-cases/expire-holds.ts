@@ -32,7 +32,12 @@ export async function expireHolds(deps: BookingDeps, now = deps.clock(), limit =
         });
       await deps.checkout()?.expireCheckouts(tx, id);
       const cancel = row.supplierOrderId
-        ? await requestCancel(tx, deps, { bookingId: id, orderId: row.supplierOrderId, reason: 'hold-expired' })
+        ? await requestCancel(tx, deps, {
+            bookingId: id,
+            supplier: row.supplier,
+            orderId: row.supplierOrderId,
+            reason: 'hold-expired',
+          })
         : null;
       return { cancel };
     });

@@ -8,8 +8,12 @@ import type { BookingDeps } from './booking-deps.js';
 import { toSupplierPassenger } from './booking-rules.js';
 import { eTicketKeyPrefix, sendETicket } from './send-e-ticket.js';
 
-/** What came of a ticket call: tickets, or a refusal with the order still unticketed. */
-type TicketAnswer = { kind: 'ticketed'; order: TicketedOrder; lookedUp: boolean } | { kind: 'refused'; error: string };
+/**
+ * What came of a ticket call: tickets (and, for an instant order, the order they belong to), or a
+ * refusal with nothing ticketed.
+ */
+type TicketAnswer =
+  { kind: 'ticketed'; order: TicketedOrder; lookedUp: boolean; orderId?: string } | { kind: 'refused'; error: string };
 
 /**
  * The answer of a ticket call and its effect on the booking, in one transaction under the booking's
@@ -33,6 +37,7 @@ async function recordTicketAnswer(deps: BookingDeps, call: SupplierCallRow, answ
     const { order } = answer;
     await calls.answerCall(tx, call.id, {
       outcome: 'ticketed',
+      ...(answer.orderId ? { orderId: answer.orderId } : {}),
       details: { pnr: order.pnr, tickets: order.tickets, lookedUp: answer.lookedUp },
       now,
     });
@@ -40,7 +45,7 @@ async function recordTicketAnswer(deps: BookingDeps, call: SupplierCallRow, answ
     for (const t of order.tickets) await repo.updatePassenger(tx, t.passengerId, { ticketNumber: t.ticketNumber });
     await transitionLocked(tx, row, 'ticket-issued', {
       actor,
-      patch: { pnr: order.pnr, ticketedAt: now },
+      patch: { pnr: order.pnr, ticketedAt: now, ...(answer.orderId ? { supplierOrderId: answer.orderId } : {}) },
       details: { pnr: order.pnr, tickets: order.tickets },
     });
     deps.logger.info({ bookingId: row.id, pnr: order.pnr }, 'booking ticketed');
@@ -49,9 +54,9 @@ async function recordTicketAnswer(deps: BookingDeps, call: SupplierCallRow, answ
 }
 
 /** What the order read back says of a ticket call that answered an error: its tickets, or a refusal. */
-const answerFromOrder = (order: SupplierOrder | null, error: string): TicketAnswer =>
+const answerFromOrder = (order: SupplierOrder | null, error: string, instant = false): TicketAnswer =>
   order?.state === 'ticketed' && order.ticketed
-    ? { kind: 'ticketed', order: order.ticketed, lookedUp: true }
+    ? { kind: 'ticketed', order: order.ticketed, lookedUp: true, ...(instant ? { orderId: order.orderId } : {}) }
     : { kind: 'refused', error };
 
 /**
@@ -61,14 +66,14 @@ const answerFromOrder = (order: SupplierOrder | null, error: string): TicketAnsw
  * have ticketed before its answer was lost). An order is paid once, so it is never ticketed twice.
  */
 export async function fulfilBooking(deps: BookingDeps, bookingId: string): Promise<void> {
-  const { supplier, logger } = deps;
+  const { logger } = deps;
   const started = await deps.db.transaction(async (tx) => {
     const row = await repo.lockBooking(tx, bookingId);
     if (!row || row.status !== 'payment-confirmed') return null;
     const call = await calls.insertCall(tx, {
       bookingId,
       kind: 'ticket',
-      supplier: supplier.name,
+      supplier: row.supplier,
       orderId: row.supplierOrderId ?? '',
       now: deps.clock(),
     });
@@ -78,23 +83,45 @@ export async function fulfilBooking(deps: BookingDeps, bookingId: string): Promi
   });
   if (!started) return;
   const { row, call, passengers } = started;
+  const supplier = deps.suppliers.get(row.supplier);
 
   let answer: TicketAnswer;
+  const supplierPassengers = passengers.map((p) => toSupplierPassenger(p, row));
   try {
-    const order = await supplier.ticketOrder(call.orderId!, passengers.map(toSupplierPassenger), row.offer);
-    answer = { kind: 'ticketed', order, lookedUp: false };
+    if (call.orderId) {
+      const order = await supplier.ticketOrder(call.orderId, supplierPassengers, row.offer);
+      answer = { kind: 'ticketed', order, lookedUp: false };
+    } else {
+      // An offer that could not be held: ordered and paid now that the traveller has paid.
+      const result = await supplier.createInstantOrder({
+        offer: row.offer,
+        passengers: supplierPassengers,
+        clientReference: call.id,
+      });
+      answer =
+        result.status === 'ticketed'
+          ? { kind: 'ticketed', order: result.ticketed, lookedUp: false, orderId: result.orderId }
+          : {
+              kind: 'refused',
+              error:
+                result.status === 'price-changed'
+                  ? `The airline now asks ${result.newTotal} ${row.offer.totalCurrency} for this offer; nothing was bought`
+                  : `The offer is ${result.status} at the airline; nothing was bought`,
+            };
+      if (answer.kind === 'refused') logger.error({ bookingId, error: answer.error }, 'instant order refused; the desk decides');
+    }
   } catch (error) {
     const message = (error as Error).message || String(error);
     let order: SupplierOrder | null;
     try {
-      order = await supplier.getOrder(call.orderId!);
+      order = call.orderId ? await supplier.getOrder(call.orderId) : await supplier.findOrder(call.id);
     } catch (lookupError) {
       // Nothing known of what the supplier did: the reconciliation job reads the order back later.
       logger.error({ err: lookupError, bookingId, callId: call.id }, 'ticketing unanswered; the job reads the order back');
       await deps.db.transaction((tx) => calls.markUnanswered(tx, call.id, message, deps.clock()));
       return;
     }
-    answer = answerFromOrder(order, message);
+    answer = answerFromOrder(order, message, !call.orderId);
     if (answer.kind === 'refused') logger.error({ err: error, bookingId }, 'ticketing failed; the job retries');
   }
   await crashPoint('supplier.ticket-answered');
@@ -108,10 +135,12 @@ export async function fulfilBooking(deps: BookingDeps, bookingId: string): Promi
  * Throws when the supplier cannot be asked (the job tries again later).
  */
 export async function reconcileTicket(deps: BookingDeps, call: SupplierCallRow): Promise<void> {
-  const order = await deps.supplier.getOrder(call.orderId!);
+  const supplier = deps.suppliers.get(call.supplier);
+  // An instant order (no order id yet) is found by the call's id, its client reference.
+  const order = call.orderId ? await supplier.getOrder(call.orderId) : await supplier.findOrder(call.id);
   if (order?.state === 'ticketed' && order.ticketed) {
-    const answer: TicketAnswer = { kind: 'ticketed', order: order.ticketed, lookedUp: true };
-    if (await recordTicketAnswer(deps, call, answer, `supplier:${deps.supplier.name}`)) await sendETicket(deps, call.bookingId);
+    const answer = answerFromOrder(order, '', !call.orderId);
+    if (await recordTicketAnswer(deps, call, answer, `supplier:${call.supplier}`)) await sendETicket(deps, call.bookingId);
     return;
   }
   await deps.db.transaction(async (tx) => {

@@ -12,7 +12,15 @@ import { bookingMoney } from '../booking-presenter.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import { requireCheckout, type Actor, type BookingDeps } from './booking-deps.js';
-import { alreadyBooked, checkOwner, isComplete, noOfferFound, offerCorrupted, toSupplierPassenger } from './booking-rules.js';
+import {
+  alreadyBooked,
+  checkOwner,
+  instantPaymentOnly,
+  isComplete,
+  noOfferFound,
+  offerCorrupted,
+  toSupplierPassenger,
+} from './booking-rules.js';
 import { loadBooking, mustLoadBooking } from './load-booking.js';
 
 /** How long a pay waits for a hold another request is making for the same booking, before a 503. */
@@ -38,7 +46,11 @@ const unchangedSince = (row: BookingRow, call: SupplierCallRow) =>
  * the booking's own terms at its own rate, never the ones set since it was made.
  */
 async function applyNewPrice(deps: BookingDeps, tx: Tx, row: BookingRow, offer: SupplierOffer, actor: string) {
-  const repricing = repriceBooking(row.pricing, deps.supplier.passengerRequirements(offer));
+  const repricing = repriceBooking(
+    row.pricing,
+    deps.suppliers.get(row.supplier).passengerRequirements(offer),
+    offer.totalCurrency,
+  );
   const passengers = await repo.findPassengers(tx, row.id);
   for (const [index, p] of passengers.entries())
     await repo.updatePassenger(tx, p.id, { fareUsd: repricing.passengers[index]!.priceUsd });
@@ -127,6 +139,8 @@ function prepareHold(deps: BookingDeps, id: string, request: HoldRequest, actor:
     const current = await repo.lockBooking(tx, id);
     if (!current) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
     checkOwner(current, actor);
+    // An offer the airline sells for immediate payment only cannot be held while a transfer comes.
+    if (request.method === 'bank-transfer' && current.offer.requiresInstantPayment) throw instantPaymentOnly();
     if (current.status === 'pending-payment') {
       if (current.holdExpiresAt && current.holdExpiresAt <= now)
         throw new AppError(409, 'INVALID_BOOKING_STATE', 'The hold has ended; search again');
@@ -163,11 +177,25 @@ function prepareHold(deps: BookingDeps, id: string, request: HoldRequest, actor:
     });
     if (dupes.length) throw alreadyBooked(dupes, actor);
     await deps.holds.assertHoldAllowed(tx, current, passengers, actor);
+    // Refused before anything is journaled when the booking's supplier is not configured here.
+    deps.suppliers.get(current.supplier);
+
+    if (current.offer.requiresInstantPayment) {
+      // Nothing to hold: the card is charged first, then the order is made and paid at once
+      // (fulfil-booking.ts), while the offer is still valid (docs/decisions/0028-suppliers-by-name.md).
+      const until = new Date(Math.min(current.offerExpiresAt.getTime(), now.getTime() + deps.holdMinutes * 60_000));
+      const started = await transitionLocked(tx, current, request.trigger, {
+        actor: actor.label,
+        patch: { holdExpiresAt: until, paymentMethod: request.method, paymentError: null },
+        details: { instantOrder: true, holdExpiresAt: until.toISOString(), amount: current.amount },
+      });
+      return { kind: 'ready', row: started };
+    }
 
     const call = await calls.insertCall(tx, {
       bookingId: id,
       kind: 'hold',
-      supplier: deps.supplier.name,
+      supplier: current.supplier,
       details: { ...request, bookingUpdatedAt: current.updatedAt.toISOString() },
       now,
     });
@@ -202,7 +230,12 @@ async function recordHoldAnswer(
       if (order.status === 'held' && open.outcome === 'adopted' && open.orderId === order.orderId)
         return { kind: 'held', row: current };
       if (order.status === 'held')
-        release = await requestCancel(tx, deps, { bookingId: current.id, orderId: order.orderId, reason: 'hold-answer-late' });
+        release = await requestCancel(tx, deps, {
+          bookingId: current.id,
+          supplier: current.supplier,
+          orderId: order.orderId,
+          reason: 'hold-answer-late',
+        });
       return { kind: 'too-late' };
     }
     switch (order.status) {
@@ -217,7 +250,12 @@ async function recordHoldAnswer(
       case 'held': {
         if (!unchangedSince(current, call)) {
           await calls.answerCall(tx, call.id, { outcome: 'released', orderId: order.orderId, now });
-          release = await requestCancel(tx, deps, { bookingId: current.id, orderId: order.orderId, reason: 'booking-moved-on' });
+          release = await requestCancel(tx, deps, {
+            bookingId: current.id,
+            supplier: current.supplier,
+            orderId: order.orderId,
+            reason: 'booking-moved-on',
+          });
           return { kind: 'too-late' };
         }
         const held = await takeHold(
@@ -251,10 +289,10 @@ async function holdSeats(
 ): Promise<BookingRow> {
   let order: CreateOrderResult;
   try {
-    order = await deps.supplier.createOrder(
+    order = await deps.suppliers.get(call.supplier).createOrder(
       {
         offerReference: row.offerReference,
-        passengers: passengers.map(toSupplierPassenger),
+        passengers: passengers.map((p) => toSupplierPassenger(p, row)),
         holdMinutes: deps.holdMinutes,
         clientReference: call.id,
       },
@@ -355,7 +393,7 @@ export async function payBooking(deps: BookingDeps, id: string, request: PayBook
  * tries again later).
  */
 export async function reconcileHold(deps: BookingDeps, call: SupplierCallRow): Promise<void> {
-  const order = await deps.supplier.findOrder(call.id);
+  const order = await deps.suppliers.get(call.supplier).findOrder(call.id);
   const now = deps.clock();
   const request = call.details as unknown as HoldRequest;
   const release = await deps.db.transaction(async (tx) => {
@@ -389,7 +427,12 @@ export async function reconcileHold(deps: BookingDeps, call: SupplierCallRow): P
       return null;
     }
     await calls.answerCall(tx, call.id, { outcome: 'released', orderId: order.orderId, now });
-    return requestCancel(tx, deps, { bookingId: current.id, orderId: order.orderId, reason: 'hold-answer-lost' });
+    return requestCancel(tx, deps, {
+      bookingId: current.id,
+      supplier: current.supplier,
+      orderId: order.orderId,
+      reason: 'hold-answer-lost',
+    });
   });
   if (release) await runCancel(deps, release);
   deps.logger.info({ bookingId: call.bookingId, callId: call.id, orderId: order?.orderId }, 'hold call reconciled');

@@ -10,6 +10,7 @@ import * as repo from '../booking-repository.js';
 import { canTrigger, transitionLocked } from '../booking-transitions.js';
 import * as staffRepo from '../staff-repository.js';
 import { loadBooking } from './load-booking.js';
+import { confirmCancellation, quoteCancellation } from './traveller-cancel.js';
 import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
 /** Who cancelled and why, kept on the cancel call: the reconciliation job completes the cancellation with it. */
@@ -72,6 +73,7 @@ export async function cancelBooking(
     if (!current.supplierOrderId) return { current, call: null, done: await completeCancel(deps, tx, bookingId, request) };
     const call = await requestCancel(tx, deps, {
       bookingId,
+      supplier: current.supplier,
       orderId: current.supplierOrderId,
       reason: 'staff-canceled',
       details: { staff: request },
@@ -91,12 +93,12 @@ export async function cancelBooking(
   }
 
   try {
-    await deps.supplier.cancelOrder(call.orderId!);
+    await deps.suppliers.get(call.supplier).cancelOrder(call.orderId!);
   } catch (error) {
     const message = (error as Error).message || String(error);
     let order: SupplierOrder | null | undefined;
     try {
-      order = await deps.supplier.getOrder(call.orderId!);
+      order = await deps.suppliers.get(call.supplier).getOrder(call.orderId!);
     } catch {
       order = undefined;
     }
@@ -138,4 +140,46 @@ export async function cancelBooking(
 export function reconcileCancel(deps: StaffDeps, call: SupplierCallRow): Promise<boolean> {
   const staff = (call.details as { staff?: StaffCancel }).staff;
   return runCancel(deps, call, staff ? async (tx) => void (await completeCancel(deps, tx, call.bookingId, staff)) : undefined);
+}
+
+/**
+ * A ticketed booking cancelled by the agency at the airline's refund quote, shown to the staff member
+ * first (quoteStaffCancellation): the cancellation names the quote, the refund is recorded on the
+ * booking's audit row, and the traveller is told by e-mail as for any staff cancellation.
+ */
+export const quoteStaffCancellation = (deps: StaffDeps, bookingId: string, staff: StaffActor) =>
+  quoteCancellation(deps, bookingId, { label: staff.actor }, 'staff-canceled');
+
+export async function cancelBookingAtQuote(
+  deps: StaffDeps,
+  bookingId: string,
+  input: { reason: string; quoteId: string },
+  staff: StaffActor,
+): Promise<DeskBookingSummary> {
+  const reason = input.reason.trim();
+  await confirmCancellation(
+    deps,
+    bookingId,
+    input.quoteId,
+    { label: staff.actor },
+    {
+      trigger: 'staff-canceled',
+      details: { reason },
+    },
+  );
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await repo.lockBooking(tx, bookingId);
+    if (!current) throw bookingNotFound();
+    const money = await staffRepo.moneyOf(tx, bookingId);
+    const booking = current.email ? await loadBooking(deps, current.id, tx) : null;
+    if (booking?.email && current.status === 'canceled')
+      await deps.mail.enqueue(tx, {
+        to: booking.email,
+        ...deps.deskMessages.staffCanceled(booking, money.paid > money.refunded),
+        dedupeKey: `staff-canceled:${booking.id}`,
+      });
+    return current;
+  });
+  deps.logger.info({ bookingId, actor: staff.actor, quoteId: input.quoteId }, 'booking canceled by staff at the airline’s quote');
+  return summaryOf(row);
 }

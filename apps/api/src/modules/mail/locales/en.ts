@@ -94,6 +94,18 @@ export const en: MailCatalog = {
     alreadyPaid: 'If you have already made the transfer, contact us at once with your booking reference.',
     action: 'Search for flights again',
   },
+  airlineChange: {
+    subject: 'The airline changed your flights {{reference}}',
+    preheader: 'New flight times: accept them or cancel for a refund on your booking page.',
+    heading: 'The airline changed your flights',
+    intro:
+      'The airline has changed the times of your booking. Please check the new flights below and tell us whether you accept them or prefer to cancel for a refund.',
+    before: 'Before',
+    after: 'Now',
+    flightLine: '{{flight}} · {{from}} {{departure}} → {{to}} {{arrival}}',
+    action: 'Accept or cancel on your booking page',
+    lead: 'Your booking page shows the new times and both choices.',
+  },
   code: {
     subject: 'Your Kwenda code {{code}}',
     preheader: 'Your Kwenda e-mail confirmation code.',

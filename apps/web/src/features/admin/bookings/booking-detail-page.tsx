@@ -12,6 +12,7 @@ import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 // The actions the booking's state allows (approve, extend, ticket, cancel, refund) are the desk's.
 import { BookingActions } from '../desk/booking-actions';
+import { AirlineChangeSection } from './airline-change-section';
 import { formatFlightDateTime, formatInstant, ltr, StatusBadge, useRouteText } from './booking-display';
 import { PassengersSection } from './booking-passengers';
 import { EmailsSection, PaymentsSection, TimelineSection } from './booking-records';
@@ -283,6 +284,7 @@ export function BookingDetailPage() {
       </Group>
       {/* A section of its own, with its heading. */}
       <BookingActions booking={booking} onChanged={refresh} />
+      <AirlineChangeSection bookingId={booking.id} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Section id="booking-summary" title={t('detail.summary')}>
           <SummarySection detail={data} />

@@ -134,6 +134,8 @@ const KNOWN_EMAILS = [
   'receipt-rejected',
   'hold-extended',
   'refund',
+  'airline-change',
+  'traveller-canceled',
 ];
 
 export function EmailsSection({ detail }: { detail: AdminBookingDetail }) {

@@ -224,7 +224,14 @@ export function BookingActions({ booking, onChanged }: BookingActionsProps) {
         />
       ) : null}
       {dialog?.kind === 'cancel' ? (
-        <CancelBookingDialog opened onClose={close} onDone={done} bookingId={b.id} reference={b.bookingReference} />
+        <CancelBookingDialog
+          opened
+          onClose={close}
+          onDone={done}
+          bookingId={b.id}
+          reference={b.bookingReference}
+          ticketed={b.status === 'confirmed' || b.status === 'rescheduled'}
+        />
       ) : null}
       {dialog?.kind === 'refund' ? (
         <RefundDialog

@@ -10,6 +10,7 @@ import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Text, TextInpu
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StaffCancellationQuote, useCancelAtQuote, useStaffCancellationQuote } from '../bookings/staff-cancel-quote';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useDeskCommand, type DeskCommand } from './desk-api';
 import { deskMoney, deskTime } from './desk-format';
@@ -253,11 +254,22 @@ export function ExtendHoldDialog({
   );
 }
 
-export function CancelBookingDialog({ bookingId, reference, ...props }: DialogProps & { bookingId: string; reference: string }) {
+export function CancelBookingDialog({
+  bookingId,
+  reference,
+  ticketed = false,
+  ...props
+}: DialogProps & { bookingId: string; reference: string; ticketed?: boolean }) {
   const { t } = useTranslation('admin-desk');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const command = useDialogCommand(props.onClose, () => props.onDone(t('cancelBooking.done')));
+  // A ticketed booking is cancelled at the airline's refund quote, shown before staff confirm.
+  const quote = useStaffCancellationQuote(bookingId, ticketed && props.opened);
+  const atQuote = useCancelAtQuote(bookingId, () => {
+    props.onDone(t('cancelBooking.done'));
+    props.onClose();
+  });
   const reasonShort = reason.trim().length < 3;
   return (
     <ActionDialog
@@ -270,12 +282,15 @@ export function CancelBookingDialog({ bookingId, reference, ...props }: DialogPr
       onSubmit={() => {
         setTouched(true);
         if (reasonShort) return;
-        command.run({ kind: 'cancel', bookingId, body: { reason: reason.trim() } });
+        if (ticketed && quote.data) atQuote.mutate({ reason: reason.trim(), quoteId: quote.data.quote.id });
+        // Without a quote (no order at the airline, or it would not quote) the plain cancellation.
+        else if (!ticketed || quote.isError) command.run({ kind: 'cancel', bookingId, body: { reason: reason.trim() } });
       }}
-      pending={command.pending}
-      error={command.error}
+      pending={command.pending || atQuote.isPending}
+      error={command.error ?? atQuote.error}
     >
       <Text>{t('cancelBooking.body')}</Text>
+      {ticketed ? <StaffCancellationQuote query={quote} /> : null}
       <Textarea
         label={t('cancelBooking.reason')}
         value={reason}

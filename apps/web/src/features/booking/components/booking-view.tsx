@@ -14,7 +14,9 @@ import { alreadyBookedOf, isExpiredError, useBooking } from '../api/booking-api'
 import { extrasOf, type ExtrasTotal } from '../lib/baggage-selection';
 import { completedSteps, screenOnLoad, type BookingScreen, type BookingStep } from '../lib/booking-steps';
 import { searchFromBooking } from '../lib/search-from-booking';
+import { AirlineChangePanel } from './airline-change-panel';
 import { BookingStepper } from './booking-stepper';
+import { CancellationQuote } from './cancellation-quote';
 import classes from './booking.module.css';
 import { ExpiredOfferModal } from './expired-offer-modal';
 import { ClosedScreen, FinalScreen } from './final-screen';
@@ -280,6 +282,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
             </Stack>
           </Alert>
         )}
+        {booking.status === 'rescheduled' && <AirlineChangePanel booking={booking} />}
         <div className={classes.layout}>
           <Stack gap="md">
             <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
@@ -304,6 +307,9 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
               )}
               {current === 'confirmation' && (
                 <FinalScreen booking={booking} price={price} confirming={polling} manageHref={manageHref} />
+              )}
+              {current === 'confirmation' && booking.status === 'confirmed' && booking.pnr && (
+                <CancellationQuote booking={booking} label={t('cancelRefund.offer')} variant="subtle" />
               )}
               {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}
             </div>

@@ -7,9 +7,14 @@ import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { toOfferFilters, type SearchState } from '../../../lib/search-params';
 import { filtersKey } from '../lib/offer-filters-address';
 import { nextPageParam } from '../lib/paging';
+import { setStreamProgress } from './offers-stream-progress';
+import { StreamUnavailableError, streamOffers } from './stream-offers';
 
-/** A page as the API sent it, plus when it arrived (the session-timeout clock starts there). */
-export type OffersPage = OfferSearchResult & { receivedAt: number };
+/**
+ * A page as the API sent it, plus when it arrived (the session-timeout clock starts there) and, for a
+ * streamed page 1, whether the supplier ran out of search time before every airline answered.
+ */
+export type OffersPage = OfferSearchResult & { receivedAt: number; timedOut?: boolean };
 
 const NO_FILTERS: OfferFilterValues = {};
 
@@ -23,15 +28,42 @@ const retryOnce = (failures: number, error: Error) =>
   !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failures < 1;
 
 /**
- * POST /offers/request page by page (10 per page), narrowed by the page's filters on the server.
+ * Page 1 of a search no list on screen comes from yet, through POST /offers/stream: its offers are shown
+ * as the airlines answer (useStreamProgress), and the complete page lands in the query cache like any
+ * other. When the stream cannot be read, POST /offers/request answers instead.
+ */
+async function streamFirstPage(body: OfferRequestInput, queryKey: readonly unknown[], signal: AbortSignal): Promise<OffersPage> {
+  try {
+    const { result, timedOut } = await streamOffers(body, {
+      signal,
+      onProgress: (progress) => setStreamProgress(queryKey, progress),
+    });
+    return { ...result, receivedAt: Date.now(), ...(timedOut ? { timedOut } : {}) };
+  } catch (error) {
+    if (!(error instanceof StreamUnavailableError)) throw error;
+    const result = await apiRequest('/offers/request', offerSearchResultSchema, { body, signal });
+    return { ...result, receivedAt: Date.now() };
+  } finally {
+    setStreamProgress(queryKey, undefined);
+  }
+}
+
+/**
+ * The search's offers page by page (10 per page), narrowed by the page's filters on the server: page 1
+ * of a new search streamed as it arrives, later pages, other filters and orders of a search already
+ * on screen from POST /offers/request (the supplier's recent results, not a new airline search).
  * `search` null means no search yet: nothing is fetched and the page shows its initial prompt.
  */
 export function useOffersSearch(search: SearchState | null, order: SortOrder, offerFilters: OfferFilterValues = NO_FILTERS) {
+  const queryClient = useQueryClient();
   const queryKey = useMemo(() => offersQueryKey(search, order, offerFilters), [search, order, offerFilters]);
   return useInfiniteQuery({
     queryKey,
     queryFn: async ({ pageParam, signal }): Promise<OffersPage> => {
       const body: OfferRequestInput = { filters: toOfferFilters(search!), page: pageParam, order, offerFilters };
+      // Another order, other filters or a refetch of a search with offers in the cache: the supplier has it.
+      const searched = queryClient.getQueriesData({ queryKey: queryKey.slice(0, 2) }).some(([, data]) => data !== undefined);
+      if (pageParam === 1 && !searched) return streamFirstPage(body, queryKey, signal);
       const result = await apiRequest('/offers/request', offerSearchResultSchema, { body, signal });
       return { ...result, receivedAt: Date.now() };
     },

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { preparePriceFormats } from '../../../lib/format/format-price';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';
-import { useOffersSearch, useRerunOffersSearch } from '../api/use-offers-search';
+import { useStreamProgress } from '../api/offers-stream-progress';
+import { offersQueryKey, useOffersSearch, useRerunOffersSearch } from '../api/use-offers-search';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { useOfferFormat } from '../hooks/use-offer-format';
 import { useSessionExpired } from '../hooks/use-session-expired';
@@ -31,9 +32,13 @@ import { RateNote } from './rate-note';
 import { SearchError } from './search-error';
 import { SessionTimeoutModal } from './session-timeout-modal';
 import { SortControl } from './sort-control';
+import { StreamProgress } from './stream-progress';
 import { SuggestionsSection } from './suggestions-section';
 import classes from './offers.module.css';
 import { SupportButton } from './support-button';
+import { TimedOutNotice } from './timed-out-notice';
+
+const NO_OFFERS: Offer[] = [];
 
 interface OffersResultsProps {
   /** The search to run; the caller passes it only when it is complete (isSearchReady). */
@@ -57,17 +62,21 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   const rerun = useRerunOffersSearch();
   const { data: config } = usePublicConfig();
   const query = useOffersSearch(search, order, filters);
+  const stream = useStreamProgress(useMemo(() => offersQueryKey(search, order, filters), [search, order, filters]));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { startBooking, pendingReference, bookingError, clearBookingError, loginPrompt } = useStartBooking(search);
   const [selected, setSelected] = useState<Offer | null>(null);
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const offers = useMemo(() => pages.flatMap((page) => page.offers), [pages]);
+  // While a new search streams in, its first page so far is listed as the airlines answer.
+  const streaming = query.isPending ? stream : undefined;
+  const listed = streaming ? (streaming.result?.offers ?? NO_OFFERS) : offers;
   // The cards render in the background, in slices that leave a phone's main thread free (ten cards in
   // one go blocked it for over a second on a slow phone; even three took 120 ms at 4x CPU). Until the
   // first of them are ready the skeletons stay; a next page appends once it has rendered.
-  const shownOffers = useDeferredValue(offers);
-  const catchingUp = shownOffers.length === 0 && offers.length > 0;
+  const shownOffers = useDeferredValue(listed);
+  const catchingUp = shownOffers.length === 0 && listed.length > 0;
   const suggestions = useMemo(() => pages[0]?.suggestions ?? [], [pages]);
   const total = pages[0]?.total ?? 0;
   const facets = pages[0]?.facets;
@@ -114,7 +123,15 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   );
 
   let body: ReactNode;
-  if (query.isPending || catchingUp) {
+  if (query.isPending && shownOffers.length > 0) {
+    // The offers so far, and a placeholder for those still to come.
+    body = (
+      <Stack gap="sm">
+        {shownOffers.map(card)}
+        <OfferCardSkeleton />
+      </Stack>
+    );
+  } else if (query.isPending || catchingUp) {
     body = (
       <Stack gap="sm">
         <OfferCardSkeleton />
@@ -196,7 +213,9 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
             <SortControl value={order} onChange={onOrderChange} />
             {/* "Searching…" and then the count share one place: on a phone it is a line of its own, and
             appearing only with the results it pushed the list down (a layout shift of 0.067). */}
-            {query.isPending || updating ? (
+            {streaming && streaming.totalBatches > 0 ? (
+              <StreamProgress totalBatches={streaming.totalBatches} remainingBatches={streaming.remainingBatches} />
+            ) : query.isPending || updating ? (
               <Group gap="xs" role="status" className={classes.resultCount}>
                 <Loader size="sm" />
                 <Text size="sm">{updating ? t('filters.updating') : t('states.loading')}</Text>
@@ -210,7 +229,8 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
             ) : null}
             {filterable && <FiltersButton activeCount={activeFilters} onOpen={() => setFiltersOpen(true)} />}
           </div>
-          {offers.length > 0 && <RateNote rate={pages[0]?.rate} />}
+          {listed.length > 0 && <RateNote rate={(pages[0] ?? streaming?.result)?.rate} />}
+          {pages[0]?.timedOut && <TimedOutNotice onRetry={refresh} />}
           {bookingError && (
             <Alert
               color="red"

@@ -1,0 +1,95 @@
+import {
+  airlineChangeResponseSchema,
+  apiErrorSchema,
+  bookingIdSchema,
+  cancellationQuoteResponseSchema,
+  staffCancellationRequestSchema,
+} from '@kwenda/contracts';
+import { deskActionResponseSchema } from '@kwenda/contracts/admin';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { staffUserIdOf } from '../../plugins/auth.js';
+import { getAirlineChange } from '../bookings/use-cases/airline-change.js';
+import { cancelBookingAtQuote, quoteStaffCancellation } from '../bookings/use-cases/staff-cancel.js';
+import { staffActorOf, type StaffDeps } from '../bookings/use-cases/staff-deps.js';
+
+const params = z.object({ id: z.string().max(300) });
+const errors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+  503: apiErrorSchema,
+};
+const checkId = (id: string) => {
+  if (!bookingIdSchema.safeParse(id).success) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+};
+
+/**
+ * The desk's side of airline changes and refund quotes: the change of a booking (old and new flights),
+ * and cancelling a ticketed booking at the airline's quote, shown to the staff member before they confirm.
+ */
+export const adminAirlineChangeRoutes: FastifyPluginAsyncZod<{ desk: StaffDeps }> = async (app, { desk }) => {
+  const viewer = app.requireStaff('viewer');
+  const agent = app.requireStaff('agent-desk');
+  const actor = (request: FastifyRequest) => staffActorOf(staffUserIdOf(request));
+
+  app.get(
+    '/admin/bookings/:id/airline-change',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['admin'],
+        summary: "The airline's latest change to a booking's flights (old and new), or null",
+        params,
+        response: { 200: airlineChangeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      checkId(request.params.id);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, change: await getAirlineChange(desk, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/cancellation-quote',
+    {
+      preHandler: agent,
+      schema: {
+        tags: ['admin'],
+        summary: 'What cancelling a ticketed booking would refund now, as the airline quotes it (nothing changes)',
+        params,
+        response: { 200: cancellationQuoteResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      return { success: true as const, quote: await quoteStaffCancellation(desk, request.params.id, actor(request)) };
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/cancellation',
+    {
+      preHandler: agent,
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel a booking at the airline at a quote shown to the staff member, with a reason; the refund is owed',
+        params,
+        body: staffCancellationRequestSchema,
+        response: { 200: deskActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      return {
+        success: true as const,
+        booking: await cancelBookingAtQuote(desk, request.params.id, request.body, actor(request)),
+      };
+    },
+  );
+};

@@ -1,0 +1,145 @@
+import { airlineChangeResponseSchema, bookingResponseSchema, type Booking, type OfferSlice } from '@kwenda/contracts';
+import { Alert, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { airportCity, useAirports } from '../../../lib/airports';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { formatFlightNumber } from '../../../lib/format/flight-number';
+import { localTime } from '../../../lib/format/flight-times';
+import { formatTravelDate } from '../../../lib/format/format-date';
+import { bookingKey } from '../api/booking-api';
+import { CancellationQuote } from './cancellation-quote';
+
+function useAirlineChange(id: string) {
+  return useQuery({
+    queryKey: ['airline-change', id],
+    queryFn: ({ signal }) =>
+      apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change`, airlineChangeResponseSchema, { signal }),
+  });
+}
+
+function useAcceptChange(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change/accept`, bookingResponseSchema, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: ({ booking }) => {
+      client.setQueryData(bookingKey(id), booking);
+      void client.invalidateQueries({ queryKey: ['airline-change', id] });
+    },
+  });
+}
+
+/** Each flight of the slices: number, date, airports and local times (as the airline prints them). */
+function Flights({ slices, tone, testId }: { slices: OfferSlice[]; tone: 'old' | 'new'; testId: string }) {
+  const { i18n } = useTranslation('booking');
+  const { byCode } = useAirports();
+  const language = i18n.language;
+  const arrow = language === 'ar' ? '←' : '→';
+  const city = (code: string) => airportCity(byCode.get(code), language, code);
+  return (
+    <Stack gap={6} data-testid={testId}>
+      {slices.flatMap((slice) =>
+        slice.segments.map((segment) => (
+          <Stack key={`${segment.flightNumber}-${segment.departureDate}`} gap={0}>
+            <Text size="sm" fw={600}>
+              {formatTravelDate(segment.departureDate.slice(0, 10), language, 'long')} ·{' '}
+              <span dir="ltr">{formatFlightNumber(segment.flightNumber)}</span>
+            </Text>
+            <Text size="sm" td={tone === 'old' ? 'line-through' : undefined} c={tone === 'old' ? 'dimmed' : undefined}>
+              <strong dir="ltr">{localTime(segment.departureDate)}</strong> {city(segment.origin)} ({segment.origin}) {arrow}{' '}
+              <strong dir="ltr">{localTime(segment.arrivalDate)}</strong> {city(segment.destination)} ({segment.destination})
+            </Text>
+          </Stack>
+        )),
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A booking the airline rescheduled: the flights as booked and as the airline now flies them (local
+ * times at each airport), and the traveller's two answers: accept the new times, or cancel for the
+ * refund the airline quotes (shown before anything is cancelled).
+ */
+export function AirlineChangePanel({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('booking');
+  const { t: tErrors } = useTranslation('errors');
+  const query = useAirlineChange(booking.id);
+  const accept = useAcceptChange(booking.id);
+  const change = query.data?.change ?? null;
+  const acceptError =
+    accept.error instanceof ApiRequestError
+      ? tErrors(`codes.${accept.error.code}` as never, { defaultValue: tErrors('unexpected') })
+      : accept.error
+        ? tErrors('network')
+        : null;
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby="airline-change-title"
+      data-testid="airline-change-panel"
+      style={{ borderColor: 'var(--mantine-color-orange-5)', borderWidth: 2 }}
+    >
+      <Stack gap="md">
+        <Title order={2} size="h3" id="airline-change-title">
+          {t('airlineChange.title')}
+        </Title>
+        <Text>{t('airlineChange.intro')}</Text>
+        {query.isPending && <Skeleton height={120} />}
+        {query.isError && (
+          <Alert color="red" role="alert">
+            {tErrors('unexpected')}
+          </Alert>
+        )}
+        {change && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Paper withBorder radius="sm" p="sm" bg="gray.0">
+              <Stack gap="xs">
+                <Badge color="gray" variant="light">
+                  {t('airlineChange.before')}
+                </Badge>
+                <Flights slices={change.removed} tone="old" testId="change-old" />
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="sm" p="sm" style={{ borderColor: 'var(--mantine-color-teal-6)' }}>
+              <Stack gap="xs">
+                <Badge color="teal" variant="light">
+                  {t('airlineChange.after')}
+                </Badge>
+                <Flights slices={change.added} tone="new" testId="change-new" />
+              </Stack>
+            </Paper>
+          </SimpleGrid>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('airlineChange.localTimes')}
+        </Text>
+        {acceptError && (
+          <Alert color="red" role="alert">
+            {acceptError}
+          </Alert>
+        )}
+        {change && !change.decision && (
+          <Stack gap="sm">
+            {change.availableActions.includes('accept') ? (
+              <Button size="md" loading={accept.isPending} onClick={() => accept.mutate()}>
+                {t('airlineChange.accept')}
+              </Button>
+            ) : (
+              <Text size="sm">{t('airlineChange.cannotAccept')}</Text>
+            )}
+            <CancellationQuote booking={booking} label={t('airlineChange.cancel')} variant="outline" />
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  bookingResponseSchema,
+  cancellationQuoteResponseSchema,
+  type Booking,
+  type CancellationQuoteView,
+} from '@kwenda/contracts';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest, ApiRequestError } from '../../../lib/api-client';
+import { formatDeadline } from '../../../lib/format/format-date';
+import { formatPrice } from '../../../lib/format/format-price';
+import { bookingKey } from '../api/booking-api';
+
+/** The two calls of cancelling for a refund: the airline's quote, then its confirmation. */
+export function useCancellation(id: string) {
+  const client = useQueryClient();
+  const quote = useMutation({
+    mutationFn: () =>
+      apiRequest(`/bookings/${encodeURIComponent(id)}/cancellation-quote`, cancellationQuoteResponseSchema, {
+        method: 'POST',
+        body: {},
+      }),
+  });
+  const confirm = useMutation({
+    mutationFn: (quoteId: string) =>
+      apiRequest(`/bookings/${encodeURIComponent(id)}/cancellation`, bookingResponseSchema, {
+        method: 'POST',
+        body: { quoteId },
+      }),
+    onSuccess: ({ booking }) => {
+      client.setQueryData(bookingKey(id), booking);
+      void client.invalidateQueries({ queryKey: ['airline-change', id] });
+    },
+  });
+  return { quote, confirm };
+}
+
+/** The refund as the traveller reads it: in the booking's currency, else as the airline states it. */
+export function refundText(quote: CancellationQuoteView, language: string): string {
+  return quote.refundAmount !== null
+    ? formatPrice(quote.refundAmount, quote.currency, language)
+    : `${quote.supplierRefundAmount.toFixed(2)} ${quote.supplierRefundCurrency}`;
+}
+
+/**
+ * Cancelling for a refund, in two steps: "Cancel and get a refund" asks the airline what it would
+ * refund now (nothing changes yet), the amount is shown, and only "Confirm the cancellation" cancels.
+ */
+export function CancellationQuote({
+  booking,
+  label,
+  variant = 'default',
+}: {
+  booking: Booking;
+  label: string;
+  variant?: 'default' | 'outline' | 'light' | 'subtle';
+}) {
+  const { t, i18n } = useTranslation('booking');
+  const { t: tErrors } = useTranslation('errors');
+  const { quote, confirm } = useCancellation(booking.id);
+  const [shown, setShown] = useState<CancellationQuoteView | null>(null);
+  const error = quote.error ?? confirm.error;
+  const errorText =
+    error instanceof ApiRequestError
+      ? tErrors(`codes.${error.code}` as never, { defaultValue: tErrors('unexpected') })
+      : error
+        ? tErrors('network')
+        : null;
+
+  if (!shown)
+    return (
+      <Stack gap="xs">
+        <Button
+          variant={variant}
+          color="red"
+          loading={quote.isPending}
+          onClick={() => quote.mutate(undefined, { onSuccess: ({ quote: q }) => setShown(q) })}
+        >
+          {label}
+        </Button>
+        {errorText && (
+          <Alert color="red" role="alert">
+            {errorText}
+          </Alert>
+        )}
+      </Stack>
+    );
+
+  return (
+    <Alert color="orange" role="status" title={t('cancelRefund.quoteTitle')} data-testid="cancellation-quote">
+      <Stack gap="xs">
+        <Text size="sm">
+          {t('cancelRefund.amount')}{' '}
+          <strong dir="ltr" data-testid="refund-amount">
+            {refundText(shown, i18n.language)}
+          </strong>
+        </Text>
+        <Text size="sm">{t(`cancelRefund.to.${shown.refundTo}`)}</Text>
+        <Text size="sm" c="dimmed">
+          {t('cancelRefund.validUntil', { time: formatDeadline(shown.expiresAt, i18n.language) })}
+        </Text>
+        <Text size="sm">{t('cancelRefund.final')}</Text>
+        {errorText && (
+          <Alert color="red" role="alert">
+            {errorText}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate(shown.id)}>
+            {t('cancelRefund.confirm')}
+          </Button>
+          <Button variant="default" disabled={confirm.isPending} onClick={() => setShown(null)}>
+            {t('cancelRefund.keep')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

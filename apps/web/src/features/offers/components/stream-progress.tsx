@@ -1,0 +1,29 @@
+import '@mantine/core/styles/Progress.layer.css';
+import { Loader, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import classes from './offers.module.css';
+
+/**
+ * How far a streamed search has come: "Searching airlines… 2 of 3" over a bar that fills from the
+ * reading side. Read out politely as each batch arrives, not on every render.
+ */
+export function StreamProgress({ totalBatches, remainingBatches }: { totalBatches: number; remainingBatches: number }) {
+  const { t } = useTranslation('offers');
+  const answered = Math.max(0, totalBatches - remainingBatches);
+  const label = t('stream.progress', { answered, total: totalBatches });
+  return (
+    <Stack gap={4} role="status" aria-live="polite" className={`${classes.resultCount} ${classes.streamProgress}`}>
+      <Text size="sm" className={classes.streamLabel}>
+        <Loader size="xs" aria-hidden="true" />
+        {label}
+      </Text>
+      <Progress
+        value={totalBatches > 0 ? (answered / totalBatches) * 100 : 0}
+        size="sm"
+        radius="xl"
+        animated
+        aria-label={t('stream.progressLabel')}
+      />
+    </Stack>
+  );
+}
