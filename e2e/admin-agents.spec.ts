@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
-import { familyName, fillPassenger } from './support/booking-form';
+import { familyName, fillPassenger, payOnSandboxGateway } from './support/booking-form';
 import { waitForMail } from './support/mailbox';
 import { sharedStaffMember } from './support/staff';
 
@@ -62,15 +62,7 @@ async function bookThroughLink(page: Page, language: string, code: string, famil
 /** Pays on the sandbox gateway's page with its documented test card, and waits for the ticket. */
 async function payByCard(page: Page, language: string) {
   const t = (key: string) => tr(language, key);
-  await page.getByRole('radio', { name: t('booking:payment.card') }).check();
-  await page.getByRole('button', { name: new RegExp(t('booking:payment.continue')) }).click();
-  await expect(page).toHaveURL(/\/gateway\/sandbox\/checkout\/cs_/);
-  await page.locator('#cardNumber').fill('4242 4242 4242 4242');
-  await page.locator('#expiry').fill('12/30');
-  await page.locator('#cvc').fill('123');
-  await page.locator('#name').fill('AMNA OSMAN');
-  await page.locator('form button[type=submit]').click();
-  await expect(page).toHaveURL(/\/booking\/bk_[^?]+\?payment=return/);
+  await payOnSandboxGateway(page, language);
   await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible({
     timeout: 30_000,
   });

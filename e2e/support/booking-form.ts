@@ -133,3 +133,19 @@ export async function savePassengersThroughApi(
   });
   expect(saved.status(), await saved.text()).toBe(200);
 }
+
+/**
+ * Chooses card at the payment step and pays on the sandbox gateway's page with its documented test
+ * card, back on the booking page (`?payment=return`).
+ */
+export async function payOnSandboxGateway(page: Page, language: string) {
+  await page.getByRole('radio', { name: tr(language, 'booking:payment.card') }).check();
+  await page.getByRole('button', { name: new RegExp(tr(language, 'booking:payment.continue')) }).click();
+  await expect(page).toHaveURL(/\/gateway\/sandbox\/checkout\/cs_/);
+  await page.locator('#cardNumber').fill('4242 4242 4242 4242');
+  await page.locator('#expiry').fill('12/30');
+  await page.locator('#cvc').fill('123');
+  await page.locator('#name').fill('AMNA OSMAN');
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL(/\/booking\/bk_[^?]+\?payment=return/);
+}

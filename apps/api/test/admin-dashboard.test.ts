@@ -36,9 +36,9 @@ describe.each(backends)('the dashboard on %s', (backend) => {
     await exec(
       `INSERT INTO bookings (id, booking_reference, status, status_trigger, offer_reference, offer, offer_expires_at,
          passenger_counts, requested_baggage, currency, exchange_rate, amount, segments_key, hold_expires_at,
-         payment_method, ticketed_at, created_at, updated_at)
+         payment_method, ticketed_at, created_at, updated_at, supplier)
        VALUES ($1, $2, $3, 'booking-created', 'off_test', $4, $5, '{"adults":1,"children":0,"infants":0}',
-         '{"hold":0,"carryOn":0}', $6, 1, $7, $1, $8, $9, $10, $5, $5)`,
+         '{"hold":0,"carryOn":0}', $6, 1, $7, $1, $8, $9, $10, $5, $5, 'sandbox')`,
       [
         seed.id,
         `KW${seed.id.toUpperCase()}`,

@@ -70,6 +70,7 @@ const BOOKING_RULES: Record<keyof Booking, Rule> = {
   paymentLink: 'hidden',
   holdExpiresAt: 'same',
   offerExpiresAt: 'same',
+  instantPaymentOnly: 'same',
   referralCode: 'same',
 };
 const initialled = (owner: unknown, stranger: unknown) => expect(stranger).toBe(`${String(owner).charAt(0)}.`);
@@ -275,8 +276,13 @@ describe.each(backends)('private booking data on %s', (backend) => {
 
     it('guards every route under a booking but the two a link may use (a new route is guarded by default)', async () => {
       expect([...ctx.app.ownerOnlyBookingRoutes].sort()).toEqual([
+        'GET /api/v1/bookings/:id/airline-change',
         'GET /api/v1/bookings/:id/ticket.pdf',
+        'HEAD /api/v1/bookings/:id/airline-change',
         'HEAD /api/v1/bookings/:id/ticket.pdf',
+        'POST /api/v1/bookings/:id/airline-change/accept',
+        'POST /api/v1/bookings/:id/cancellation',
+        'POST /api/v1/bookings/:id/cancellation-quote',
         'POST /api/v1/bookings/:id/receipts',
         'PUT /api/v1/bookings/:id',
         'PUT /api/v1/bookings/:id/pay',

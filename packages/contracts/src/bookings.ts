@@ -174,6 +174,8 @@ export const bookingSchema = z.object({
   holdExpiresAt: z.iso.datetime().nullable(),
   /** Until when the offer can be held. */
   offerExpiresAt: z.iso.datetime(),
+  /** The airline sells this fare for immediate payment only: it cannot be held, so pay-later is not offered. */
+  instantPaymentOnly: z.boolean(),
   referralCode: z.string().nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;

@@ -76,11 +76,6 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_REUSED',
   /** A request with this Idempotency-Key is still being answered. */
   'IDEMPOTENCY_KEY_IN_USE',
-  // Suppliers by name (issue 16)
-  /** The booking is held by a supplier this server is not configured for (its credentials are unset). */
-  'SUPPLIER_NOT_CONFIGURED',
-  /** The airline sells this offer for immediate card payment only: it cannot be held for pay-later. */
-  'INSTANT_PAYMENT_ONLY',
 ] as const;
 
 /**
@@ -131,6 +126,10 @@ export const bookingErrorCodes = [
   'BOOKING_ACCESS_REQUIRED',
   /** An account's booking changed by anyone but that account, signed in. */
   'BOOKING_ACCOUNT_REQUIRED',
+  /** The booking is held by a supplier this server is not configured for (its credentials are unset). */
+  'SUPPLIER_NOT_CONFIGURED',
+  /** The airline sells this offer for immediate card payment only: it cannot be held for pay-later. */
+  'INSTANT_PAYMENT_ONLY',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (typeof deskErrorCodes)[number] | (typeof bookingErrorCodes)[number];

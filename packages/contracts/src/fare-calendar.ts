@@ -13,6 +13,11 @@ export const fareCalendarDayStatuses = [
   'past',
   /** Beyond the airlines' sales window: not searched. */
   'not-on-sale',
+  /**
+   * Not searched yet: the supplier's searches take seconds and are metered (Duffel), so the strip prices
+   * only the days someone searched recently; choosing the day searches it.
+   */
+  'not-searched',
 ] as const;
 
 /** POST /offers/calendar: the same search as POST /offers/request (one-way or round trip). */

@@ -248,6 +248,13 @@ export interface Supplier {
    * A search that ends here is what searchOffers answers next.
    */
   streamOffers(search: SupplierSearch, now?: Date): AsyncIterable<OfferBatch & { timedOut?: boolean }>;
+  /**
+   * The offers of this search if the supplier answered it recently, without searching again; null when
+   * it has none. Only suppliers whose searches take seconds and are metered have it (Duffel): the fare
+   * calendar then prices the nearby days from searches already made, instead of six more airline
+   * searches for every page view. Without it, the calendar searches each day.
+   */
+  recentOffers?(search: SupplierSearch, now?: Date): Promise<readonly SupplierOffer[] | null>;
   /** Re-prices an offer by reference, as a booking does before it holds seats. */
   getOffer(reference: string, now?: Date): Promise<GetOfferResult>;
   getSeatMap(reference: string, sliceIndex: number): Promise<SeatMap | null>;

@@ -24,9 +24,9 @@ export async function insertBookingRow(
   const reference = `KW${randomBytes(4).toString('hex').toUpperCase()}`;
   await database.sql.query(
     `INSERT INTO bookings (id, booking_reference, status, status_trigger, offer_reference, offer, offer_expires_at,
-       passenger_counts, requested_baggage, currency, exchange_rate, amount, segments_key, payment_method, hold_expires_at)
+       passenger_counts, requested_baggage, currency, exchange_rate, amount, segments_key, payment_method, hold_expires_at, supplier)
      VALUES ($1, $2, $3, 'test', 'off_test', '{}', now() + interval '30 minutes', '{"adults":1}', '{}', $4, 1, $5, 'SD100', $6,
-       now() + interval '2 hours')`,
+       now() + interval '2 hours', 'sandbox')`,
     [
       id,
       reference,

@@ -135,6 +135,7 @@ export function presentBooking(
     paymentLink: options.paymentLink,
     holdExpiresAt: row.status === 'pending-payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     offerExpiresAt: row.offerExpiresAt.toISOString(),
+    instantPaymentOnly: row.offer.requiresInstantPayment === true,
     referralCode: row.referralCode,
   };
 }
@@ -226,6 +227,7 @@ export function limitedView(booking: Booking): Booking {
     paymentLink: null,
     holdExpiresAt: booking.holdExpiresAt,
     offerExpiresAt: booking.offerExpiresAt,
+    instantPaymentOnly: booking.instantPaymentOnly,
     referralCode: booking.referralCode,
   };
 }

@@ -356,7 +356,10 @@ export function createOffersService({
           if (dates.departureDate < today) return { ...dates, status: 'past', lowestPrice: null };
           if (shifted.some((leg) => leg.departureDate > lastOnSale))
             return { ...dates, status: 'not-on-sale', lowestPrice: null };
-          const offers = await ask(toSearch(filters, shifted), now);
+          const search = toSearch(filters, shifted);
+          // A metered supplier prices the other days only from searches already made.
+          const offers = shift !== 0 && supplier.recentOffers ? await supplier.recentOffers(search, now) : await ask(search, now);
+          if (offers === null) return { ...dates, status: 'not-searched', lowestPrice: null };
           const cheapest = cheapestOf(priceAll(offers, pricing, filters.currency));
           return cheapest
             ? // The price its card will show (shares converted one by one), to the unit.

@@ -172,6 +172,7 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
     paymentLink: null,
     holdExpiresAt: null,
     offerExpiresAt: '2026-11-22T10:30:00.000Z',
+    instantPaymentOnly: false,
     referralCode: null,
     ...overrides,
   };

@@ -495,6 +495,11 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
       yield* search(searchInput, key, now);
     },
 
+    async recentOffers(searchInput: SupplierSearch, now: Date = clock()): Promise<readonly SupplierOffer[] | null> {
+      if (searchInput.legs.length === 0) return [];
+      return (await cached(searchKeyOf(searchInput), now))?.offers ?? null;
+    },
+
     async searchOffers(searchInput: SupplierSearch, now: Date = clock()): Promise<readonly SupplierOffer[]> {
       if (searchInput.legs.length === 0) return [];
       const key = searchKeyOf(searchInput);

@@ -84,7 +84,7 @@ export function AirlineChangeSection({ bookingId }: { bookingId: string }) {
           <ChangedFlights slices={change.removed} title={t('airlineChange.before')} color="gray" />
           <ChangedFlights slices={change.added} title={t('airlineChange.after')} color="teal" />
         </SimpleGrid>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {t('airlineChange.localTimes')}
         </Text>
       </Stack>

@@ -56,10 +56,12 @@ export function StaffCancellationQuote({ query }: { query: ReturnType<typeof use
       <Stack gap={4}>
         <Text size="sm">
           {t('cancelQuote.refund')}{' '}
-          <strong dir="ltr">
-            {quote.refundAmount !== null
-              ? formatPrice(quote.refundAmount, quote.currency, language)
-              : `${quote.supplierRefundAmount.toFixed(2)} ${quote.supplierRefundCurrency}`}
+          <strong>
+            <bdi>
+              {quote.refundAmount !== null
+                ? formatPrice(quote.refundAmount, quote.currency, language)
+                : `${quote.supplierRefundAmount.toFixed(2)} ${quote.supplierRefundCurrency}`}
+            </bdi>
           </strong>
         </Text>
         <Text size="sm">
@@ -69,7 +71,7 @@ export function StaffCancellationQuote({ query }: { query: ReturnType<typeof use
           </span>{' '}
           · {t(`cancelQuote.to.${quote.refundTo}`)}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {t('cancelQuote.validUntil', { time: formatInstant(quote.expiresAt, language) })}
         </Text>
       </Stack>

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import { airlineChangeResponseSchema, bookingResponseSchema, type Booking, type OfferSlice } from '@kwenda/contracts';
 import { Alert, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,7 +51,7 @@ function Flights({ slices, tone, testId }: { slices: OfferSlice[]; tone: 'old' |
               {formatTravelDate(segment.departureDate.slice(0, 10), language, 'long')} ·{' '}
               <span dir="ltr">{formatFlightNumber(segment.flightNumber)}</span>
             </Text>
-            <Text size="sm" td={tone === 'old' ? 'line-through' : undefined} c={tone === 'old' ? 'dimmed' : undefined}>
+            <Text size="sm" td={tone === 'old' ? 'line-through' : undefined} c={tone === 'old' ? 'gray.7' : undefined}>
               <strong dir="ltr">{localTime(segment.departureDate)}</strong> {city(segment.origin)} ({segment.origin}) {arrow}{' '}
               <strong dir="ltr">{localTime(segment.arrivalDate)}</strong> {city(segment.destination)} ({segment.destination})
             </Text>
@@ -73,7 +75,10 @@ export function AirlineChangePanel({ booking }: { booking: Booking }) {
   const change = query.data?.change ?? null;
   const acceptError =
     accept.error instanceof ApiRequestError
-      ? tErrors(`codes.${accept.error.code}` as never, { defaultValue: tErrors('unexpected') })
+      ? // A booking route's own codes are in this page's catalog, the rest in the errors catalog.
+        t(`codes.${accept.error.code}` as never, {
+          defaultValue: tErrors(`codes.${accept.error.code}` as never, { defaultValue: tErrors('unexpected') }),
+        })
       : accept.error
         ? tErrors('network')
         : null;
@@ -100,7 +105,7 @@ export function AirlineChangePanel({ booking }: { booking: Booking }) {
           </Alert>
         )}
         {change && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <Paper withBorder radius="sm" p="sm" bg="gray.0">
               <Stack gap="xs">
                 <Badge color="gray" variant="light">
@@ -119,7 +124,7 @@ export function AirlineChangePanel({ booking }: { booking: Booking }) {
             </Paper>
           </SimpleGrid>
         )}
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('airlineChange.localTimes')}
         </Text>
         {acceptError && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, List, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, Group, List, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PassengerAlreadyBooked } from '@kwenda/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -309,7 +309,9 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
                 <FinalScreen booking={booking} price={price} confirming={polling} manageHref={manageHref} />
               )}
               {current === 'confirmation' && booking.status === 'confirmed' && booking.pnr && (
-                <CancellationQuote booking={booking} label={t('cancelRefund.offer')} variant="subtle" />
+                <Box mt="md">
+                  <CancellationQuote booking={booking} label={t('cancelRefund.offer')} variant="subtle" />
+                </Box>
               )}
               {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}
             </div>

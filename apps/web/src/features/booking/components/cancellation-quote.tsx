@@ -64,7 +64,10 @@ export function CancellationQuote({
   const error = quote.error ?? confirm.error;
   const errorText =
     error instanceof ApiRequestError
-      ? tErrors(`codes.${error.code}` as never, { defaultValue: tErrors('unexpected') })
+      ? // A booking route's own codes are in this page's catalog, the rest in the errors catalog.
+        t(`codes.${error.code}` as never, {
+          defaultValue: tErrors(`codes.${error.code}` as never, { defaultValue: tErrors('unexpected') }),
+        })
       : error
         ? tErrors('network')
         : null;
@@ -89,16 +92,24 @@ export function CancellationQuote({
     );
 
   return (
-    <Alert color="orange" role="status" title={t('cancelRefund.quoteTitle')} data-testid="cancellation-quote">
+    <Alert
+      color="orange"
+      role="status"
+      title={t('cancelRefund.quoteTitle')}
+      data-testid="cancellation-quote"
+      // Mantine's orange title is too pale on the light orange background to read (WCAG AA).
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+    >
       <Stack gap="xs">
         <Text size="sm">
           {t('cancelRefund.amount')}{' '}
-          <strong dir="ltr" data-testid="refund-amount">
-            {refundText(shown, i18n.language)}
+          {/* Isolated, in the amount's own direction: forced left-to-right, "0 ج.س." showed as ".0 ج.س". */}
+          <strong data-testid="refund-amount">
+            <bdi>{refundText(shown, i18n.language)}</bdi>
           </strong>
         </Text>
         <Text size="sm">{t(`cancelRefund.to.${shown.refundTo}`)}</Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('cancelRefund.validUntil', { time: formatDeadline(shown.expiresAt, i18n.language) })}
         </Text>
         <Text size="sm">{t('cancelRefund.final')}</Text>

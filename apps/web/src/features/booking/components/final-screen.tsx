@@ -150,7 +150,7 @@ export function FinalScreen({
   );
 }
 
-/** A booking that cannot go further: canceled after the hold, sold out, refunded. */
+/** A booking that cannot go further: canceled (the hold ran out, by the traveller or the agency), sold out, refunded. */
 export function ClosedScreen({ booking, searchHref }: { booking: Booking; searchHref: string }) {
   const { t } = useTranslation('booking');
   const reason =
@@ -158,7 +158,12 @@ export function ClosedScreen({ booking, searchHref }: { booking: Booking; search
       ? 'final.refunded'
       : booking.status === 'offer-unavailable'
         ? 'final.unavailable'
-        : 'final.canceled';
+        : // Cancelled by the traveller at the airline's refund quote, or by the agency: not a hold that ran out.
+          booking.statusTrigger === 'traveller-canceled'
+          ? 'final.travellerCanceled'
+          : booking.statusTrigger === 'staff-canceled'
+            ? 'final.staffCanceled'
+            : 'final.canceled';
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="closed-title">
       <Stack gap="sm">

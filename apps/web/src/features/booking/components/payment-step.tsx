@@ -88,14 +88,34 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
         required
       >
         <Stack gap="sm" mt="xs" ref={choicesRef}>
-          {(['later', 'card'] as const).map((choice) => (
-            <label key={choice} className={classes.choice} data-checked={method === choice || undefined}>
-              <Radio value={choice} label={<Text fw={700}>{t(`payment.${choice}`)}</Text>} />
-              <Text size="sm" mt={4} ms={32}>
-                {choice === 'later' ? t('payment.laterBody', { duration: holdLength }) : t('payment.cardBody')}
-              </Text>
-            </label>
-          ))}
+          {(['later', 'card'] as const).map((choice) => {
+            // A fare the airline sells for immediate payment only cannot be held: pay-later is shown, off, with why.
+            const unavailable = choice === 'later' && booking.instantPaymentOnly;
+            const body =
+              choice === 'card'
+                ? t('payment.cardBody')
+                : unavailable
+                  ? t('payment.laterUnavailable')
+                  : t('payment.laterBody', { duration: holdLength });
+            return (
+              <label
+                key={choice}
+                className={classes.choice}
+                data-checked={method === choice || undefined}
+                data-disabled={unavailable || undefined}
+              >
+                <Radio
+                  value={choice}
+                  disabled={unavailable}
+                  aria-describedby={`payment-${choice}-body`}
+                  label={<Text fw={700}>{t(`payment.${choice}`)}</Text>}
+                />
+                <Text size="sm" mt={4} ms={32} id={`payment-${choice}-body`}>
+                  {body}
+                </Text>
+              </label>
+            );
+          })}
         </Stack>
       </Radio.Group>
       <Button size="md" onClick={submit} loading={pay.isPending} style={{ alignSelf: 'flex-end' }}>

@@ -27,6 +27,14 @@ const CELLS = 2 * FARE_CALENDAR_DAYS_AROUND + 1;
  * left out, days without flights say so. On a phone it scrolls sideways, the chosen day in view.
  * The server renders the placeholder (same height, no layout shift); the days come in the browser.
  */
+/** What a day without a price says. */
+const noPriceLabel = {
+  'no-flights': 'calendar.noFlights',
+  past: 'calendar.noFlights',
+  'not-on-sale': 'calendar.notOnSale',
+  'not-searched': 'calendar.notSearched',
+} as const;
+
 export function FareCalendarStrip({ search, ready, format, onSelect }: FareCalendarStripProps) {
   const { t } = useTranslation('offers');
   const titleId = useId();
@@ -75,7 +83,7 @@ export function FareCalendarStrip({ search, ready, format, onSelect }: FareCalen
         {price !== null ? (
           <span className={classes.price}>{price}</span>
         ) : (
-          <span className={classes.none}>{t(day.status === 'not-on-sale' ? 'calendar.notOnSale' : 'calendar.noFlights')}</span>
+          <span className={classes.none}>{t(noPriceLabel[day.status as Exclude<typeof day.status, 'priced'>])}</span>
         )}
       </>
     );
@@ -86,7 +94,8 @@ export function FareCalendarStrip({ search, ready, format, onSelect }: FareCalen
           {content}
         </div>
       );
-    if (price === null)
+    // A day not searched yet is a search away: choosing it searches it.
+    if (price === null && day.status !== 'not-searched')
       return (
         <div className={classes.day} data-disabled>
           {content}

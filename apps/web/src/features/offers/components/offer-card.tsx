@@ -58,6 +58,12 @@ export function OfferCard({ offer, format, travellers, suggestion = false, onBoo
                 {t('card.forTravellers', { count: travellers })}
               </Text>
             )}
+            {/* The airline sells it for immediate payment only: said before Book, not at the payment step. */}
+            {offer.instantPaymentOnly && (
+              <Text size="xs" c="gray.7">
+                {t('card.payNowOnly')}
+              </Text>
+            )}
           </div>
           <div className={classes.asideActions}>
             <Button onClick={() => onBook(offer)} loading={booking} aria-label={t('card.bookLabel', { price })}>

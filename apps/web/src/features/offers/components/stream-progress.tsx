@@ -12,7 +12,13 @@ export function StreamProgress({ totalBatches, remainingBatches }: { totalBatche
   const answered = Math.max(0, totalBatches - remainingBatches);
   const label = t('stream.progress', { answered, total: totalBatches });
   return (
-    <Stack gap={4} role="status" aria-live="polite" className={`${classes.resultCount} ${classes.streamProgress}`}>
+    <Stack
+      gap={4}
+      role="status"
+      aria-live="polite"
+      className={`${classes.resultCount} ${classes.streamProgress}`}
+      data-stream-progress
+    >
       <Text size="sm" className={classes.streamLabel}>
         <Loader size="xs" aria-hidden="true" />
         {label}
