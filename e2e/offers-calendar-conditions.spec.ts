@@ -1,7 +1,8 @@
-import type { FareCalendarResult, OfferSearchResult } from '@kwenda/contracts';
+import type { FareCalendarResult } from '@kwenda/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
+import { isOffersAnswer, nextOffersAnswer } from './support/offers-answer';
 
 /**
  * Issue 13, what travellers expect on the offers page: each offer says whether it can be refunded or
@@ -42,9 +43,9 @@ test('every offer shows whether it can be refunded or changed, and the details g
   language,
 }) => {
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/offers/request') && r.ok());
+  const answer = nextOffersAnswer(page);
   await page.goto(offersAddress(language, oneWay(daysAhead(21), '&adults=2')));
-  const { offers } = (await (await answer).json()) as OfferSearchResult;
+  const { offers } = await answer;
   const cards = page.locator('article');
   await expect(cards.first()).toBeVisible();
 
@@ -108,7 +109,7 @@ test('the fare calendar comes after the offers, marks the chosen day, and a tapp
   let offersAnswered = 0;
   let calendarAsked = 0;
   page.on('response', (r) => {
-    if (r.url().endsWith('/api/v1/offers/request') && !offersAnswered) offersAnswered = Date.now();
+    if (isOffersAnswer(r) && !offersAnswered) offersAnswered = Date.now();
   });
   page.on('request', (r) => {
     if (r.url().endsWith('/api/v1/offers/calendar') && !calendarAsked) calendarAsked = Date.now();

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
-import { localTime } from '../../../lib/format/flight-times';
+import { dayShift, localTime } from '../../../lib/format/flight-times';
 import { formatTravelDate } from '../../../lib/format/format-date';
 import { formatDuration } from '../../../lib/format/format-duration';
 
@@ -32,6 +32,16 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
         </Group>
         {booking.slices.map((slice, index) => {
           const stops = slice.segments.length - 1;
+          // An overnight flight lands on another calendar day: said in words, "23:10 → 04:30" alone misleads.
+          const shift = dayShift(slice.departureDate, slice.arrivalDate);
+          const landing =
+            shift === 0
+              ? null
+              : shift === 1
+                ? t('trip.arrivesNextDay')
+                : shift > 1
+                  ? t('trip.arrivesDaysLater', { count: shift })
+                  : t('trip.arrivesDayBefore');
           return (
             <Stack
               key={index}
@@ -51,6 +61,12 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
                 <span dir="ltr">{localTime(slice.departureDate)}</span> {city(slice.origin)} ({slice.origin}){' '}
                 {language === 'ar' ? '←' : '→'} <span dir="ltr">{localTime(slice.arrivalDate)}</span> {city(slice.destination)} (
                 {slice.destination})
+                {landing && (
+                  <Text span size="sm" fw={700} c="orange.9">
+                    {' '}
+                    · {landing}
+                  </Text>
+                )}
               </Text>
               <Group gap="xs" wrap="wrap">
                 {slice.airlines.map((airline) => (
