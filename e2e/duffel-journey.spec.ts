@@ -292,9 +292,9 @@ test('streamed search, pay later held at the airline, transfer approved on the d
   const project = testInfo.project.name;
   const email = `duffel-later-${project}-${randomBytes(3).toString('hex')}@example.com`;
 
-  // 1. The search streams in. Each project searches its own days: the same search again would be answered
-  // at once from the app's recent results, not streamed from the airlines.
-  const offers = await searchStreaming(page, language, language === 'ar' ? 21 : 28, testInfo, true);
+  // 1. The search streams in. Each project (and a retry) searches its own days: the same search again would
+  // be answered at once from the app's recent results, not streamed from the airlines.
+  const offers = await searchStreaming(page, language, (language === 'ar' ? 21 : 28) + testInfo.retry * 50, testInfo, true);
   await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
   expect(await axeViolations(page)).toEqual([]);
   await shot(page, testInfo, 'offers');
@@ -419,7 +419,7 @@ test('card on the gateway for an offer that cannot be held, ticketed; cancelled 
   const email = `duffel-card-${project}-${randomBytes(3).toString('hex')}@example.com`;
 
   // The search of a day whose cheapest offers include one sold for immediate payment only.
-  const offers = await searchStreaming(page, language, language === 'ar' ? 24 : 35, testInfo);
+  const offers = await searchStreaming(page, language, (language === 'ar' ? 24 : 35) + testInfo.retry * 50, testInfo);
   const instant = offers.map((offer, i) => ({ offer, i })).filter(({ offer }) => offer.instantPaymentOnly);
   const others = offers.map((offer, i) => ({ offer, i })).filter(({ offer }) => !offer.instantPaymentOnly);
   const position = await bookOneOf(

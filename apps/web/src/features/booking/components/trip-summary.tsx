@@ -62,7 +62,7 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
                 {language === 'ar' ? '←' : '→'} <span dir="ltr">{localTime(slice.arrivalDate)}</span> {city(slice.destination)} (
                 {slice.destination})
                 {landing && (
-                  <Text span size="sm" fw={700} c="orange.9">
+                  <Text span size="sm" fw={700}>
                     {' '}
                     · {landing}
                   </Text>
