@@ -7,8 +7,8 @@ import { createSandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier
 import type { AirlineChange, CancellationQuote, Supplier } from '../src/suppliers/supplier.js';
 import { findOffer, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
 import { staffMember } from './helpers/staff.js';
-import type { TestContext } from './helpers/test-app.js';
-import type { TestDatabase } from './helpers/test-database.js';
+import { createTestApp, type TestContext } from './helpers/test-app.js';
+import type { Backend, TestDatabase } from './helpers/test-database.js';
 
 /**
  * A supplier named duffel for the airline-change tests: the sandbox airline underneath (searches,
@@ -32,6 +32,22 @@ function must(ok: boolean, what: string, response?: { statusCode: number; body: 
 }
 
 export const WEBHOOK_SECRET = 'whsec_test_kwenda_duffel';
+
+/** The app on a scripted airline named duffel, with Duffel's webhook secret (and any other settings). */
+export async function appWithScriptedAirline(
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<{ ctx: TestContext; airline: ScriptedAirline }> {
+  let airline: ScriptedAirline | undefined;
+  const ctx = await createTestApp(backend, {
+    env: { DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env },
+    supplier: (database) => {
+      airline = scriptedAirline(database);
+      return airline.supplier;
+    },
+  });
+  return { ctx, airline: airline! };
+}
 
 export function scriptedAirline(database: TestDatabase): ScriptedAirline {
   const sandbox = createSandboxSupplier({ database });

@@ -9,14 +9,13 @@ import {
   movedSlices,
   orderIdOf,
   postEvent,
-  scriptedAirline,
+  appWithScriptedAirline,
   ticketedBooking,
-  WEBHOOK_SECRET,
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
 import { findOffer, getBooking, guestHeaders, readyBooking } from './helpers/booking-factories.js';
 import { staffMember, type TestStaffMember } from './helpers/staff.js';
-import { createTestApp, type TestContext } from './helpers/test-app.js';
+import type { TestContext } from './helpers/test-app.js';
 
 /**
  * Cancelling a ticketed booking for the airline's refund: a quote first (nothing changes; the refund
@@ -31,13 +30,7 @@ describe('cancelling for a refund', () => {
   let agent: TestStaffMember;
 
   beforeAll(async () => {
-    ctx = await createTestApp('pglite', {
-      env: { DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET },
-      supplier: (database) => {
-        airline = scriptedAirline(database);
-        return airline.supplier;
-      },
-    });
+    ({ ctx, airline } = await appWithScriptedAirline('pglite'));
     agent = await staffMember(ctx.app, 'agent-desk');
   }, 120_000);
 
