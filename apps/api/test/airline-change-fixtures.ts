@@ -92,7 +92,8 @@ export function scriptedAirline(database: TestDatabase): ScriptedAirline {
       if (script.refuseCancel) throw new Error('airline refused the cancellation');
       const quote = quotes.get(quoteId);
       if (!quote) throw new Error('unknown quote');
-      await sandbox.cancelOrder(quote.orderId);
+      // The airline cancels the order, tickets and all, as the sandbox does at its own quote.
+      await sandbox.confirmCancellation((await sandbox.quoteCancellation(quote.orderId)).id);
     },
   });
   script.supplier = supplier;
