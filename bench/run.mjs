@@ -112,8 +112,9 @@ async function homePageWeight() {
   return { jsGzipKb: (await sum(scripts)) / 1024, cssGzipKb: (await sum(styles)) / 1024, jsFiles: new Set(scripts).size };
 }
 
+/** NaN when no request was answered (a load too short for a machine this busy). */
 function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 function load(name, options) {
