@@ -73,7 +73,8 @@ function stopServer(child) {
 }
 
 async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
+  // Up to 2 minutes: a first start on the embedded database runs PostgreSQL's initdb in WASM, slow on a busy machine.
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
     } catch {
