@@ -7,6 +7,12 @@ import fs from 'node:fs';
  */
 export const API_SERVER_ARGS = ['--enable-source-maps', 'apps/api/dist/server.js'];
 
+/**
+ * The environment production gives it beside the agency's settings (deploy/systemd/kwenda@.service):
+ * glibc's allocator kept to two arenas, as the systemd unit and `npm run serve` run it.
+ */
+export const API_SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+
 /** A process's resident set (VmRSS) and its peak so far (VmHWM), in MB; zeros once it has gone. */
 export function processMemoryMb(pid) {
   let status = '';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { API_SERVER_ARGS } from './api-server.mjs';
+import { API_SERVER_ARGS, API_SERVER_ENV } from './api-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DUFFEL_PORT = Number(process.env.BENCH_DUFFEL_PORT ?? 4790);
@@ -155,6 +155,7 @@ export async function runDuffelOffersBench() {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...API_SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(APP_PORT),
       JWT_SECRET: 'bench-only-jwt-secret-0123456789abcdefghij',

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { API_SERVER_ARGS, processMemoryMb } from './api-server.mjs';
+import { API_SERVER_ARGS, API_SERVER_ENV, processMemoryMb } from './api-server.mjs';
 import { lighthouseLine, runLighthouse } from './lighthouse.mjs';
 import { printDuffelOffersBench, runDuffelOffersBench } from './duffel-offers.mjs';
 import { printLoadBalancerBench, runLoadBalancerBench } from './load-balancer.mjs';
@@ -41,6 +41,7 @@ const startServer = (dir, env = {}) =>
   spawn(process.execPath, API_SERVER_ARGS, {
     env: {
       ...process.env,
+      ...API_SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(PORT),
       // Production takes its secrets from the environment only (env.ts); these are the bench's own.
