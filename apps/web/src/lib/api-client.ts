@@ -52,12 +52,12 @@ export async function apiRequest<S extends z.ZodType>(
     signal?: AbortSignal;
     /** Sent as Idempotency-Key: a retry with the same key and body gets the first answer again (lib/idempotency.ts). */
     idempotencyKey?: string;
-    /** No answer within this time counts as no answer at all (a dead connection can hang for minutes). */
-    timeoutMs?: number;
   } = {},
 ): Promise<z.infer<S>> {
-  const callerSignal = init.signal;
-  const signal = withTimeout(callerSignal, init.timeoutMs);
+  const { signal } = init;
+  // Aborted by its caller (a query no longer needed): not a failure. A timeout (AbortSignal.timeout)
+  // is no answer, like a refused or dropped connection (TypeError "Failed to fetch"): status 0.
+  const cancelled = () => signal?.aborted && (signal.reason as Error | undefined)?.name !== 'TimeoutError';
   const isForm = init.body instanceof FormData;
   // Start loading a lazy contract together with the request rather than after it.
   const contract = typeof schema === 'function' ? schema() : Promise.resolve(schema);
@@ -78,9 +78,7 @@ export async function apiRequest<S extends z.ZodType>(
       signal,
     });
   } catch (error) {
-    // Aborted by its caller (a query no longer needed): not a failure. A timeout, a refused or dropped
-    // connection (TypeError "Failed to fetch") is no answer: status 0.
-    if (callerSignal?.aborted) throw error;
+    if (cancelled()) throw error;
     throw new ApiRequestError(0, null);
   }
   // The connection may also drop while the answer's body arrives: no answer either.
@@ -88,7 +86,7 @@ export async function apiRequest<S extends z.ZodType>(
   try {
     json = await response.json();
   } catch (error) {
-    if (callerSignal?.aborted) throw error;
+    if (cancelled()) throw error;
     if (error instanceof TypeError || signal?.aborted) throw new ApiRequestError(0, null);
     json = null; // a body that is not JSON
   }
@@ -105,12 +103,4 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiRequestError(0, null);
   });
   return parser.parse(json);
-}
-
-/** The caller's signal, aborted also after `timeoutMs` where the browser can combine signals. */
-function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
-  if (!timeoutMs || typeof AbortSignal.timeout !== 'function') return signal;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  if (!signal) return timeout;
-  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
 }

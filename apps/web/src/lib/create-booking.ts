@@ -1,7 +1,7 @@
 import type { CreateBookingRequestInput } from '@kwenda/contracts';
 import { apiRequest } from './api-client';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
-import { retryWrite, WRITE_TIMEOUT_MS } from './write-retry';
+import { retryWrite, writeTimeout } from './write-retry';
 
 /**
  * POST /bookings (the server re-prices the offer); answers the new booking's id. Sent with an
@@ -14,7 +14,7 @@ export async function createBooking(request: CreateBookingRequestInput): Promise
     const { booking } = await apiRequest(
       '/bookings',
       () => import('@kwenda/contracts').then((m) => m.createBookingResponseSchema),
-      { method: 'POST', body: request, idempotencyKey: idempotencyKeyFor(action, request), timeoutMs: WRITE_TIMEOUT_MS },
+      { method: 'POST', body: request, idempotencyKey: idempotencyKeyFor(action, request), signal: writeTimeout() },
     );
     forgetIdempotencyKey(action);
     return booking.id;

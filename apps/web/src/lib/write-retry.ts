@@ -4,7 +4,11 @@ import { ApiRequestError, isNetworkError } from './api-client';
 const WRITE_RETRIES = 2;
 
 /** A booking write with no answer after this long is sent again (the server answers the retry once it is done). */
-export const WRITE_TIMEOUT_MS = 60_000;
+const WRITE_TIMEOUT_MS = 60_000;
+
+/** The signal that ends a booking write's wait for its answer (a dead connection can hang for minutes). */
+export const writeTimeout = (): AbortSignal | undefined =>
+  typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(WRITE_TIMEOUT_MS) : undefined;
 
 /**
  * A booking write (sent with its idempotency key) is sent again by itself when no answer came, or

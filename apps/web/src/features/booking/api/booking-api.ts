@@ -17,7 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiRequestError, shouldRetryRead } from '../../../lib/api-client';
 import { forgetIdempotencyKey, idempotencyKeyFor } from '../../../lib/idempotency';
-import { retryWrite, writeRetryDelay, WRITE_TIMEOUT_MS } from '../../../lib/write-retry';
+import { retryWrite, writeRetryDelay, writeTimeout } from '../../../lib/write-retry';
 
 export const bookingKey = (id: string) => ['booking', id] as const;
 
@@ -101,7 +101,7 @@ function useIdempotentBookingWrite<Input>(id: string, action: string, path: stri
         method: 'PUT',
         body,
         idempotencyKey: key,
-        timeoutMs: WRITE_TIMEOUT_MS,
+        signal: writeTimeout(),
       }).catch((error: unknown) => {
         if (!retryWrite(0, error as Error)) forgetIdempotencyKey(`${action}:${id}`);
         throw error;
