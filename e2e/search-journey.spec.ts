@@ -113,7 +113,7 @@ test('a date without a flight offers alternative dates', async ({ page, language
   await expect(whatsapp).toHaveAttribute('href', /DOG/);
 });
 
-test('a page whose code cannot be downloaded offers to try again instead of a blank screen', async ({
+test('a page whose code cannot be downloaded offers to load it again instead of a blank screen', async ({
   page,
   language,
   problems,
@@ -126,9 +126,10 @@ test('a page whose code cannot be downloaded offers to try again instead of a bl
   await expect(page.getByRole('alert').filter({ hasText: tr(language, 'routeError.title') })).toBeVisible();
   // The header still works: the visitor can go home.
   await expect(page.getByRole('banner')).toBeVisible();
-  // Back online, "try again" downloads the page's code anew in place: the offers come, no reload.
+  // Back online, the button downloads the page's code anew in place (offline, a real reload would
+  // lose the whole site): the offers come.
   await page.unroute(chunk);
-  await page.getByRole('button', { name: tr(language, 'routeError.retry') }).click();
+  await page.getByRole('button', { name: tr(language, 'routeError.reload') }).click();
   await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
   // The failed download itself is reported in the console; nothing else may be.
   const unexpected = problems.filter(

@@ -27,12 +27,9 @@ function RouteErrorMessage({ failure, onRetry }: { failure: Failure; onRetry: ()
         <Title order={1}>{t(failure === 'load' ? 'routeError.title' : 'routeError.unexpectedTitle')}</Title>
         <Text>{t(failure === 'load' ? 'routeError.body' : 'routeError.unexpectedBody')}</Text>
         <Group justify="center" gap="sm">
-          {/* The page's code downloads again in place (app/lazy-page.tsx): a reload offline would lose the whole site. */}
-          {failure === 'load' ? (
-            <Button onClick={onRetry}>{t('routeError.retry')}</Button>
-          ) : (
-            <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
-          )}
+          {/* A page whose code failed to download downloads it again in place (app/lazy-page.tsx): a real
+              reload while offline would lose the whole site. */}
+          <Button onClick={failure === 'load' ? onRetry : () => window.location.reload()}>{t('routeError.reload')}</Button>
           <Button component={Link} to={appPath('/')} variant="default">
             {t('routeError.home')}
           </Button>
@@ -69,19 +66,17 @@ export class RouteErrorBoundary extends Component<
   }
 
   override componentDidMount() {
-    window.addEventListener('online', this.retryLoad);
+    addEventListener('online', this.retryLoad);
   }
 
   override componentWillUnmount() {
-    window.removeEventListener('online', this.retryLoad);
+    removeEventListener('online', this.retryLoad);
   }
 
   /** Renders the page again: its lazy code, having failed, downloads anew. */
   retry = () => this.setState({ failedAt: null });
 
-  retryLoad = () => {
-    if (this.state.failedAt !== null && this.state.failure === 'load') this.retry();
-  };
+  retryLoad = () => this.state.failure === 'load' && this.retry();
 
   override render() {
     return this.state.failedAt === null ? (

@@ -65,31 +65,25 @@ export async function apiRequest<S extends z.ZodType>(
   let response: Response;
   // A logged-in visitor's calls carry the bearer token (SPEC section 6): bookings made with it are theirs.
   const auth = authorizationHeader();
-  const idempotency: Record<string, string> = init.idempotencyKey ? { 'idempotency-key': init.idempotencyKey } : {};
+  const headers: Record<string, string> = { accept: 'application/json', ...auth };
+  // A FormData body (a file upload) sets its own multipart content type.
+  if (init.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      // A FormData body (a file upload) sets its own multipart content type.
-      headers:
-        init.body === undefined || isForm
-          ? { accept: 'application/json', ...auth, ...idempotency }
-          : { 'content-type': 'application/json', accept: 'application/json', ...auth, ...idempotency },
+      headers,
       body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
       signal,
     });
   } catch (error) {
-    if (cancelled()) throw error;
-    throw new ApiRequestError(0, null);
+    throw cancelled() ? error : new ApiRequestError(0, null);
   }
-  // The connection may also drop while the answer's body arrives: no answer either.
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch (error) {
-    if (cancelled()) throw error;
-    if (error instanceof TypeError || signal?.aborted) throw new ApiRequestError(0, null);
-    json = null; // a body that is not JSON
-  }
+  // A body that is not JSON reads as null; a connection that drops while the body arrives is no answer either.
+  const json: unknown = await response.json().catch((error: unknown) => {
+    if (error instanceof SyntaxError) return null;
+    throw cancelled() ? error : new ApiRequestError(0, null);
+  });
   if (!response.ok) {
     const { apiErrorSchema } = await import('@kwenda/contracts/reference');
     const parsed = apiErrorSchema.safeParse(json);
