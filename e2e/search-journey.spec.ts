@@ -129,8 +129,10 @@ test('a page whose code cannot be downloaded offers to load it again instead of 
   // Back online, the button downloads the page's code anew in place (offline, a real reload would
   // lose the whole site): the offers come.
   await page.unroute(chunk);
+  await page.evaluate(() => Object.assign(window, { kwendaSamePage: true }));
   await page.getByRole('button', { name: tr(language, 'routeError.reload') }).click();
   await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
+  expect(await page.evaluate(() => 'kwendaSamePage' in window), 'no reload').toBe(true);
   // The failed download itself is reported in the console; nothing else may be.
   const unexpected = problems.filter(
     (p) => !/offers-page|Failed to fetch dynamically imported module|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p),

@@ -1,25 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-
-/**
- * React.lazy that downloads again after a failed download: React.lazy keeps its first failure for
- * ever, so a page whose code could not be downloaded (the connection dropped) would stay dead until a
- * reload. After a failure the next render (the route error boundary's "try again") starts a new download.
- */
-export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
-  const make = () =>
-    lazy(() =>
-      load().catch((error: unknown) => {
-        current = make();
-        throw error;
-      }),
-    );
-  let current = make();
-  function Retryable(props: P) {
-    const Current = current;
-    return <Current {...props} />;
-  }
-  return Retryable;
-}
+import type { ComponentType } from 'react';
+import { retryableLazy } from '../lib/retryable-lazy';
 
 /**
  * A page whose code loads on demand, like React.lazy, that can also be loaded ahead. Once loaded it

@@ -4,7 +4,8 @@ import { BrowserRouter, Outlet, Route, Routes, useLocation, useParams } from 're
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';
-import { lazyPage, retryableLazy as lazy } from './lazy-page';
+import { retryableLazy as lazy } from '../lib/retryable-lazy';
+import { lazyPage } from './lazy-page';
 import { HomePage } from './routes/home-page';
 
 // Declarative routes rather than a data router: nothing here loads data before rendering, and

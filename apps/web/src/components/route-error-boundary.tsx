@@ -3,6 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { reportError } from '../lib/error-reporting';
+import { retryFailedDownloads } from '../lib/retryable-lazy';
 import { useAppPath } from '../lib/referral';
 
 type Failure = 'load' | 'unexpected';
@@ -27,7 +28,7 @@ function RouteErrorMessage({ failure, onRetry }: { failure: Failure; onRetry: ()
         <Title order={1}>{t(failure === 'load' ? 'routeError.title' : 'routeError.unexpectedTitle')}</Title>
         <Text>{t(failure === 'load' ? 'routeError.body' : 'routeError.unexpectedBody')}</Text>
         <Group justify="center" gap="sm">
-          {/* A page whose code failed to download downloads it again in place (app/lazy-page.tsx): a real
+          {/* A page whose code failed to download downloads it again in place (lib/retryable-lazy.tsx): a real
               reload while offline would lose the whole site. */}
           <Button onClick={failure === 'load' ? onRetry : () => window.location.reload()}>{t('routeError.reload')}</Button>
           <Button component={Link} to={appPath('/')} variant="default">
@@ -74,7 +75,10 @@ export class RouteErrorBoundary extends Component<
   }
 
   /** Renders the page again: its lazy code, having failed, downloads anew. */
-  retry = () => this.setState({ failedAt: null });
+  retry = () => {
+    retryFailedDownloads();
+    this.setState({ failedAt: null });
+  };
 
   retryLoad = () => this.state.failure === 'load' && this.retry();
 
