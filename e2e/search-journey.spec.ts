@@ -131,7 +131,9 @@ test('a page whose code cannot be downloaded offers to load it again instead of 
   await page.unroute(chunk);
   await page.evaluate(() => Object.assign(window, { kwendaSamePage: true }));
   await page.getByRole('button', { name: tr(language, 'routeError.reload') }).click();
-  await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   expect(await page.evaluate(() => 'kwendaSamePage' in window), 'no reload').toBe(true);
   // The failed download itself is reported in the console; nothing else may be.
   const unexpected = problems.filter(
