@@ -1,6 +1,5 @@
 import { isSiteLanguage, languageCookie, SITE_LANGUAGES, type SiteLanguage } from '@kwenda/contracts/rules';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from './translator';
 import arCommon from './locales/ar/common.json';
 import arErrors from './locales/ar/errors.json';
 import type arAuth from './locales/ar/auth.json';
@@ -127,7 +126,7 @@ function initialLanguage(): Language {
   return stored === 'en' ? 'en' : 'ar';
 }
 
-/** Keeps <html lang dir> and the stored choice in step with i18next. */
+/** Keeps <html lang dir> and the stored choice in step with the translator. */
 function applyLanguage(language: string) {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
@@ -136,28 +135,22 @@ function applyLanguage(language: string) {
   if (isSiteLanguage(language)) document.cookie = languageCookie(language);
 }
 
-/** What the browser and prerendering both start i18next with (plus resources, language and namespaces). */
-export const i18nOptions = {
-  fallbackLng: 'ar',
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-} as const;
+/** What the browser and prerendering both start the translator with (plus resources and language). */
+export const i18nOptions = { fallbackLng: 'ar', defaultNS: 'common' } as const;
 
 /**
  * Resolves when the first page can render: at once in Arabic, after its catalogs in English.
- * Outside a browser (prerendering, src/entry-server.tsx) the caller initialises i18next itself.
+ * Outside a browser (prerendering, src/entry-server.tsx) the caller initialises the translator itself.
  */
 export const i18nReady =
   typeof window === 'undefined'
     ? Promise.resolve()
     : (async () => {
         const language = initialLanguage();
-        await i18n.use(initReactI18next).init({
+        i18n.init({
           ...i18nOptions,
           resources: { ar: { common: arCommon, search: arSearch, errors: arErrors } },
           lng: 'ar',
-          ns: firstPageNamespaces,
         });
         // Without its catalogs (a failed download) the page still opens, in Arabic.
         if (language !== 'ar') await switchLanguage(language).catch(() => {});
@@ -165,4 +158,6 @@ export const i18nReady =
         i18n.on('languageChanged', applyLanguage);
       })();
 
+export { i18n };
+export { TranslatorProvider, useTranslation } from './use-translation';
 export default i18n;

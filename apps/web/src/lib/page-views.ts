@@ -1,7 +1,7 @@
 import type { PageView, PublicConfig } from '@kwenda/contracts';
 import { cleanPagePath } from '@kwenda/contracts/rules';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLocation } from 'react-router';
 import type { AnalyticsTags } from './analytics-tags';
 import { API_BASE } from './api-client';

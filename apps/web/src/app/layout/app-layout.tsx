@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { RouteErrorBoundary } from '../../components/route-error-boundary';
 import { useErrorReporting } from '../../lib/error-reporting';

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { IconGlobe } from '../../components/icons';
 import { preloadLanguage, switchLanguage } from '../../i18n';

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
 import { Button, Drawer } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { NavLink } from 'react-router';
 import { useAppPath } from '../../lib/referral';
 import classes from './app-layout.module.css';

@@ -1,6 +1,6 @@
 import { Burger, Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, NavLink } from 'react-router';
 import { useAppPath } from '../../lib/referral';
 import { useSession } from '../../lib/session';

@@ -1,5 +1,5 @@
 import { Button, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { IconPlaneDeparture } from '../../components/icons';
 import { usePageMeta } from '../../lib/page-meta';

@@ -1,6 +1,6 @@
 import { Alert, Container } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { SearchForm } from '../../features/search';
 import classes from './home-page.module.css';

@@ -14,7 +14,7 @@ import {
   type FormEvent,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
 import { usePageData } from '../../lib/page-data';

@@ -2,7 +2,7 @@ import type { AdminBookingDetail } from '@kwenda/contracts/admin';
 import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { airportCity, useAirports } from '../../../lib/airports';

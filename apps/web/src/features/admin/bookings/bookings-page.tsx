@@ -2,7 +2,7 @@ import type { AdminBookingSort } from '@kwenda/contracts/admin';
 import { Alert, Button, Collapse, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';

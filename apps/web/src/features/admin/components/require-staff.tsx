@@ -2,7 +2,7 @@ import type { StaffRole } from '@kwenda/contracts/admin';
 import { staffRoleAtLeast } from '@kwenda/contracts/admin';
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Navigate, useLocation } from 'react-router';
 import { useStaffSession } from '../lib/staff-session';
 

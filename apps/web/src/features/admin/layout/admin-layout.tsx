@@ -2,7 +2,7 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Tex
 import { useDisclosure } from '@mantine/hooks';
 import type { StaffRole } from '@kwenda/contracts/admin';
 import { staffRoleAtLeast } from '@kwenda/contracts/admin';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { switchLanguage } from '../../../i18n';
 import { adminAction } from '../lib/admin-api';

@@ -3,7 +3,7 @@ import { formatAgencyTime } from '@kwenda/contracts/display';
 import { formatCalendarDate } from '@kwenda/contracts/rules';
 import { Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';

@@ -1,6 +1,6 @@
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Navigate, useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { formatTravelDate } from '../../../lib/format/format-date';

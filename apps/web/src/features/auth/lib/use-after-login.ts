@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { createBooking } from '../../../lib/create-booking';
 import { takePendingBooking } from '../../../lib/pending-booking';

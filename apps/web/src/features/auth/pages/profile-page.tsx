@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Navigate, useLocation } from 'react-router';
 import { dialCodeOptions, useCountries } from '../../../lib/countries';
 import { PhoneField, type PhoneValue } from '../../../components/phone-field';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Container, Group, List, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PassengerAlreadyBooked } from '@kwenda/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { clearBookingDraft } from '../../../lib/booking-drafts';

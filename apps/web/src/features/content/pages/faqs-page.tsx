@@ -1,6 +1,6 @@
 import { Button, Container } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { IconChat, IconMail } from '../../../components/icons';
 import { useHoldLength } from '../../../lib/format/use-hold-length';

@@ -1,6 +1,6 @@
 import type { CreateBookingRequestInput, Offer } from '@kwenda/contracts';
 import { useCallback, useContext, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { createBooking } from '../../../lib/create-booking';

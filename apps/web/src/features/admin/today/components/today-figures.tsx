@@ -1,6 +1,6 @@
 import type { CurrencyAmount, DashboardResponse } from '@kwenda/contracts/admin';
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../../lib/format/format-price';
 import { todayBookingLinks } from '../lib/bookings-links';
