@@ -11,7 +11,7 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';

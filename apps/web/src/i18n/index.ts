@@ -1,7 +1,10 @@
 import { isSiteLanguage, languageCookie, SITE_LANGUAGES, type SiteLanguage } from '@kwenda/contracts/rules';
 import { i18n } from './translator';
 import arCommon from './locales/ar/common.json';
-import arErrors from './locales/ar/errors.json';
+import type arErrors from './locales/ar/errors.json';
+// The first page's error messages: those of the form's fields; the API's error codes (codes.*, 1.7 KB
+// gzipped) come with the first lazy route (loadNamespace).
+import { close, fields, network, unexpected } from './locales/ar/errors.json';
 import type arAuth from './locales/ar/auth.json';
 import type arBooking from './locales/ar/booking.json';
 import type arChangelog from './locales/ar/changelog.json';
@@ -68,6 +71,17 @@ const lazyCatalogs: Record<string, () => Promise<Record<string, unknown>>> = imp
 );
 
 /**
+ * The whole Arabic errors catalog as a module of its own, its text parsed once loaded: imported as JSON
+ * it would be the same module as the first page's few keys, and all of it would ship with them.
+ */
+for (const [file, load] of Object.entries(
+  import.meta.glob<string>('./locales/ar/errors.json', { query: '?raw', import: 'default' }),
+))
+  lazyCatalogs[file] = async () => JSON.parse(await load()) as Record<string, unknown>;
+/** Catalogs the first page has only part of ('<language>/<namespace>'). */
+const partialCatalogs = new Set(['ar/errors']);
+
+/**
  * Catalogs a lazy part of the app brings with its own code (the agency desk, the agent's page), so
  * the first download does not even list them: keys are './locales/<language>/<namespace>.json'.
  */
@@ -80,11 +94,12 @@ const namespacesInUse = new Set<Namespace>(firstPageNamespaces);
 async function loadCatalogs(language: string, namespaces: Iterable<Namespace>) {
   await Promise.all(
     [...namespaces]
-      .filter((ns) => !i18n.hasResourceBundle(language, ns))
+      .filter((ns) => !i18n.hasResourceBundle(language, ns) || partialCatalogs.has(`${language}/${ns}`))
       .map(async (ns) => {
         const load = lazyCatalogs[`./locales/${language}/${ns}.json`];
         if (!load) throw new Error(`No ${language} catalog for ${ns}`);
         i18n.addResourceBundle(language, ns, await load());
+        partialCatalogs.delete(`${language}/${ns}`);
       }),
   );
 }
@@ -92,13 +107,14 @@ async function loadCatalogs(language: string, namespaces: Iterable<Namespace>) {
 /** Loads a namespace that comes with its route, in the current language, before the route renders. */
 export function loadNamespace(ns: Namespace): Promise<void> {
   namespacesInUse.add(ns);
-  return loadCatalogs(i18n.language, [ns]);
+  // Every lazy route may show an error code from the API (errors:codes.*): the whole errors catalog comes with it.
+  return loadCatalogs(i18n.language, [ns, 'errors']);
 }
 
 /** Loads a namespace in both languages, for a page that shows them side by side (the privacy policy). */
 export function loadNamespaceInAllLanguages(ns: Namespace): Promise<void> {
   namespacesInUse.add(ns);
-  return Promise.all(languages.map((language) => loadCatalogs(language, [ns]))).then(() => undefined);
+  return Promise.all(languages.map((language) => loadCatalogs(language, [ns, 'errors']))).then(() => undefined);
 }
 
 /** Fetches a language ahead of a likely switch (the pointer is on the switch). */
@@ -149,7 +165,7 @@ export const i18nReady =
         const language = initialLanguage();
         i18n.init({
           ...i18nOptions,
-          resources: { ar: { common: arCommon, search: arSearch, errors: arErrors } },
+          resources: { ar: { common: arCommon, search: arSearch, errors: { close, fields, network, unexpected } } },
           lng: 'ar',
         });
         // Without its catalogs (a failed download) the page still opens, in Arabic.

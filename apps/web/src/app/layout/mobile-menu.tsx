@@ -6,7 +6,7 @@ import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
 import { Button, Drawer } from '@mantine/core';
 import { useTranslation } from '../../i18n/use-translation';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router';
 import { useAppPath } from '../../lib/referral';
 import classes from './app-layout.module.css';
 import { LanguageSwitch } from './language-switch';

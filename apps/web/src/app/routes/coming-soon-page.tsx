@@ -1,6 +1,6 @@
 import { Button, Container } from '@mantine/core';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { IconPlaneDeparture } from '../../components/icons';
 import { usePageMeta } from '../../lib/page-meta';
 import { useAppPath } from '../../lib/referral';

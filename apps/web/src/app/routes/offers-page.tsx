@@ -15,7 +15,7 @@ import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { Container, Group, Stack } from '@mantine/core';
 import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import {
   CurrencySelect,
   filtersFromParams,

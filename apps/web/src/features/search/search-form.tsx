@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from '../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
 import { usePageData } from '../../lib/page-data';
 import { useHydrated } from '../../lib/use-hydrated';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Center, Group, Loader, NativeSelect, SimpleGrid, Stack, 
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatPrice } from '../../../lib/format/format-price';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { agentTime, monthLabel } from './agent-format';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } f
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { formatPrice } from '../../../lib/format/format-price';

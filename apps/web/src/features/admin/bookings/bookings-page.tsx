@@ -3,7 +3,7 @@ import { Alert, Button, Collapse, Group, Loader, Paper, Select, Stack, Text, Tex
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { BookingFilters } from './booking-filters';

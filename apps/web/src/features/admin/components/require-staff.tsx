@@ -3,7 +3,7 @@ import { staffRoleAtLeast } from '@kwenda/contracts/admin';
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../../lib/router';
 import { useStaffSession } from '../lib/staff-session';
 
 /**

@@ -2,7 +2,7 @@ import type { TicketingItem } from '@kwenda/contracts/admin';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useStaffCan } from '../components/require-staff';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { StaffRole } from '@kwenda/contracts/admin';
 import { staffRoleAtLeast } from '@kwenda/contracts/admin';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from '../../../lib/router';
 import { switchLanguage } from '../../../i18n';
 import { adminAction } from '../lib/admin-api';
 import { clearStaffSession, useStaffSession } from '../lib/staff-session';

@@ -20,7 +20,7 @@ import {
 import { i18n } from '../../../i18n/translator';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { BidiText, ltr } from '../lib/bidi';

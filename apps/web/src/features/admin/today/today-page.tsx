@@ -4,7 +4,7 @@ import { formatCalendarDate } from '@kwenda/contracts/rules';
 import { Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useDashboard } from './api/use-dashboard';

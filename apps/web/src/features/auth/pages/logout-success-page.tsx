@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useAppPath } from '../../../lib/referral';
 import { AuthCard } from '../components/auth-card';
 

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Container, Group, List, Loader, Skeleton, Stack, Te
 import type { PassengerAlreadyBooked } from '@kwenda/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { clearBookingDraft } from '../../../lib/booking-drafts';
 import { formatPrice } from '../../../lib/format/format-price';

@@ -1,7 +1,7 @@
 import type { CreateBookingRequestInput, Offer } from '@kwenda/contracts';
 import { useCallback, useContext, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { createBooking } from '../../../lib/create-booking';
 import { choseGuest, rememberGuestChoice, savePendingBooking } from '../../../lib/pending-booking';

@@ -2,7 +2,7 @@ import { HOLD_EXPIRING_SOON_MINUTES, SUPPLIER_CHANGES_WINDOW_HOURS, type Dashboa
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router';
 import { todayBookingLinks } from '../lib/bookings-links';
 import { formatCount } from '../lib/format-figures';
 import classes from '../today.module.css';
