@@ -38,6 +38,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // The site's own translator replaced them (docs/decisions/0032-in-house-i18n-core.md); i18next
+          // stays for its types, which type the catalog keys.
+          paths: [
+            { name: 'react-i18next', message: "Use useTranslation from 'src/i18n/use-translation'." },
+            {
+              name: 'i18next',
+              importNames: ['default', 'createInstance', 't', 'changeLanguage', 'init', 'use'],
+              message: "Use `i18n` from 'src/i18n/translator'; only types come from i18next.",
+            },
+          ],
           patterns: [
             {
               group: ['../../features/*/**', '../features/*/**'],

@@ -2,6 +2,7 @@
 // `node bench/lighthouse.mjs [baseURL]` alone, or called by bench/run.mjs with its server.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { createHeldBooking } from './held-booking.mjs';
 
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 export const LIGHTHOUSE_PAGES = {
@@ -9,31 +10,41 @@ export const LIGHTHOUSE_PAGES = {
   offers: `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${day(21)}`,
   about: '/about',
   faqs: '/faqs',
+  login: '/login',
 };
+
+/** The pages above and a held pay-later booking's page, as its maker's browser opens it (with its access cookie). */
+export async function lighthousePages(base) {
+  const { path, cookie } = await createHeldBooking(base);
+  return { ...LIGHTHOUSE_PAGES, booking: { path, headers: { Cookie: cookie } } };
+}
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** Runs per page: one Lighthouse run on this machine moves by 10 points; the median run is reported. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /** Scores 0-100 per page and category, in Arabic (the default language): the run with the median performance. */
-export async function runLighthouse(base, pages = LIGHTHOUSE_PAGES) {
+export async function runLighthouse(base, pages) {
+  pages ??= await lighthousePages(base);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   const results = {};
   // The default config is the mobile profile: a Moto G Power-sized screen, slow 4G, 4x CPU slowdown.
-  const audit = async (url) =>
-    (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })).lhr;
+  const audit = async (url, extraHeaders) =>
+    (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders }))
+      .lhr;
   try {
     // The first run in a fresh Chromium often fails to record its trace (NO_NAVSTART, score 0): a warm-up.
     await audit(`${base}/`);
-    for (const [name, path] of Object.entries(pages)) {
+    for (const [name, page] of Object.entries(pages)) {
+      const { path, headers } = typeof page === 'string' ? { path: page } : page;
       const runs = [];
       const failures = [];
       // A run whose trace Lighthouse could not read (runtimeError) is run again, at most twice per page.
       while (runs.length < RUNS && failures.length <= 2) {
-        const lhr = await audit(`${base}${path}`);
+        const lhr = await audit(`${base}${path}`, headers);
         if (lhr.runtimeError) failures.push(lhr.runtimeError.code);
         else runs.push(lhr);
       }

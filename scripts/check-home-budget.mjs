@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_KB = 151;
+const BUDGET_KB = 120;
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]);

@@ -42,7 +42,7 @@ function precompress(): Plugin {
  * layout has them rather than laying Arabic out twice (a fallback font, then the swap).
  */
 const FONT_SUBSETS = ['arabic', 'latin', 'latin-ext'];
-const PRELOADED_FACES = ['arabic-400', 'arabic-700', 'latin-400', 'latin-700'];
+const PRELOADED_FACES = ['arabic-400', 'arabic-700', 'latin-400'];
 function siteFont(): Plugin {
   let cacheDir = '';
   return {

@@ -11,8 +11,7 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { initReactI18next } from 'react-i18next';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
@@ -36,7 +35,7 @@ for (const [file, catalog] of Object.entries(catalogFiles)) {
   (resources[language!] ??= {})[ns!] = catalog;
 }
 
-let started: Promise<unknown> | null = null;
+let started = false;
 
 export interface RenderedPage {
   /** The markup of #root. */
@@ -48,7 +47,7 @@ export interface RenderedPage {
 /** A render takes 5-20 ms; one still running after this is abandoned. */
 const RENDER_TIMEOUT_MS = 3_000;
 
-/** Renders run one after another: they share i18next's language. */
+/** Renders run one after another: they share the translator's language. */
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
@@ -62,13 +61,8 @@ export function renderPage(url: string, language: Language, pageData?: PageData)
 }
 
 async function renderNow(path: string, language: Language, pageData: PageData | undefined): Promise<RenderedPage> {
-  started ??= i18n.use(initReactI18next).init({
-    ...i18nOptions,
-    resources,
-    lng: language,
-    ns: Object.keys(resources.ar ?? {}),
-  });
-  await started;
+  if (!started) i18n.init({ ...i18nOptions, resources, lng: language });
+  started = true;
   await i18n.changeLanguage(language);
   const collector: PageMetaCollector = {};
   // A client of its own per render (on a server, queries are never collected), with the config it was given.

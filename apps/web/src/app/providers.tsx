@@ -27,7 +27,7 @@ import '@mantine/core/styles/VisuallyHidden.layer.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { directionOf } from '../i18n';
 import { PageDataContext, type PageData } from '../lib/page-data';
 import { queryClient as browserQueryClient } from '../lib/query-client';

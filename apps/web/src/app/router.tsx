@@ -1,6 +1,6 @@
 import { SITE_PAGES, type SitePage } from '@kwenda/contracts/rules';
 import { Suspense, type ReactElement } from 'react';
-import { BrowserRouter, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes, useLocation, useParams } from '../lib/router';
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';

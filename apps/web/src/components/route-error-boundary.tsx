@@ -1,10 +1,11 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
+import { Link } from '../lib/router';
 import { reportError } from '../lib/error-reporting';
 import { retryFailedDownloads } from '../lib/retryable-lazy';
 import { useAppPath } from '../lib/referral';
+import classes from './route-error-boundary.module.css';
 
 type Failure = 'load' | 'unexpected';
 
@@ -24,18 +25,18 @@ function RouteErrorMessage({ failure, onRetry }: { failure: Failure; onRetry: ()
   const appPath = useAppPath();
   return (
     <Container size="sm" py="xl">
-      <Stack align="center" gap="md" role="alert" ta="center">
-        <Title order={1}>{t(failure === 'load' ? 'routeError.title' : 'routeError.unexpectedTitle')}</Title>
-        <Text>{t(failure === 'load' ? 'routeError.body' : 'routeError.unexpectedBody')}</Text>
-        <Group justify="center" gap="sm">
+      <div role="alert" className={classes.message}>
+        <h1 className={classes.title}>{t(failure === 'load' ? 'routeError.title' : 'routeError.unexpectedTitle')}</h1>
+        <p className={classes.body}>{t(failure === 'load' ? 'routeError.body' : 'routeError.unexpectedBody')}</p>
+        <div className={classes.actions}>
           {/* A page whose code failed to download downloads it again in place (lib/retryable-lazy.tsx): a real
               reload while offline would lose the whole site. */}
           <Button onClick={failure === 'load' ? onRetry : () => window.location.reload()}>{t('routeError.reload')}</Button>
           <Button component={Link} to={appPath('/')} variant="default">
             {t('routeError.home')}
           </Button>
-        </Group>
-      </Stack>
+        </div>
+      </div>
     </Container>
   );
 }

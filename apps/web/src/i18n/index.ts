@@ -1,8 +1,10 @@
 import { isSiteLanguage, languageCookie, SITE_LANGUAGES, type SiteLanguage } from '@kwenda/contracts/rules';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from './translator';
 import arCommon from './locales/ar/common.json';
-import arErrors from './locales/ar/errors.json';
+import type arErrors from './locales/ar/errors.json';
+// The first page's error messages: those of the form's fields; the API's error codes (codes.*, 1.7 KB
+// gzipped) come with the first lazy route (loadNamespace).
+import { close, fields, network, unexpected } from './locales/ar/errors.json';
 import type arAuth from './locales/ar/auth.json';
 import type arBooking from './locales/ar/booking.json';
 import type arChangelog from './locales/ar/changelog.json';
@@ -69,6 +71,17 @@ const lazyCatalogs: Record<string, () => Promise<Record<string, unknown>>> = imp
 );
 
 /**
+ * The whole Arabic errors catalog as a module of its own, its text parsed once loaded: imported as JSON
+ * it would be the same module as the first page's few keys, and all of it would ship with them.
+ */
+for (const [file, load] of Object.entries(
+  import.meta.glob<string>('./locales/ar/errors.json', { query: '?raw', import: 'default' }),
+))
+  lazyCatalogs[file] = async () => JSON.parse(await load()) as Record<string, unknown>;
+/** Catalogs the first page has only part of ('<language>/<namespace>'). */
+const partialCatalogs = new Set(['ar/errors']);
+
+/**
  * Catalogs a lazy part of the app brings with its own code (the agency desk, the agent's page), so
  * the first download does not even list them: keys are './locales/<language>/<namespace>.json'.
  */
@@ -81,11 +94,12 @@ const namespacesInUse = new Set<Namespace>(firstPageNamespaces);
 async function loadCatalogs(language: string, namespaces: Iterable<Namespace>) {
   await Promise.all(
     [...namespaces]
-      .filter((ns) => !i18n.hasResourceBundle(language, ns))
+      .filter((ns) => !i18n.hasResourceBundle(language, ns) || partialCatalogs.has(`${language}/${ns}`))
       .map(async (ns) => {
         const load = lazyCatalogs[`./locales/${language}/${ns}.json`];
         if (!load) throw new Error(`No ${language} catalog for ${ns}`);
         i18n.addResourceBundle(language, ns, await load());
+        partialCatalogs.delete(`${language}/${ns}`);
       }),
   );
 }
@@ -93,13 +107,14 @@ async function loadCatalogs(language: string, namespaces: Iterable<Namespace>) {
 /** Loads a namespace that comes with its route, in the current language, before the route renders. */
 export function loadNamespace(ns: Namespace): Promise<void> {
   namespacesInUse.add(ns);
-  return loadCatalogs(i18n.language, [ns]);
+  // Every lazy route may show an error code from the API (errors:codes.*): the whole errors catalog comes with it.
+  return loadCatalogs(i18n.language, [ns, 'errors']);
 }
 
 /** Loads a namespace in both languages, for a page that shows them side by side (the privacy policy). */
 export function loadNamespaceInAllLanguages(ns: Namespace): Promise<void> {
   namespacesInUse.add(ns);
-  return Promise.all(languages.map((language) => loadCatalogs(language, [ns]))).then(() => undefined);
+  return Promise.all(languages.map((language) => loadCatalogs(language, [ns, 'errors']))).then(() => undefined);
 }
 
 /** Fetches a language ahead of a likely switch (the pointer is on the switch). */
@@ -127,7 +142,7 @@ function initialLanguage(): Language {
   return stored === 'en' ? 'en' : 'ar';
 }
 
-/** Keeps <html lang dir> and the stored choice in step with i18next. */
+/** Keeps <html lang dir> and the stored choice in step with the translator. */
 function applyLanguage(language: string) {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
@@ -136,28 +151,22 @@ function applyLanguage(language: string) {
   if (isSiteLanguage(language)) document.cookie = languageCookie(language);
 }
 
-/** What the browser and prerendering both start i18next with (plus resources, language and namespaces). */
-export const i18nOptions = {
-  fallbackLng: 'ar',
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-} as const;
+/** What the browser and prerendering both start the translator with (plus resources and language). */
+export const i18nOptions = { fallbackLng: 'ar', defaultNS: 'common' } as const;
 
 /**
  * Resolves when the first page can render: at once in Arabic, after its catalogs in English.
- * Outside a browser (prerendering, src/entry-server.tsx) the caller initialises i18next itself.
+ * Outside a browser (prerendering, src/entry-server.tsx) the caller initialises the translator itself.
  */
 export const i18nReady =
   typeof window === 'undefined'
     ? Promise.resolve()
     : (async () => {
         const language = initialLanguage();
-        await i18n.use(initReactI18next).init({
+        i18n.init({
           ...i18nOptions,
-          resources: { ar: { common: arCommon, search: arSearch, errors: arErrors } },
+          resources: { ar: { common: arCommon, search: arSearch, errors: { close, fields, network, unexpected } } },
           lng: 'ar',
-          ns: firstPageNamespaces,
         });
         // Without its catalogs (a failed download) the page still opens, in Arabic.
         if (language !== 'ar') await switchLanguage(language).catch(() => {});
@@ -165,4 +174,6 @@ export const i18nReady =
         i18n.on('languageChanged', applyLanguage);
       })();
 
+export { i18n };
+export { TranslatorProvider, useTranslation } from './use-translation';
 export default i18n;

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatch } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { Outlet, useLocation, useMatch } from '../../lib/router';
 import { RouteErrorBoundary } from '../../components/route-error-boundary';
 import { useErrorReporting } from '../../lib/error-reporting';
 import { useDefaultPageMeta } from '../../lib/page-meta';

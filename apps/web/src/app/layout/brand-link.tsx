@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { Link } from '../../lib/router';
 import { IconPlaneDeparture } from '../../components/icons';
 import { useAppPath } from '../../lib/referral';
 import classes from './app-layout.module.css';

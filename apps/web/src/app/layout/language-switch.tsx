@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocation } from '../../lib/router';
 import { IconGlobe } from '../../components/icons';
 import { preloadLanguage, switchLanguage } from '../../i18n';
 

@@ -1,5 +1,5 @@
 import type { PublicConfig, SupportHours } from '@kwenda/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { HintTooltip } from '../../components/hint-tooltip';
 import { IconChat, IconMail, IconPhone } from '../../components/icons';
 import classes from './app-layout.module.css';

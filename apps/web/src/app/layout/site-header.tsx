@@ -1,7 +1,7 @@
 import { Burger, Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { Link, NavLink } from '../../lib/router';
 import { useAppPath } from '../../lib/referral';
 import { useSession } from '../../lib/session';
 import classes from './app-layout.module.css';
@@ -21,7 +21,7 @@ export function SiteHeader() {
   const [menuOpened, setMenuOpened] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const session = useSession();
-  const { logout, pending } = useLogoutAction();
+  const { logout, pending } = useLogoutAction(Boolean(session));
 
   return (
     <header className={classes.header}>

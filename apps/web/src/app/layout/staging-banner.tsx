@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import classes from './app-layout.module.css';
 
 /** SPEC section 1: a test build says so on every page. */

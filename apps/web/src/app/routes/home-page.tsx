@@ -1,7 +1,7 @@
 import { Alert, Container } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocation } from '../../lib/router';
 import { SearchForm } from '../../features/search';
 import classes from './home-page.module.css';
 

@@ -14,8 +14,8 @@ import type { Currency, SortOrder } from '@kwenda/contracts';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { Container, Group, Stack } from '@mantine/core';
 import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import {
   CurrencySelect,
   filtersFromParams,

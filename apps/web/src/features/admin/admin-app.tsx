@@ -2,7 +2,7 @@
 // component's styles once rather than listing them screen by screen as the traveller's pages do.
 import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.layer.css';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../lib/router';
 import { useEffect } from 'react';
 import { AgentsPage } from './agents';
 import { StaffLoginPage, StaffSecurityPage, StaffSetupPage } from './auth';

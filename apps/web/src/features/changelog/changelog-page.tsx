@@ -1,6 +1,6 @@
 import { Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePageMeta } from '../../lib/page-meta';
 import classes from './changelog-page.module.css';
 import { renderChangelog } from './render-changelog';

@@ -1,7 +1,7 @@
 import type { Airport } from '@kwenda/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { IconChevronDown } from '../../components/icons';
 import { airportNameOf, cityOf, countryName } from './airport-text';
 import classes from './field.module.css';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { IconCalendar } from '../../components/icons';
 import classes from './field.module.css';
 import { formatSearchDate } from './format-search-date';

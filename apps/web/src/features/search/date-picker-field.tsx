@@ -10,7 +10,7 @@ import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ar';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useId, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { IconCalendar } from '../../components/icons';
 import type { DateFieldProps } from './date-field';
 import classes from './field.module.css';

@@ -1,6 +1,6 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { addDays, SEARCH_LIMITS } from '@kwenda/contracts/rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { IconPlaneArrival, IconPlaneDeparture, IconPlus, IconTrash } from '../../components/icons';
 import type { SearchLeg } from '../../lib/search-params';
 import { AirportPicker, type AirportData } from './airport-picker';

@@ -14,8 +14,8 @@ import {
   type FormEvent,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useNavigate } from '../../lib/router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
 import { usePageData } from '../../lib/page-data';
 import { useHydrated } from '../../lib/use-hydrated';

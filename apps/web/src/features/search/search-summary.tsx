@@ -1,7 +1,7 @@
 import type { Airport } from '@kwenda/contracts';
 import { Button } from '@mantine/core';
 import { Fragment, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { IconPlaneDeparture } from '../../components/icons';
 import type { SearchState } from '../../lib/search-params';
 import { cityOf } from './airport-text';

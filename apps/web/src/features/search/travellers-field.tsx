@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DropdownPanel } from '../../components/dropdown-panel';
 import { IconChevronDown, IconUsers } from '../../components/icons';
 import type { SearchState } from '../../lib/search-params';

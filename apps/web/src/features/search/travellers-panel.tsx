@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { passengerCountRange, SEARCH_LIMITS } from '@kwenda/contracts/rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CountStepper } from '../../components/count-stepper';
 import type { SearchState } from '../../lib/search-params';
 import classes from './field.module.css';

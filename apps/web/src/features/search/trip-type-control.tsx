@@ -1,5 +1,5 @@
 import { tripTypes, type TripType } from '@kwenda/contracts/rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { RadioChoices } from '../../components/radio-choices';
 import classes from './trip-type-control.module.css';
 

@@ -1,6 +1,6 @@
 import { todayIn } from '@kwenda/contracts/rules';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { mergeSearchIntoParams, searchFromParams, type SearchState } from '../../lib/search-params';
 import { searchReducer, type SearchAction } from './search-form-state';
 

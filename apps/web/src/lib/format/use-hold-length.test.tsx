@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PublicConfig } from '@kwenda/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { Translator } from '../../i18n/translator';
+import { TranslatorProvider, useTranslation } from '../../i18n/use-translation';
 import { PageDataContext } from '../page-data';
 import { CONFIG_QUERY_KEY } from '../public-config';
 import { useHoldLength } from './use-hold-length';
@@ -17,12 +17,7 @@ const catalog = (language: string, namespace: string) =>
 
 /** The pay-later choice's sentence, as the payment step writes it, for a server whose HOLD_MINUTES is `holdMinutes`. */
 async function laterBody(language: 'ar' | 'en', holdMinutes: number | null) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { booking: catalog(language, 'booking') } },
-    interpolation: { escapeValue: false },
-  });
+  const i18n = new Translator({ lng: language, resources: { [language]: { booking: catalog(language, 'booking') } } });
   const queryClient = new QueryClient();
   const config = holdMinutes === null ? undefined : ({ holdMinutes } as PublicConfig);
   if (config) queryClient.setQueryData(CONFIG_QUERY_KEY, config);
@@ -31,13 +26,13 @@ async function laterBody(language: 'ar' | 'en', holdMinutes: number | null) {
     return <p>{t('payment.laterBody', { duration: useHoldLength() })}</p>;
   }
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslatorProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <PageDataContext.Provider value={{ airports: [], ...(config ? { config } : {}) }}>
           <LaterBody />
         </PageDataContext.Provider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { BOOKING_LIMITS } from '@kwenda/contracts/rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePublicConfigAsRendered } from '../public-config';
 import { formatDurationInWords } from './format-duration';
 

@@ -2,7 +2,7 @@ import type { AdminAgent, CommissionBasis } from '@kwenda/contracts/admin';
 import { REFERRAL_CODE_PATTERN } from '@kwenda/contracts/rules';
 import { Button, Group, NumberInput, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { DeskModal } from '../components/desk-modal';

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Center, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { formatPrice } from '../../../lib/format/format-price';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { agentTime, monthLabel } from './agent-format';

@@ -1,8 +1,8 @@
 import type { AdminAgent } from '@kwenda/contracts/admin';
 import { Alert, Badge, Button, Card, Center, CopyButton, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useSearchParams } from '../../../lib/router';
 import { formatPrice } from '../../../lib/format/format-price';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Navigate, useNavigate, useSearchParams } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { apiErrorText } from '../components/api-error-alert';
 import { useStaffSession } from '../lib/staff-session';

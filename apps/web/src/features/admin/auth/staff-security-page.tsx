@@ -1,8 +1,8 @@
 import type { TotpSetupResponse } from '@kwenda/contracts/admin';
 import { Alert, Button, Card, Center, Checkbox, CopyButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useNavigate } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert, apiErrorText } from '../components/api-error-alert';
 import { updateStaffSession, useStaffSession } from '../lib/staff-session';

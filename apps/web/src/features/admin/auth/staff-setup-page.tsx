@@ -1,8 +1,8 @@
 import { formatAgencyDateTime } from '@kwenda/contracts/display';
 import { Alert, Anchor, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link, useNavigate, useParams } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { apiErrorText } from '../components/api-error-alert';
 import { BidiText, ltr } from '../lib/bidi';

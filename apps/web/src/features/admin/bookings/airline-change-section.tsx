@@ -1,7 +1,7 @@
 import type { OfferSlice } from '@kwenda/contracts';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { adminRequest } from '../lib/admin-api';
 import { formatInstant, ltr, SegmentTimes } from './booking-display';
 

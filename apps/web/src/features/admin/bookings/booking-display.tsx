@@ -2,7 +2,7 @@ import { agencyDateTime } from '@kwenda/contracts/display';
 import { formatCalendarDate, type BookingStatus } from '@kwenda/contracts/rules';
 import type { Segment } from '@kwenda/contracts';
 import { Badge, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { localTime } from '../../../lib/format/flight-times';

@@ -12,7 +12,7 @@ import {
 import { bookingStatuses, type BookingStatus } from '@kwenda/contracts/rules';
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { DEFAULT_PARAMS, withFilters, type BookingListParams } from './booking-list-params';
 

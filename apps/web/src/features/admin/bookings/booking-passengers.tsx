@@ -2,7 +2,7 @@ import type { AdminBookingDetail } from '@kwenda/contracts/admin';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatPrice } from '../../../lib/format/format-price';
 import { formatTravelDate } from '../../../lib/format/format-date';
 import { apiErrorText } from '../components/api-error-alert';

@@ -1,7 +1,7 @@
 import type { AdminActor, AdminBookingDetail } from '@kwenda/contracts/admin';
 import { Badge, Button, Group, Paper, Stack, Text, Timeline } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatPrice } from '../../../lib/format/format-price';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { adminFileUrl } from '../lib/admin-api';

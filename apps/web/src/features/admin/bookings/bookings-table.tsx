@@ -1,7 +1,7 @@
 import type { AdminBookingListItem, AdminBookingSort } from '@kwenda/contracts/admin';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { formatPrice } from '../../../lib/format/format-price';
 import { formatFlightDateTime, formatShortInstant, ltr, StatusBadge, useRouteText } from './booking-display';
 import type { BookingListParams } from './booking-list-params';

@@ -1,19 +1,16 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../i18n/locales/ar/admin-bookings.json';
 import en from '../../../i18n/locales/en/admin-bookings.json';
+import { Translator } from '../../../i18n/translator';
 import { eventDetailRows } from './event-details';
 
 async function translator(language: 'ar' | 'en') {
-  const instance = i18next.createInstance();
-  await instance.init({
+  const instance = new Translator({
     lng: language,
-    ns: ['admin-bookings'],
     defaultNS: 'admin-bookings',
     resources: { ar: { 'admin-bookings': ar }, en: { 'admin-bookings': en } },
-    interpolation: { escapeValue: false },
   });
-  return instance.t.bind(instance) as unknown as (key: string, options?: Record<string, unknown>) => string;
+  return instance.t as unknown as (key: string, options?: Record<string, unknown>) => string;
 }
 
 /** Strips the direction isolates a value is wrapped in, to compare the text read. */

@@ -2,7 +2,7 @@ import type { CancellationQuoteView } from '@kwenda/contracts';
 import { deskActionResponseSchema } from '@kwenda/contracts/admin';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatPrice } from '../../../lib/format/format-price';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { adminRequest } from '../lib/admin-api';

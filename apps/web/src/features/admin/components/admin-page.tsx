@@ -1,6 +1,6 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /**
  * One screen of the desk: its heading (focused when the screen opens, so a screen reader says where

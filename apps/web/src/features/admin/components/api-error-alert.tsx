@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
-import i18n from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/translator';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** The translated message of a failed call: its code from admin:codes.* or errors:codes.*, else a general message. */

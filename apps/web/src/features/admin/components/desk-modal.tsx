@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /**
  * The desk's dialogs: Mantine's modal with a labelled close button, and its header as a plain block

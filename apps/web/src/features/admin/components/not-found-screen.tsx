@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { AdminPage } from './admin-page';
 
 /** An address under /admin that is no screen of the desk. */

@@ -2,8 +2,8 @@ import type { StaffRole } from '@kwenda/contracts/admin';
 import { staffRoleAtLeast } from '@kwenda/contracts/admin';
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Navigate, useLocation } from '../../../lib/router';
 import { useStaffSession } from '../lib/staff-session';
 
 /**

@@ -2,7 +2,7 @@ import type { BookingStatus } from '@kwenda/contracts';
 import type { BookingDeskState } from '@kwenda/contracts/admin';
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useStaffCan } from '../components/require-staff';
 import { BidiText, ltr } from '../lib/bidi';

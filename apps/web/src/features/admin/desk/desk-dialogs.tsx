@@ -9,7 +9,7 @@ import {
 import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { StaffCancellationQuote, useCancelAtQuote, useStaffCancellationQuote } from '../bookings/staff-cancel-quote';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useDeskCommand, type DeskCommand } from './desk-api';

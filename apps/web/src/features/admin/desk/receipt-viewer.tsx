@@ -1,6 +1,6 @@
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { adminFileUrl } from '../lib/admin-api';
 import classes from './desk.module.css';
 

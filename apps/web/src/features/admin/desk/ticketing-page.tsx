@@ -1,8 +1,8 @@
 import type { TicketingItem } from '@kwenda/contracts/admin';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useStaffCan } from '../components/require-staff';

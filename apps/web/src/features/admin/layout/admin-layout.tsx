@@ -2,8 +2,8 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Tex
 import { useDisclosure } from '@mantine/hooks';
 import type { StaffRole } from '@kwenda/contracts/admin';
 import { staffRoleAtLeast } from '@kwenda/contracts/admin';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link, Outlet, useLocation, useNavigate } from '../../../lib/router';
 import { switchLanguage } from '../../../i18n';
 import { adminAction } from '../lib/admin-api';
 import { clearStaffSession, useStaffSession } from '../lib/staff-session';

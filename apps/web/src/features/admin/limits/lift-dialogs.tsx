@@ -8,7 +8,7 @@ import {
 } from '@kwenda/contracts/admin';
 import { Button, Group, NumberInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { ltr } from '../lib/bidi';
 import { ApiRequestError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import type { HoldCapLift, HoldCaps } from '@kwenda/contracts/admin';
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';

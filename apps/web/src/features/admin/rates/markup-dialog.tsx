@@ -2,7 +2,7 @@ import { cabinClassCodes } from '@kwenda/contracts/rules';
 import { MARKUP_LIMITS, type MarkupRule, type MarkupRuleInput } from '@kwenda/contracts/admin';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { DeskModal } from '../components/desk-modal';

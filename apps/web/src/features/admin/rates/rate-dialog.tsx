@@ -1,7 +1,7 @@
 import { RATE_LIMITS, rateCurrencies, type CurrentRate, type SetRateRequest } from '@kwenda/contracts/admin';
 import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { DeskModal } from '../components/desk-modal';

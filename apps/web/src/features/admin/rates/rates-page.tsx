@@ -1,7 +1,7 @@
 import type { CurrentRate, MarkupRule, RateChange, RatesOverview } from '@kwenda/contracts/admin';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useStaffCan } from '../components/require-staff';

@@ -17,10 +17,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import i18n from 'i18next';
+import { i18n } from '../../../i18n/translator';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { BidiText, ltr } from '../lib/bidi';

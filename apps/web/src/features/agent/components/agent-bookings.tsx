@@ -1,7 +1,7 @@
 import type { AgentBooking } from '@kwenda/contracts/admin';
 import { formatAgencyDate } from '@kwenda/contracts/display';
 import { Alert, Badge, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatTravelDate } from '../../../lib/format/format-date';
 import { errorText } from '../lib/error-text';
 import classes from './agent.module.css';

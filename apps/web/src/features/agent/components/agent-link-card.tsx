@@ -1,6 +1,6 @@
 import type { AgentMe } from '@kwenda/contracts/admin';
 import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import classes from './agent.module.css';
 
 /** Saves the QR code as an SVG file the agent can print or post. */

@@ -1,7 +1,7 @@
 import type { AgentStatement } from '@kwenda/contracts/admin';
 import { formatAgencyDate } from '@kwenda/contracts/display';
 import { Alert, Badge, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatPrice } from '../../../lib/format/format-price';
 import { errorText } from '../lib/error-text';
 import { monthLabel } from '../lib/month-label';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { airportCity, useAirports } from '../../../lib/airports';
 
 /** A trip's airports as city names, with an arrow that points the way the text reads. */

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from '../../../i18n/translator';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** The translated message of a failed call: its code from the errors catalog, else a general message. */

@@ -1,7 +1,7 @@
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Navigate, useLocation } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';

@@ -1,6 +1,6 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageMeta } from '../../../lib/page-meta';
 import classes from './auth.module.css';
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { formatTravelDate } from '../../../lib/format/format-date';
 import { formatPrice } from '../../../lib/format/format-price';

@@ -1,5 +1,5 @@
 import { Button, Divider, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { API_BASE } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
 import classes from './auth.module.css';

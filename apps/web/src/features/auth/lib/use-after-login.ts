@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { createBooking } from '../../../lib/create-booking';
 import { takePendingBooking } from '../../../lib/pending-booking';
 import { useAppPath } from '../../../lib/referral';

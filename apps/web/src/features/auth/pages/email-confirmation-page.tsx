@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useLocation } from '../../../lib/router';
 import { latinDigits } from '../../../lib/phone-number';
 import { useResendCode, useVerifyCode } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';

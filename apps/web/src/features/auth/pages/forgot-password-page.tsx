@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useAppPath } from '../../../lib/referral';
 import { useRequestPasswordReset } from '../api/auth-api';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link, Navigate, useNavigate, useSearchParams } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { hasPendingBooking } from '../../../lib/pending-booking';
 import { useAppPath } from '../../../lib/referral';

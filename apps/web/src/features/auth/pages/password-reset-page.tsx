@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link, useParams } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useAppPath } from '../../../lib/referral';
 import { usePasswordReset } from '../api/auth-api';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link, Navigate, useLocation } from '../../../lib/router';
 import { dialCodeOptions, useCountries } from '../../../lib/countries';
 import { PhoneField, type PhoneValue } from '../../../components/phone-field';
 import { splitE164, toE164 } from '../../../lib/phone-number';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import { airlineChangeResponseSchema, bookingResponseSchema, type Booking, type OfferSlice } from '@kwenda/contracts';
 import { Alert, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { formatFlightNumber } from '../../../lib/format/flight-number';

@@ -1,6 +1,6 @@
 import type { BaggageOption } from '@kwenda/contracts';
 import { Checkbox, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { includedOptions, paidOptions, togglePiece } from '../lib/baggage-selection';
 
 interface BaggagePickerProps {

@@ -1,6 +1,6 @@
 import type { FareCondition, FareConditions } from '@kwenda/contracts';
 import { Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fareConditionState } from '../../../lib/format/fare-condition-state';
 import classes from './booking.module.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { bookingSteps, type BookingStep } from '../lib/booking-steps';
 import classes from './booking.module.css';
 

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Container, Group, List, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PassengerAlreadyBooked } from '@kwenda/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link, useNavigate } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { clearBookingDraft } from '../../../lib/booking-drafts';
 import { formatPrice } from '../../../lib/format/format-price';

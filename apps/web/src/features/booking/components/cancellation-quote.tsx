@@ -7,7 +7,7 @@ import {
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { apiRequest, ApiRequestError } from '../../../lib/api-client';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { formatPrice } from '../../../lib/format/format-price';

@@ -1,7 +1,7 @@
 import type { Country } from '@kwenda/contracts';
 import { Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PhoneField, type PhoneValue } from '../../../components/phone-field';
 import { dialCodeOptions } from '../../../lib/countries';
 

@@ -1,7 +1,7 @@
 import type { Country } from '@kwenda/contracts';
 import { Select, type ComboboxItem } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { searchCountries } from '../lib/country-search';
 
 interface CountrySelectProps {

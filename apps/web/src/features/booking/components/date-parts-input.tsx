@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { intlLocale } from '../../../lib/format/intl-locale';
 import classes from './booking.module.css';
 

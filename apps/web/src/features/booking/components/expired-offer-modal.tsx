@@ -1,5 +1,5 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** SPEC section 2: the offer expired or vanished; back to the offers list. */
 export function ExpiredOfferModal({ opened, onBack }: { opened: boolean; onBack: () => void }) {

@@ -1,7 +1,7 @@
 import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { usePublicConfig } from '../../../lib/public-config';

@@ -1,8 +1,8 @@
 import { BOOKING_ACCESS_LIMITS, normalizeBookingReference, normalizeLastName } from '@kwenda/contracts';
 import { Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { latinDigits } from '../../../lib/phone-number';

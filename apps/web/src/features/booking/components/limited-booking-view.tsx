@@ -1,8 +1,8 @@
 import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { formatPrice } from '../../../lib/format/format-price';
 import { usePageMeta } from '../../../lib/page-meta';

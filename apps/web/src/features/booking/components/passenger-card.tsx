@@ -1,6 +1,6 @@
 import type { Country, Passenger } from '@kwenda/contracts';
 import { Paper, Radio, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { PassengerField } from '@kwenda/contracts/rules';
 import type { PassengerDraft } from '../lib/passenger-form';
 import { BaggagePicker } from './baggage-picker';

@@ -2,7 +2,7 @@ import type { Booking } from '@kwenda/contracts';
 import { CONTACT_ERRORS_KEY } from '@kwenda/contracts/rules';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useCountries, useSubmitPassengers, validationErrorsOf } from '../api/booking-api';
 import { extrasOf } from '../lib/baggage-selection';
 import { checkDrafts, draftsFrom, toPayload, travelDates, type FieldErrors, type PassengerDraft } from '../lib/passenger-form';

@@ -1,7 +1,7 @@
 import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Radio, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ConnectionNotice, connectionStateOf } from '../../../components/connection-notice';
 import { isNetworkError } from '../../../lib/api-client';
 import { formatDeadline } from '../../../lib/format/format-date';

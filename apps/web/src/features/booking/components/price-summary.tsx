@@ -1,6 +1,6 @@
 import type { Booking } from '@kwenda/contracts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ExtrasTotal } from '../lib/baggage-selection';
 import { BookingFareConditions } from './booking-fare-conditions';
 import classes from './booking.module.css';

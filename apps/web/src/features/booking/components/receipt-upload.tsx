@@ -2,7 +2,7 @@ import type { Booking } from '@kwenda/contracts';
 import { BOOKING_LIMITS } from '@kwenda/contracts/rules';
 import { Alert, Button, FileInput, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { makeIcon } from '../../../components/icons';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useUploadReceipt } from '../api/booking-api';

@@ -1,6 +1,6 @@
 import type { Booking } from '@kwenda/contracts';
 import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { useSeatMap } from '../api/booking-api';
 import classes from './booking.module.css';

@@ -1,6 +1,6 @@
 import type { Booking } from '@kwenda/contracts';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { dayShift, localTime } from '../../../lib/format/flight-times';

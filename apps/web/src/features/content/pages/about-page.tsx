@@ -1,6 +1,6 @@
 import { Button, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../lib/router';
 import { IconPlaneDeparture } from '../../../components/icons';
 import { useHoldLength } from '../../../lib/format/use-hold-length';
 import { usePageMeta } from '../../../lib/page-meta';

@@ -1,7 +1,7 @@
 import { Button, Container } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useSearchParams } from '../../../lib/router';
 import { IconChat, IconMail } from '../../../components/icons';
 import { useHoldLength } from '../../../lib/format/use-hold-length';
 import { usePageMeta } from '../../../lib/page-meta';

@@ -1,5 +1,5 @@
 import { Center, Container, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type Language } from '../../../i18n';
 import { formatDurationInWords } from '../../../lib/format/format-duration';
 import { useHoldMinutes } from '../../../lib/format/use-hold-length';

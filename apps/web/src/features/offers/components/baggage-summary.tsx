@@ -1,6 +1,6 @@
 import type { Offer } from '@kwenda/contracts';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { CabinBagIcon, SuitcaseIcon } from './offer-icons';
 import classes from './offers.module.css';
 

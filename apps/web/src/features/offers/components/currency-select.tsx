@@ -1,7 +1,7 @@
 import type { Currency } from '@kwenda/contracts';
 import { currencies } from '@kwenda/contracts/rules';
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePublicConfig } from '../../../lib/public-config';
 
 /** Currency of the prices shown (SDG by default); changing it re-runs the search. */

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import classes from './offers.module.css';
 
 /** "+1" after an arrival time on a later calendar day, spelled out for screen readers. */

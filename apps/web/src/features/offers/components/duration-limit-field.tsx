@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useDebouncedCommit } from '../hooks/use-debounced-commit';
 import { clamp, sliderRange } from '../lib/slider-scale';
 import classes from './filters.module.css';

@@ -1,7 +1,7 @@
 import { FARE_CALENDAR_DAYS_AROUND, type FareCalendarDay } from '@kwenda/contracts';
 import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatCalendarDate } from '../../../lib/format/calendar-date';
 import type { SearchState } from '../../../lib/search-params';
 import { useHydrated } from '../../../lib/use-hydrated';

@@ -1,6 +1,6 @@
 import type { FareCondition, FareConditions } from '@kwenda/contracts';
 import { Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fareConditionState, type FareConditionState } from '../../../lib/format/fare-condition-state';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import classes from './fare-conditions.module.css';

@@ -1,6 +1,6 @@
 import { Button, Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import classes from './filters.module.css';
 
 interface FiltersSheetProps {

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import classes from './filters.module.css';
 
 /**

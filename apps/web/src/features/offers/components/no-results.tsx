@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { SearchState } from '../../../lib/search-params';
 import { CalendarIcon } from './offer-icons';
 import { SupportButton } from './support-button';

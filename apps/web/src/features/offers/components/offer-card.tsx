@@ -1,7 +1,7 @@
 import type { Offer } from '@kwenda/contracts';
 import { Button, Paper, Text } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { BaggageSummary } from './baggage-summary';
 import { FareConditionBadges } from './fare-conditions';

@@ -2,7 +2,7 @@ import type { Offer, OfferSlice } from '@kwenda/contracts';
 import { Button, Divider, Group, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { SearchState } from '../../../lib/search-params';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { formatFlightNumber } from '../../../lib/format/flight-number';

@@ -1,6 +1,6 @@
 import type { Offer, OfferFare } from '@kwenda/contracts';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import classes from './offers.module.css';
 

@@ -9,7 +9,7 @@ import {
 } from '@kwenda/contracts/rules';
 import { Loader, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { AirlineLogo } from './airline-logo';
 import { DurationLimitField } from './duration-limit-field';

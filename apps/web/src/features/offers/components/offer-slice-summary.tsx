@@ -1,6 +1,6 @@
 import type { OfferSlice } from '@kwenda/contracts';
 import { Badge, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { dayShift, localTime } from '../../../lib/format/flight-times';

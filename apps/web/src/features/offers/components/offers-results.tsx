@@ -2,7 +2,7 @@ import type { Offer, SortOrder } from '@kwenda/contracts';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { preparePriceFormats } from '../../../lib/format/format-price';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';

@@ -1,7 +1,7 @@
 import type { OfferRate } from '@kwenda/contracts';
 import { formatCalendarDate, todayIn } from '@kwenda/contracts/rules';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatPrice } from '../../../lib/format/format-price';
 
 /**

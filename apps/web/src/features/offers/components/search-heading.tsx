@@ -1,5 +1,5 @@
 import { Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { SearchState } from '../../../lib/search-params';
 import { useOfferFormat } from '../hooks/use-offer-format';
 import { searchedLegs } from '../lib/support-link';

@@ -1,5 +1,5 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ClockIcon } from './offer-icons';
 
 /** Offers have expired (offer.expiresAt): the only way on is to search again. */

@@ -1,6 +1,6 @@
 import type { SortOrder } from '@kwenda/contracts';
 import { sortOrders } from '@kwenda/contracts/rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { RadioChoices } from '../../../components/radio-choices';
 import classes from './sort-control.module.css';
 

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Translator } from '../../../i18n/translator';
+import { TranslatorProvider } from '../../../i18n/use-translation';
 import { StreamProgress } from './stream-progress';
 import { TimedOutNotice } from './timed-out-notice';
 
@@ -24,23 +24,18 @@ const mounted: (() => void)[] = [];
 afterEach(() => mounted.splice(0).forEach((unmount) => unmount()));
 
 async function render(language: 'ar' | 'en', children: ReactNode) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { offers: catalog(language) } },
-    interpolation: { escapeValue: false },
-  });
+  const i18n = new Translator({ lng: language, resources: { [language]: { offers: catalog(language) } } });
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   flushSync(() =>
     root.render(
-      <I18nextProvider i18n={i18n}>
+      <TranslatorProvider i18n={i18n}>
         <DirectionProvider initialDirection={dir} detectDirection={false}>
           <MantineProvider>{children}</MantineProvider>
         </DirectionProvider>
-      </I18nextProvider>,
+      </TranslatorProvider>,
     ),
   );
   mounted.push(() => {

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Progress.layer.css';
 import { Loader, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import classes from './offers.module.css';
 
 /**

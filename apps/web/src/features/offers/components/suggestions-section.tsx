@@ -1,7 +1,7 @@
 import type { Offer } from '@kwenda/contracts';
 import { Button, Collapse, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { nearestDateOffer } from '../lib/nearest-date';
 import { OfferCard } from './offer-card';

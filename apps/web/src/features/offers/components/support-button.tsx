@@ -1,5 +1,5 @@
 import { Button, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAirports } from '../../../lib/airports';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';

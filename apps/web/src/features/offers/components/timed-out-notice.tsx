@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import classes from './offers.module.css';
 
 /** The supplier's search time ran out before every airline answered: the list is what arrived. */

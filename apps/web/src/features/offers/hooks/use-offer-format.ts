@@ -1,6 +1,6 @@
 import type { OfferSlice } from '@kwenda/contracts';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { connectionAirports } from '../../../lib/format/flight-times';
 import { formatDuration } from '../../../lib/format/format-duration';

@@ -1,8 +1,8 @@
 import type { CreateBookingRequestInput, Offer } from '@kwenda/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useContext, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useNavigate } from '../../../lib/router';
 import { connectionStateOf } from '../../../components/connection-notice';
 import { ApiRequestError, isNetworkError } from '../../../lib/api-client';
 import { createBooking } from '../../../lib/create-booking';

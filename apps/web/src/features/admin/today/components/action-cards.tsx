@@ -1,8 +1,8 @@
 import { HOLD_EXPIRING_SOON_MINUTES, SUPPLIER_CHANGES_WINDOW_HOURS, type DashboardActions } from '@kwenda/contracts/admin';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { Link } from '../../../../lib/router';
 import { todayBookingLinks } from '../lib/bookings-links';
 import { formatCount } from '../lib/format-figures';
 import classes from '../today.module.css';

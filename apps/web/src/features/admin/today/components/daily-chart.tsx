@@ -3,7 +3,7 @@ import { formatCalendarDate } from '@kwenda/contracts/rules';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { formatPrice } from '../../../../lib/format/format-price';
 import { countTicks, labelledDays, slotStart } from '../lib/chart-scale';
 import { formatCount } from '../lib/format-figures';

@@ -2,7 +2,7 @@ import type { DashboardFunnel } from '@kwenda/contracts/admin';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { formatCount, formatShare } from '../lib/format-figures';
 import { shareOf } from '../lib/chart-scale';
 import classes from '../today.module.css';

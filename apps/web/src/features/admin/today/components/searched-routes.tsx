@@ -1,7 +1,7 @@
 import type { SearchedRoute } from '@kwenda/contracts/admin';
 import { Anchor, Box, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { Link } from '../../../../lib/router';
 import { airportCity, useAirports } from '../../../../lib/airports';
 import { shareOf } from '../lib/chart-scale';
 import { todayBookingLinks } from '../lib/bookings-links';

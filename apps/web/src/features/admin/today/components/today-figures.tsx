@@ -1,7 +1,7 @@
 import type { CurrencyAmount, DashboardResponse } from '@kwenda/contracts/admin';
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { Link } from '../../../../lib/router';
 import { formatPrice } from '../../../../lib/format/format-price';
 import { todayBookingLinks } from '../lib/bookings-links';
 import { formatCount } from '../lib/format-figures';

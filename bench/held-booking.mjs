@@ -1,0 +1,75 @@
+// A held pay-later booking for Lighthouse's booking page: a guest books the first offer that can be held,
+// saves one passenger and chooses pay later. Returns the page's path and the guest's access cookie
+// (decision 0025: the browser that made the booking reads it whole; Lighthouse sends the cookie).
+const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function call(base, method, path, body, cookie) {
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, json: await response.json().catch(() => null), setCookie: response.headers.getSetCookie() };
+}
+
+export async function createHeldBooking(base) {
+  const passengers = { adults: 1, children: 0, infants: 0 };
+  const search = await call(base, 'POST', '/offers/request', {
+    filters: {
+      tripType: 'one-way',
+      departureStation: 'PZU',
+      destinationStation: 'CAI',
+      departureDate: day(21),
+      passengers,
+      currency: 'USD',
+    },
+    page: 1,
+  });
+  for (const offer of search.json?.offers ?? []) {
+    const created = await call(base, 'POST', '/bookings', {
+      reference: offer.reference,
+      payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: 'USD' },
+    });
+    if (created.status !== 201) continue;
+    const id = created.json.booking.id;
+    const cookie = created.setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('kwenda_booking='));
+    const booking = (await call(base, 'GET', `/bookings/${id}`, null, cookie)).json;
+    const first = booking.slices[0].departureDate.slice(0, 10);
+    const yearsBefore = (years) => `${Number(first.slice(0, 4)) - years}${first.slice(4, 8)}15`;
+    const passenger = booking.passengers[0];
+    const saved = await call(
+      base,
+      'PUT',
+      `/bookings/${id}`,
+      {
+        bookingId: id,
+        payload: {
+          passengers: [
+            {
+              id: passenger.id,
+              firstName: 'AMNA',
+              lastName: 'OSMAN',
+              dateOfBirth: yearsBefore(34),
+              gender: 'F',
+              nationalityCountry: 'SD',
+              documentNumber: 'P01234567',
+              documentIssuanceCountry: 'SD',
+              documentExpiryDate: yearsBefore(-5),
+              ...(passenger.requiredFields.includes('documentIssuanceDate') ? { documentIssuanceDate: yearsBefore(2) } : {}),
+              ...(passenger.requiredFields.includes('placeOfBirth') ? { placeOfBirth: 'Khartoum' } : {}),
+              baggage: [],
+            },
+          ],
+          email: 'traveller@example.com',
+          mobile: '+249912345678',
+        },
+      },
+      cookie,
+    );
+    if (saved.status !== 200) throw new Error(`held booking: passengers ${saved.status} ${JSON.stringify(saved.json)}`);
+    // An instant-payment fare cannot be held: try the next offer.
+    const held = await call(base, 'PUT', `/bookings/${id}/pay`, { payLater: true }, cookie);
+    if (held.status === 200) return { path: `/booking/${id}`, cookie };
+  }
+  throw new Error('held booking: no offer PZU-CAI could be held');
+}
