@@ -162,7 +162,9 @@ async function signedInAccount(page: Page, context: BrowserContext, project: str
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const email = `offline-${project}-${stamp}@example.com`;
   const password = 'Red-Sea-Harbour-17';
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.17.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
+  await context.setExtraHTTPHeaders({
+    'x-forwarded-for': `10.17.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+  });
   const registered = await page.request.post('/api/v1/auth/register', {
     data: { payload: { fullName: 'Hiba Yousif', email, password, passwordConfirmation: password } },
   });
@@ -248,7 +250,12 @@ test("my trip offline: the owner's held and ticketed bookings and the e-ticket o
   const pdf = await page.evaluate(async (link) => {
     const response = await fetch(link);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    return { status: response.status, type: response.headers.get('content-type'), start: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      start: String.fromCharCode(...bytes.slice(0, 5)),
+      size: bytes.length,
+    };
   }, ticketLink);
   expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-' });
   expect(pdf.size).toBeGreaterThan(1000);
@@ -275,9 +282,15 @@ test("my trip offline: the owner's held and ticketed bookings and the e-ticket o
   await page.goto(`/?lang=${language}`);
   if (project.includes('phone')) {
     await page.getByRole('button', { name: t('nav.openMenu') }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t('nav.logout') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('nav.logout') })
+      .click();
   } else {
-    await page.getByRole('banner').getByRole('button', { name: t('nav.logout') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: t('nav.logout') })
+      .click();
   }
   await expect(page.getByRole('heading', { name: t('auth:logout.title') })).toBeVisible();
   const left = await storedOnDevice(page);

@@ -84,17 +84,16 @@ export async function saveTrip(booking: Booking, now = Date.now()): Promise<Save
   if (!cache) return null;
   const previous = await readEntry(cache, booking.id);
   const saved: SavedTrip = { booking, savedAt: now, owner };
-  await cache.put(
-    tripKey(booking.id),
-    new Response(JSON.stringify(saved), { headers: { 'content-type': 'application/json' } }),
-  );
-  if (previous?.booking.ticketLink && previous.booking.ticketLink !== booking.ticketLink) await cache.delete(previous.booking.ticketLink);
+  await cache.put(tripKey(booking.id), new Response(JSON.stringify(saved), { headers: { 'content-type': 'application/json' } }));
+  if (previous?.booking.ticketLink && previous.booking.ticketLink !== booking.ticketLink)
+    await cache.delete(previous.booking.ticketLink);
   if (booking.ticketLink && !(await cache.match(booking.ticketLink))) {
     // A guest's browser sends its access cookie, an account its token (booking-access-guard.ts).
     const ticket = await fetch(booking.ticketLink, { credentials: 'same-origin', headers: authorizationHeader() }).catch(
       () => null,
     );
-    if (ticket?.ok && ticket.headers.get('content-type')?.includes('application/pdf')) await cache.put(booking.ticketLink, ticket);
+    if (ticket?.ok && ticket.headers.get('content-type')?.includes('application/pdf'))
+      await cache.put(booking.ticketLink, ticket);
   }
   return saved;
 }

@@ -39,7 +39,8 @@ self.addEventListener('install', (event) => {
   );
 });
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && PUBLIC_DATA_PATHS.includes(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && PUBLIC_DATA_PATHS.includes(url.pathname),
   new NetworkFirst({ cacheName: PUBLIC_DATA_CACHE, networkTimeoutSeconds: 4 }),
 );
 

@@ -1,6 +1,13 @@
 import type { Booking } from '@kwenda/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { allowTripSave, isTripSaveDeclined, readSavedTrip, removeSavedTrip, saveTrip, type SavedTrip } from '../../../lib/saved-trips';
+import {
+  allowTripSave,
+  isTripSaveDeclined,
+  readSavedTrip,
+  removeSavedTrip,
+  saveTrip,
+  type SavedTrip,
+} from '../../../lib/saved-trips';
 
 /**
  * The booking's copy saved on this device for use offline (lib/saved-trips.ts): read when the page

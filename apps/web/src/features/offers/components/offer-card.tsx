@@ -25,7 +25,16 @@ interface OfferCardProps {
 }
 
 /** One offer: each slice stacked, baggage, total price, book and details. */
-export function OfferCard({ offer, format, travellers, suggestion = false, onBook, onDetails, booking = false, bookable = true }: OfferCardProps) {
+export function OfferCard({
+  offer,
+  format,
+  travellers,
+  suggestion = false,
+  onBook,
+  onDetails,
+  booking = false,
+  bookable = true,
+}: OfferCardProps) {
   const { t } = useTranslation('offers');
   const priceId = useId();
   const price = format.price(offer.price, offer.currency);

@@ -250,7 +250,9 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
           </div>
           {!online && (
             <Alert color="blue" role="status" title={t('offline.title')} data-testid="offers-offline">
-              {offlineSince === undefined ? t('offline.none') : t('offline.saved', { age: formatAge(offlineSince, i18n.language) })}
+              {offlineSince === undefined
+                ? t('offline.none')
+                : t('offline.saved', { age: formatAge(offlineSince, i18n.language) })}
             </Alert>
           )}
           {listed.length > 0 && <RateNote rate={(pages[0] ?? streaming?.result)?.rate} />}
