@@ -87,6 +87,9 @@ export default defineConfig<KwendaOptions>({
     // Recording a trace for every test doubled the run on 2 cores: traces come from the retry of a failed test.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The service worker answers pages offline and keeps files between tests of a context: journeys see
+    // the network as it is; e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

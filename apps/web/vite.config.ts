@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { arabicUnicodeRange, subsetArabicFace } from './scripts/arabic-font-subset.mjs';
 
 const gzip = promisify(zlib.gzip);
@@ -89,8 +90,43 @@ function siteFont(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/service-worker/sw.ts, built to dist/sw.js) and the web app manifest, linked
+ * from index.html and so from every page prerendered or rendered from it. Its precache list is written
+ * by scripts/precache.mjs after the pages are prerendered (it lists them); the page registers it after
+ * load (src/lib/register-service-worker.ts), without workbox-window in the first script.
+ * docs/decisions/0031-service-worker-and-offline-trips.md
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    injectManifest: { injectionPoint: undefined, minify: true },
+    manifest: {
+      id: '/',
+      name: 'كوندا: كن وكيل سفرك',
+      short_name: 'كوندا',
+      description: 'ابحث عن رحلات الطيران وقارن واحجز بنفسك.',
+      lang: 'ar',
+      dir: 'rtl',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // The theme's primary colour (app/theme.ts, teal.8) and the page background.
+      theme_color: '#0b5e55',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), siteFont(), precompress()],
+  plugins: [react(), siteFont(), precompress(), ...(isSsrBuild ? [] : [serviceWorker()])],
   server: {
     host: '127.0.0.1',
     port: 5173,

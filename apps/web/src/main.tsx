@@ -6,6 +6,7 @@ import { AppRouter, preloadPrerenderedPage } from './app/router';
 import { readPageData } from './lib/page-data';
 import { seedPublicConfig } from './lib/public-config';
 import { queryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/register-service-worker';
 
 const container = document.getElementById('root')!;
 // The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) and the
@@ -62,3 +63,5 @@ void hydrating().then((hydrate) =>
     else createRoot(container).render(app);
   }),
 );
+
+registerServiceWorker();

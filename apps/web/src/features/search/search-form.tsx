@@ -19,6 +19,7 @@ import { useNavigate } from '../../lib/router';
 import { IconChevronDown, IconPlaneArrival, IconPlaneDeparture } from '../../components/icons';
 import { usePageData } from '../../lib/page-data';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useOnline } from '../../lib/use-online';
 import { useAirports } from '../../lib/airports';
 import { useAppPath } from '../../lib/referral';
 import { isSearchReady, searchToParams, type OffersNavigationState, type SearchState } from '../../lib/search-params';
@@ -175,7 +176,9 @@ export function SearchForm({
   const otherErrors = messages(issues.filter((issue) => !FIELD_PATHS.test(issue.path)));
 
   const complete = isSearchReady(search);
-  const busy = pending || submitting || navigating;
+  // Offline, nothing is on its way: the form says so rather than spin (the offers page shows saved results).
+  const online = useOnline();
+  const busy = (pending || submitting || navigating) && online;
 
   const act: typeof dispatch = (action) => {
     if (fieldErrors) setDismissedServerErrors(fieldErrors);
@@ -377,6 +380,11 @@ export function SearchForm({
         </Button>
       </div>
 
+      {online ? null : (
+        <Alert color="blue" variant="light" role="status" className={classes.alert} data-testid="search-offline">
+          {t('offline')}
+        </Alert>
+      )}
       {otherErrors.length ? (
         <Alert color="red" variant="light" className={classes.alert}>
           {otherErrors.join(' ')}

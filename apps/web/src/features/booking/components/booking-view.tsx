@@ -10,7 +10,9 @@ import { formatTravelDate } from '../../../lib/format/format-date';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';
 import { searchToParams, type SearchState } from '../../../lib/search-params';
+import { useOnline } from '../../../lib/use-online';
 import { alreadyBookedOf, isExpiredError, useBooking } from '../api/booking-api';
+import { useSavedTrip } from '../api/use-saved-trip';
 import { extrasOf, type ExtrasTotal } from '../lib/baggage-selection';
 import { completedSteps, screenOnLoad, type BookingScreen, type BookingStep } from '../lib/booking-steps';
 import { searchFromBooking } from '../lib/search-from-booking';
@@ -24,6 +26,7 @@ import { LimitedBookingView } from './limited-booking-view';
 import { PassengersStep } from './passengers-step';
 import { PaymentStep } from './payment-step';
 import { PriceSummary } from './price-summary';
+import { SavedTripNote } from './saved-trip-note';
 import { SeatMapModal } from './seat-map-modal';
 import { TripSummary } from './trip-summary';
 
@@ -50,7 +53,12 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const [pollUntil] = useState(() => (paymentReturn === 'return' ? Date.now() + CONFIRM_POLL_MS : 0));
   const [polling, setPolling] = useState(paymentReturn === 'return');
   const query = useBooking(id, polling);
-  const booking = query.data;
+  const online = useOnline();
+  const savedTrip = useSavedTrip(id, query.data);
+  // With no connection, the copy of the owner's booking saved on this device (lib/saved-trips.ts).
+  const unreachable = query.error instanceof ApiRequestError && query.error.status === 0;
+  const offlineCopy = !query.data && (!online || unreachable) ? savedTrip.saved : null;
+  const booking = query.data ?? offlineCopy?.booking;
   const [screen, setScreen] = useState<BookingScreen | null>(null);
   const [expired, setExpired] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -159,7 +167,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     [query],
   );
 
-  if (query.isPending) {
+  if (query.isPending && !offlineCopy) {
     return (
       <Container size="lg" py="md">
         <Stack gap="md" role="status" aria-label={t('loading')}>
@@ -212,6 +220,13 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
         <Title order={1} size="h2">
           {t('pageTitle', { reference: booking.bookingReference })}
         </Title>
+        <SavedTripNote
+          savedAt={savedTrip.saved?.savedAt ?? null}
+          offline={offlineCopy !== null}
+          declined={savedTrip.declined}
+          onRemove={savedTrip.remove}
+          onKeep={savedTrip.keep}
+        />
         <BookingStepper
           current={step}
           complete={booking.status === 'confirmed' || Boolean(booking.ticketLink)}

@@ -20,10 +20,21 @@ interface OfferCardProps {
   onDetails: (offer: Offer) => void;
   /** This offer's booking is being created. */
   booking?: boolean;
+  /** False offline: the offer is shown, its booking waits for a connection. */
+  bookable?: boolean;
 }
 
 /** One offer: each slice stacked, baggage, total price, book and details. */
-export function OfferCard({ offer, format, travellers, suggestion = false, onBook, onDetails, booking = false }: OfferCardProps) {
+export function OfferCard({
+  offer,
+  format,
+  travellers,
+  suggestion = false,
+  onBook,
+  onDetails,
+  booking = false,
+  bookable = true,
+}: OfferCardProps) {
   const { t } = useTranslation('offers');
   const priceId = useId();
   const price = format.price(offer.price, offer.currency);
@@ -66,7 +77,12 @@ export function OfferCard({ offer, format, travellers, suggestion = false, onBoo
             )}
           </div>
           <div className={classes.asideActions}>
-            <Button onClick={() => onBook(offer)} loading={booking} aria-label={t('card.bookLabel', { price })}>
+            <Button
+              onClick={() => onBook(offer)}
+              loading={booking}
+              disabled={!bookable}
+              aria-label={t('card.bookLabel', { price })}
+            >
               {t('card.book')}
             </Button>
             <Button variant="default" onClick={() => onDetails(offer)} aria-label={t('card.detailsLabel', { price })}>

@@ -5,7 +5,9 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState, type React
 import { useTranslation } from '../../../i18n/use-translation';
 import { preparePriceFormats } from '../../../lib/format/format-price';
 import { usePublicConfig } from '../../../lib/public-config';
+import { formatAge } from '../../../lib/format/format-age';
 import type { SearchState } from '../../../lib/search-params';
+import { useOnline } from '../../../lib/use-online';
 import { useStreamProgress } from '../api/offers-stream-progress';
 import { offersQueryKey, useOffersSearch, useRerunOffersSearch } from '../api/use-offers-search';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
@@ -16,6 +18,7 @@ import { useStartBooking } from '../hooks/use-start-booking';
 import { activeFilterCount } from '../lib/offer-filters-address';
 import { searchLegs } from '../lib/search-legs';
 import { pagingStatus } from '../lib/paging';
+import { readSavedOffers, saveOffers } from '../lib/saved-offers';
 import { sessionDeadline } from '../lib/session-deadline';
 import { FareCalendarStrip } from './fare-calendar-strip';
 import { FiltersButton } from './filters-button';
@@ -71,6 +74,19 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const offers = useMemo(() => pages.flatMap((page) => page.offers), [pages]);
+
+  // Offline: the last results of this very search saved on this device, with their age, not bookable.
+  const online = useOnline();
+  const savedKey = useMemo(() => JSON.stringify(offersQueryKey(search, order, filters)), [search, order, filters]);
+  const firstPage = query.isPlaceholderData ? undefined : pages[0];
+  useEffect(() => {
+    if (firstPage) saveOffers(savedKey, firstPage);
+  }, [firstPage, savedKey]);
+  const saved = useMemo(
+    () => (!online && offers.length === 0 ? readSavedOffers(savedKey) : null),
+    [online, offers.length, savedKey],
+  );
+  const offlineSince = offers.length > 0 ? pages[0]?.receivedAt : saved?.page.receivedAt;
   // While a new search streams in, its first page so far is listed as the airlines answer.
   const streaming = query.isPending ? stream : undefined;
   const listed = streaming ? (streaming.result?.offers ?? NO_OFFERS) : offers;
@@ -120,12 +136,15 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
       travellers={travellers}
       onBook={startBooking}
       booking={pendingReference === offer.reference}
+      bookable={online}
       onDetails={setSelected}
     />
   );
 
   let body: ReactNode;
-  if (query.isPending && shownOffers.length > 0) {
+  if (!online && offers.length === 0) {
+    body = saved ? <Stack gap="sm">{saved.page.offers.map(card)}</Stack> : null;
+  } else if (query.isPending && shownOffers.length > 0) {
     // The offers so far, and a placeholder for those still to come.
     body = (
       <Stack gap="sm">
@@ -217,7 +236,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
             appearing only with the results it pushed the list down (a layout shift of 0.067). */}
             {streaming && streaming.totalBatches > 0 ? (
               <StreamProgress totalBatches={streaming.totalBatches} remainingBatches={streaming.remainingBatches} />
-            ) : query.isPending || updating ? (
+            ) : (query.isPending && online) || updating ? (
               <Group gap="xs" role="status" className={classes.resultCount}>
                 <Loader size="sm" />
                 <Text size="sm">{updating ? t('filters.updating') : t('states.loading')}</Text>
@@ -231,6 +250,13 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
             ) : null}
             {filterable && <FiltersButton activeCount={activeFilters} onOpen={() => setFiltersOpen(true)} />}
           </div>
+          {!online && (
+            <Alert color="blue" role="status" title={t('offline.title')} data-testid="offers-offline">
+              {offlineSince === undefined
+                ? t('offline.none')
+                : t('offline.saved', { age: formatAge(offlineSince, i18n.language) })}
+            </Alert>
+          )}
           {listed.length > 0 && <RateNote rate={(pages[0] ?? streaming?.result)?.rate} />}
           {pages[0]?.timedOut && <TimedOutNotice onRetry={refresh} />}
           {bookingError && (
