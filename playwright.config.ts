@@ -46,6 +46,8 @@ const DUFFEL_SPECS = /duffel-.*\.spec\.ts$/;
  * runs it.
  */
 const EVERY_COMBINATION = process.env.E2E_ALL_PROJECTS ? /\.spec\.ts$/ : /(every-page|search-journey|booking-journey)\.spec\.ts$/;
+/** The production server as `npm run serve` runs it: the API bundle `npm run build` makes (docs/decisions/0030). */
+const API_SERVER = 'node --enable-source-maps apps/api/dist/server.js';
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
 // Workers read the config again: they find the same DATA_DIR (the staff command line reaches the server with its secret).
 process.env.E2E_DATA_DIR = dataDir;
@@ -143,7 +145,7 @@ export default defineConfig<KwendaOptions>({
       env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
-      command: 'npx tsx apps/api/src/server.ts',
+      command: API_SERVER,
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -172,7 +174,7 @@ export default defineConfig<KwendaOptions>({
       },
     },
     {
-      command: 'npx tsx apps/api/src/server.ts',
+      command: API_SERVER,
       url: `http://127.0.0.1:${STAGING_PORT}/api/v1/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -208,7 +210,7 @@ export default defineConfig<KwendaOptions>({
       stderr: 'pipe',
     },
     {
-      command: 'npx tsx apps/api/src/server.ts',
+      command: API_SERVER,
       url: `http://127.0.0.1:${DUFFEL.appPort}/api/v1/health`,
       timeout: 120_000,
       reuseExistingServer: false,

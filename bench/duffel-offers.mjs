@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { API_SERVER_ARGS, API_SERVER_ENV } from './api-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DUFFEL_PORT = Number(process.env.BENCH_DUFFEL_PORT ?? 4790);
@@ -150,10 +151,11 @@ export async function runDuffelOffersBench() {
     ],
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  const app = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const app = spawn(process.execPath, API_SERVER_ARGS, {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...API_SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(APP_PORT),
       JWT_SECRET: 'bench-only-jwt-secret-0123456789abcdefghij',

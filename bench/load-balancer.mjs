@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { API_SERVER_ARGS, API_SERVER_ENV } from './api-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -96,6 +97,7 @@ export async function runLoadBalancerBench() {
   const origin = `http://127.0.0.1:${NGINX_PORT}`;
   const env = {
     ...process.env,
+    ...API_SERVER_ENV,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
@@ -111,7 +113,7 @@ export async function runLoadBalancerBench() {
     SMTP_URL: '',
   };
   const processes = API_PORTS.map((port) =>
-    spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    spawn(process.execPath, API_SERVER_ARGS, {
       cwd: repoRoot,
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -6,6 +6,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { API_SERVER_ARGS, API_SERVER_ENV, processMemoryMb } from './api-server.mjs';
 import { lighthouseLine, runLighthouse } from './lighthouse.mjs';
 import { printDuffelOffersBench, runDuffelOffersBench } from './duffel-offers.mjs';
 import { printLoadBalancerBench, runLoadBalancerBench } from './load-balancer.mjs';
@@ -34,11 +36,12 @@ const smtp = new SMTPServer({
   },
 });
 await new Promise((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
-/** The production server on the bench port, with the embedded database in `dir`. */
+/** The production server on the bench port, with the embedded database in `dir` (unless env has DATABASE_URL). */
 const startServer = (dir, env = {}) =>
-  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  spawn(process.execPath, API_SERVER_ARGS, {
     env: {
       ...process.env,
+      ...API_SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(PORT),
       // Production takes its secrets from the environment only (env.ts); these are the bench's own.
@@ -53,12 +56,14 @@ const startServer = (dir, env = {}) =>
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
-let server = startServer(dataDir, {
+/** The loaded server's settings (the load's own, over the production defaults). */
+const loadedServerEnv = {
   RATE_LIMIT_PER_MINUTE: '100000000',
   JOBS_INTERVAL_SECONDS: '1',
   // Login attempts are throttled per client address: each timed login comes from its own address.
   TRUST_PROXY: 'true',
-});
+};
+let server = startServer(dataDir, loadedServerEnv);
 
 function stopServer(child) {
   if (child.exitCode !== null) return Promise.resolve();
@@ -69,7 +74,8 @@ function stopServer(child) {
 }
 
 async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
+  // Up to 2 minutes: a first start on the embedded database runs PostgreSQL's initdb in WASM, slow on a busy machine.
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
     } catch {
@@ -108,8 +114,9 @@ async function homePageWeight() {
   return { jsGzipKb: (await sum(scripts)) / 1024, cssGzipKb: (await sum(styles)) / 1024, jsFiles: new Set(scripts).size };
 }
 
+/** NaN when no request was answered (a load too short for a machine this busy). */
 function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 function load(name, options) {
@@ -208,8 +215,19 @@ const sharedPages = Array.from({ length: 1000 }, (_, i) => ({
   headers: pageHeaders,
 }));
 
-try {
+/** Time after the server first answers before its resident set counts as "at start": its first job sweep has run. */
+const SETTLE_MS = 5_000;
+/** Issue 17's targets for the server's resident set on PostgreSQL, in MB. */
+const MEMORY_TARGETS = { startMb: 250, afterLoadMb: 350 };
+
+/**
+ * The bench's load on the server `child` (at BASE), with its figures and its resident set (VmRSS) at
+ * start and after the load, and its peak (VmHWM).
+ */
+async function runLoad(child) {
   await waitForServer();
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  const atStart = processMemoryMb(child.pid);
   const weight = await homePageWeight();
   // Warm up the JIT and the supplier's memo before measuring.
   await load('warm-up', { requests: searches, duration: 2 });
@@ -278,6 +296,7 @@ try {
   const json = { 'content-type': 'application/json' };
   const email = 'bench@example.com';
   const password = 'Bench-Nile-Sunrise-2026';
+  inbox.delete(email); // a code from a load on the other database
   await fetch(`${BASE}/api/v1/auth/register`, {
     method: 'POST',
     headers: json,
@@ -307,9 +326,64 @@ try {
   const account = await load('GET /account (bearer)', {
     requests: [{ method: 'GET', path: '/api/v1/account', headers: { authorization: `Bearer ${jwt}` } }],
   });
-  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  const rssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  const peakMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  const afterLoad = processMemoryMb(child.pid);
+  return {
+    weight,
+    offers,
+    cold,
+    airports,
+    offersPages,
+    offersPagesCold,
+    createBookings,
+    readBookings,
+    login,
+    account,
+    memory: {
+      startMb: atStart.rssMb,
+      afterLoadMb: afterLoad.rssMb,
+      peakMb: afterLoad.peakMb,
+      // Other work on the machine moves these figures: its load average over the last minute, after the load.
+      loadAverage: Number(os.loadavg()[0].toFixed(1)),
+    },
+  };
+}
+
+/**
+ * The same load on a server on PostgreSQL (DATABASE_URL: a server where the bench may create a database;
+ * it makes one of its own and drops it afterwards), for the memory targets. Null without DATABASE_URL
+ * or with BENCH_POSTGRES=0.
+ */
+async function runLoadOnPostgres() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl || process.env.BENCH_POSTGRES === '0') {
+    console.log('The load on PostgreSQL skipped: set DATABASE_URL for the memory targets (BENCH_POSTGRES=0 skips it).');
+    return null;
+  }
+  const name = `kwenda_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const child = startServer(fs.mkdtempSync(path.join(dataDir, 'postgres-')), {
+    ...loadedServerEnv,
+    DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(),
+  });
+  try {
+    return await runLoad(child);
+  } finally {
+    await stopServer(child);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const memoryLine = (database, memory) =>
+  `Server memory on ${database}: ${memory.startMb} MB resident at start, ${memory.afterLoadMb} MB after the load (peak ${memory.peakMb} MB; load average ${memory.loadAverage})`;
+
+try {
+  const onPglite = await runLoad(server);
+  const { weight, offers, cold, airports, offersPages, offersPagesCold, createBookings, readBookings, login, account } = onPglite;
+  await stopServer(server);
+  const onPostgres = await runLoadOnPostgres();
   // Three processes behind nginx on PostgreSQL (bench/load-balancer.mjs; needs DATABASE_URL): this
   // server stops first, the machine's two cores go to them. BENCH_LOAD_BALANCER=0 skips it.
   await stopServer(server);
@@ -339,7 +413,12 @@ try {
     readBookings,
     login,
     account,
-    memory: { rssMb, peakMb },
+    memory: {
+      targets: MEMORY_TARGETS,
+      pglite: onPglite.memory,
+      postgres: onPostgres?.memory ?? null,
+    },
+    postgres: onPostgres,
     loadBalancer,
     duffelOffers,
     lighthouse: scores,
@@ -355,7 +434,16 @@ try {
     );
   }
   console.log(`${login.name}: p50 ${login.p50.toFixed(1)} ms, p95 ${login.p95.toFixed(1)} ms (argon2id)`);
-  console.log(`Server memory after load: ${rssMb} MB resident, ${peakMb} MB peak`);
+  console.log(memoryLine('PGlite (embedded)', onPglite.memory));
+  if (onPostgres) {
+    const { startMb, afterLoadMb } = onPostgres.memory;
+    console.log(memoryLine('PostgreSQL', onPostgres.memory));
+    console.log(
+      `Memory targets on PostgreSQL (<= ${MEMORY_TARGETS.startMb} MB at start, <= ${MEMORY_TARGETS.afterLoadMb} MB after the load): ${
+        startMb <= MEMORY_TARGETS.startMb && afterLoadMb <= MEMORY_TARGETS.afterLoadMb ? 'met' : 'NOT met'
+      }`,
+    );
+  }
   printLoadBalancerBench(loadBalancer);
   printDuffelOffersBench(duffelOffers);
   for (const [name, r] of Object.entries(scores ?? {})) console.log(lighthouseLine(name, r));

@@ -113,15 +113,28 @@ test('a date without a flight offers alternative dates', async ({ page, language
   await expect(whatsapp).toHaveAttribute('href', /DOG/);
 });
 
-test('a page whose code cannot be downloaded offers a reload instead of a blank screen', async ({ page, language, problems }) => {
-  await page.route(/\/assets\/offers-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+test('a page whose code cannot be downloaded offers to load it again instead of a blank screen', async ({
+  page,
+  language,
+  problems,
+}) => {
+  const chunk = /\/assets\/offers-page-[^/]+\.js$/;
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
   await page.goto(
     `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`,
   );
   await expect(page.getByRole('alert').filter({ hasText: tr(language, 'routeError.title') })).toBeVisible();
-  await expect(page.getByRole('button', { name: tr(language, 'routeError.reload') })).toBeVisible();
   // The header still works: the visitor can go home.
   await expect(page.getByRole('banner')).toBeVisible();
+  // Back online, the button downloads the page's code anew in place (offline, a real reload would
+  // lose the whole site): the offers come.
+  await page.unroute(chunk);
+  await page.evaluate(() => Object.assign(window, { kwendaSamePage: true }));
+  await page.getByRole('button', { name: tr(language, 'routeError.reload') }).click();
+  await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await page.evaluate(() => 'kwendaSamePage' in window), 'no reload').toBe(true);
   // The failed download itself is reported in the console; nothing else may be.
   const unexpected = problems.filter(
     (p) => !/offers-page|Failed to fetch dynamically imported module|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p),

@@ -7,8 +7,8 @@ import { createSandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier
 import type { AirlineChange, CancellationQuote, Supplier } from '../src/suppliers/supplier.js';
 import { findOffer, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
 import { staffMember } from './helpers/staff.js';
-import type { TestContext } from './helpers/test-app.js';
-import type { TestDatabase } from './helpers/test-database.js';
+import { createTestApp, type TestContext } from './helpers/test-app.js';
+import type { Backend, TestDatabase } from './helpers/test-database.js';
 
 /**
  * A supplier named duffel for the airline-change tests: the sandbox airline underneath (searches,
@@ -32,6 +32,22 @@ function must(ok: boolean, what: string, response?: { statusCode: number; body: 
 }
 
 export const WEBHOOK_SECRET = 'whsec_test_kwenda_duffel';
+
+/** The app on a scripted airline named duffel, with Duffel's webhook secret (and any other settings). */
+export async function appWithScriptedAirline(
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<{ ctx: TestContext; airline: ScriptedAirline }> {
+  let airline: ScriptedAirline | undefined;
+  const ctx = await createTestApp(backend, {
+    env: { DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env },
+    supplier: (database) => {
+      airline = scriptedAirline(database);
+      return airline.supplier;
+    },
+  });
+  return { ctx, airline: airline! };
+}
 
 export function scriptedAirline(database: TestDatabase): ScriptedAirline {
   const sandbox = createSandboxSupplier({ database });
@@ -76,7 +92,8 @@ export function scriptedAirline(database: TestDatabase): ScriptedAirline {
       if (script.refuseCancel) throw new Error('airline refused the cancellation');
       const quote = quotes.get(quoteId);
       if (!quote) throw new Error('unknown quote');
-      await sandbox.cancelOrder(quote.orderId);
+      // The airline cancels the order, tickets and all, as the sandbox does at its own quote.
+      await sandbox.confirmCancellation((await sandbox.quoteCancellation(quote.orderId)).id);
     },
   });
   script.supplier = supplier;

@@ -7,14 +7,13 @@ import {
   movedSlices,
   orderIdOf,
   postEvent,
-  scriptedAirline,
+  appWithScriptedAirline,
   ticketedBooking,
-  WEBHOOK_SECRET,
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
 import { getBooking, guestHeaders } from './helpers/booking-factories.js';
 import { staffMember } from './helpers/staff.js';
-import { createTestApp, type TestContext } from './helpers/test-app.js';
+import type { TestContext } from './helpers/test-app.js';
 
 /**
  * An airline changes a ticketed booking's flights: Duffel's webhook, the job that reads the change
@@ -30,13 +29,7 @@ describe('airline-initiated changes', () => {
   const changeId = 'aic_0000kwenda_first';
 
   beforeAll(async () => {
-    ctx = await createTestApp('pglite', {
-      env: { DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL: 'https://kwenda.example/' },
-      supplier: (database) => {
-        airline = scriptedAirline(database);
-        return airline.supplier;
-      },
-    });
+    ({ ctx, airline } = await appWithScriptedAirline('pglite', { PUBLIC_URL: 'https://kwenda.example/' }));
     booking = await ticketedBooking(ctx, 'CHANGED', 'en');
     booking = await getBooking(ctx, booking.id);
     orderId = await orderIdOf(ctx, booking.id);

@@ -11,9 +11,8 @@ import {
   movedSlices,
   orderIdOf,
   postEvent,
-  scriptedAirline,
+  appWithScriptedAirline,
   ticketedBooking,
-  WEBHOOK_SECRET,
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
 import { signDuffelWebhook } from './duffel/webhooks.js';
@@ -31,13 +30,7 @@ describe.each(backends)('Duffel webhooks (%s)', (backend) => {
   let airline: ScriptedAirline;
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend, {
-      env: { DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET },
-      supplier: (database) => {
-        airline = scriptedAirline(database);
-        return airline.supplier;
-      },
-    });
+    ({ ctx, airline } = await appWithScriptedAirline(backend));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { bookingResponseSchema, cancellationQuoteResponseSchema, type Booking } from '@kwenda/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingEvents, bookings } from '../src/db/schema.js';
 import { convertUsd } from '../src/modules/offers/exchange-rates.js';
 import { supplierCalls } from '../src/db/supplier-calls-schema.js';
@@ -9,14 +9,13 @@ import {
   movedSlices,
   orderIdOf,
   postEvent,
-  scriptedAirline,
+  appWithScriptedAirline,
   ticketedBooking,
-  WEBHOOK_SECRET,
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
 import { findOffer, getBooking, guestHeaders, readyBooking } from './helpers/booking-factories.js';
 import { staffMember, type TestStaffMember } from './helpers/staff.js';
-import { createTestApp, type TestContext } from './helpers/test-app.js';
+import type { TestContext } from './helpers/test-app.js';
 
 /**
  * Cancelling a ticketed booking for the airline's refund: a quote first (nothing changes; the refund
@@ -31,13 +30,7 @@ describe('cancelling for a refund', () => {
   let agent: TestStaffMember;
 
   beforeAll(async () => {
-    ctx = await createTestApp('pglite', {
-      env: { DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET },
-      supplier: (database) => {
-        airline = scriptedAirline(database);
-        return airline.supplier;
-      },
-    });
+    ({ ctx, airline } = await appWithScriptedAirline('pglite'));
     agent = await staffMember(ctx.app, 'agent-desk');
   }, 120_000);
 
@@ -146,6 +139,51 @@ describe('cancelling for a refund', () => {
     expect((await getBooking(ctx, booking.id)).status).toBe('rescheduled');
     const calls = await ctx.database.db.select().from(supplierCalls).where(eq(supplierCalls.bookingId, booking.id));
     expect(calls.find((c) => c.kind === 'cancel')).toMatchObject({ outcome: 'refused' });
+  });
+
+  it('completes the cancellation when the process dies after the airline cancelled, before the booking recorded it', async () => {
+    const booking = await rescheduled('CRASHED');
+    airline.refundUsd = 90;
+    const { quote: offer } = cancellationQuoteResponseSchema.parse((await quote(booking)).json());
+    const orderId = await orderIdOf(ctx, booking.id);
+    // The request stops dead once the airline has cancelled (crash-points.ts), as a killed process would.
+    process.env.KWENDA_CRASH_AT = 'supplier.cancel-answered';
+    let answered = false;
+    void confirm(booking, offer.id).then(() => (answered = true));
+    try {
+      await vi.waitFor(
+        async () => {
+          expect(airline.calls.confirm).toContain(offer.id);
+          expect((await airline.supplier.getOrder(orderId))?.state).toBe('cancelled');
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+    } finally {
+      delete process.env.KWENDA_CRASH_AT;
+    }
+    expect(answered).toBe(false);
+    expect((await getBooking(ctx, booking.id)).status).toBe('rescheduled');
+    const cancelCall = async () =>
+      (await ctx.database.db.select().from(supplierCalls).where(eq(supplierCalls.bookingId, booking.id))).find(
+        (c) => c.kind === 'cancel',
+      );
+    expect((await cancelCall())?.outcome).toBeNull();
+
+    // Past the call's lease the reconciliation job reads the order back: cancelled, so the booking is
+    // canceled at the quote's refund, without confirming at the airline a second time.
+    await ctx.app.kwenda.supplierCalls.reconcile(new Date(Date.now() + 60 * 60_000));
+    expect(await getBooking(ctx, booking.id)).toMatchObject({ status: 'canceled', statusTrigger: 'traveller-canceled' });
+    expect(airline.calls.confirm.filter((id) => id === offer.id)).toHaveLength(1);
+    expect(await cancelCall()).toMatchObject({ outcome: 'cancelled', details: { quoteId: offer.id } });
+    const [audit] = await ctx.database.db
+      .select()
+      .from(bookingEvents)
+      .where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.statusTrigger, 'traveller-canceled')));
+    expect(audit!.details).toMatchObject({
+      quoteId: offer.id,
+      refund: { amount: offer.refundAmount, currency: booking.currency },
+      airlineRefund: { amount: 90, currency: 'USD' },
+    });
   });
 
   it('lets the traveller cancel a ticketed booking too, but not one still unpaid', async () => {

@@ -88,6 +88,15 @@ export function postgresDatabase(connectionString: string, max = 10): Database {
   return { kind: 'postgres', db: drizzlePg(pool, { schema }) as unknown as Db, sql, close: () => pool.end() };
 }
 
+/**
+ * The embedded database's start parameters: PGlite's own, with a 32 MB buffer cache instead of
+ * PostgreSQL's 128 MB. The shared memory is resident in the WASM heap from the start: measured,
+ * the WASM heap's resident part went from 154 to 50 MB and the process from about 625 to 505 MB at
+ * start (issue 17). Pages outside the cache are read from the data directory's files (the system's
+ * file cache); queries answer the same.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
@@ -95,7 +104,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dir);
   try {
-    const database = pgliteDatabase(await PGlite.create({ dataDir: dir }));
+    const database = pgliteDatabase(await PGlite.create({ dataDir: dir, startParams: PGLITE_START_PARAMS }));
     return {
       ...database,
       close: () => database.close().finally(release),

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiRoot } from '../api-root.js';
 import type { SqlRunner } from './client.js';
 
-export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const migrationsDir = path.join(apiRoot, 'migrations');
 
 /** Any fixed number: every API process takes the same lock so only one migrates at a time. */
 const MIGRATION_LOCK = 727_001;

@@ -19,8 +19,13 @@ interface PageData {
   config: PublicConfig;
 }
 
-/** Pages kept per address and language (20-70 KB, and 4-13 KB per compressed copy): a shared search is often opened by many people. */
-const CACHE_SIZE = 200;
+/**
+ * Pages kept per address and language, the most recently asked first, up to this many bytes in all (a
+ * page is 20-70 thousand characters, two bytes each when Arabic, and 4-13 KB per compressed copy): a
+ * shared search is often opened by many people. About 40 offers pages in Arabic; counted by size rather
+ * than by number, so a run of large pages cannot hold tens of megabytes (issue 17: 200 pages held about 30 MB).
+ */
+export const RENDERED_CACHE_BYTES = 6 * 1024 * 1024;
 /** An address names a few airports (a multi-city trip up to six legs); more is not a search. */
 const MAX_AIRPORTS = 12;
 
@@ -91,9 +96,19 @@ export async function loadPageRenderer(
         log.warn({ err: error, url }, 'rendering a page failed: its template goes out and the browser renders it');
         document = page;
       }
-    } else cache.delete(key); // kept as the most recently used below
-    cache.set(key, document);
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(key, document);
+      let bytes = 0;
+      for (const kept of cache.values()) bytes += kept.bytes;
+      for (const [oldest, kept] of cache) {
+        if (bytes <= RENDERED_CACHE_BYTES || oldest === key) break;
+        cache.delete(oldest);
+        bytes -= kept.bytes;
+      }
+    } else {
+      // Kept as the most recently used.
+      cache.delete(key);
+      cache.set(key, document);
+    }
     return document;
   };
 }
@@ -108,7 +123,13 @@ const gzip = promisify(zlib.gzip);
  */
 export class RenderedDocument {
   private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+  private encodedBytes = 0;
   constructor(readonly html: string) {}
+
+  /** What it holds in memory: its text at two bytes a character (at most), and its compressed copies made so far. */
+  get bytes(): number {
+    return this.html.length * 2 + this.encodedBytes;
+  }
 
   /** The body for a request's Accept-Encoding, and the encoding it is in (none: plain). */
   body(acceptEncoding: string | undefined): { encoding: 'br' | 'gzip' | null; body: Promise<Buffer> | string } {
@@ -122,6 +143,7 @@ export class RenderedDocument {
           ? brotli(this.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
           : gzip(this.html, { level: 6 });
       this.encoded.set(encoding, body);
+      void body.then((buffer) => (this.encodedBytes += buffer.byteLength)).catch(() => undefined);
     }
     return { encoding, body };
   }

@@ -1,5 +1,12 @@
 import type { Airport } from '@duffel/api/types';
 import { hashRange } from './deterministic.js';
+import {
+  epochDayOf,
+  formatLocal as formatLocalMinutes,
+  localToUtc as localMinutesToUtc,
+  MINUTES_PER_DAY,
+  utcToLocal,
+} from '../../src/suppliers/sandbox/time.js';
 
 interface AirportRow {
   icao: string;
@@ -347,53 +354,16 @@ export function distanceKm(a: KnownAirport, b: KnownAirport): number {
   return Math.max(150, Math.round(2 * 6371 * Math.asin(Math.sqrt(h))));
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function localParts(epochMs: number, timeZone: string): Record<string, number> {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(epochMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return parts;
-}
-
-function offsetMs(epochMs: number, timeZone: string): number {
-  const p = localParts(epochMs, timeZone);
-  const asUtc = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-  return asUtc - Math.floor(epochMs / 1000) * 1000;
-}
-
-/** The UTC instant of a local wall-clock time (`2026-05-01`, minutes after midnight) in a time zone. */
+/** The UTC instant (ms) of a local wall-clock time (`2026-05-01`, minutes after midnight) in a time zone. */
 export function localToUtc(date: string, minutesOfDay: number, timeZone: string): number {
-  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
-  const wall = Date.UTC(y, m - 1, d, 0, minutesOfDay);
-  const first = wall - offsetMs(wall, timeZone);
-  return wall - offsetMs(first, timeZone);
+  const day = epochDayOf(date);
+  if (day === null) throw new Error(`Not a date: ${date}`);
+  return localMinutesToUtc(day * MINUTES_PER_DAY + minutesOfDay, timeZone) * 60_000;
 }
 
 /** Local wall-clock time without offset, as Duffel writes segment times: `2026-05-01T14:35:00`. */
 export function formatLocal(epochMs: number, timeZone: string): string {
-  const p = localParts(epochMs, timeZone);
-  const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
-  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+  return formatLocalMinutes(utcToLocal(Math.floor(epochMs / 60_000), timeZone));
 }
 
 /** ISO 8601 duration as Duffel writes it: `PT2H10M`, `P1DT1H5M`. */

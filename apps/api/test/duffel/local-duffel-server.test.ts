@@ -166,6 +166,17 @@ describe('local Duffel server, through @duffel/api', () => {
     return response.data;
   }
 
+  /** An instant order for the offer, paid from the balance at its total. */
+  async function instantOrder(offer: Offer) {
+    const created = await duffel.orders.create({
+      type: 'instant',
+      selected_offers: [offer.id],
+      passengers: bookingPassengers(offer),
+      payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
+    });
+    return created.data;
+  }
+
   async function findOffer(match: (o: Offer) => boolean, passengers?: ({ type: 'adult' } | { age: number })[]): Promise<Offer> {
     for (const [o, d] of [
       ['PZU', 'JED'],
@@ -500,14 +511,7 @@ describe('local Duffel server, through @duffel/api', () => {
 
   it('quotes and confirms a cancellation; a second one is refused', async () => {
     const offer = await findOffer((o) => o.conditions.refund_before_departure?.allowed === true);
-    const booked = (
-      await duffel.orders.create({
-        type: 'instant',
-        selected_offers: [offer.id],
-        passengers: bookingPassengers(offer),
-        payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
-      })
-    ).data;
+    const booked = await instantOrder(offer);
     const quote = (await duffel.orderCancellations.create({ order_id: booked.id })).data;
     const penalty = Number(offer.conditions.refund_before_departure!.penalty_amount);
     expect(quote).toMatchObject({
@@ -688,14 +692,7 @@ describe('local Duffel server, through @duffel/api', () => {
 
     it('airline change: shifts the first slice, lists the change, accepts it, and sends a signed webhook', async () => {
       const offer = await findOffer(() => true);
-      const booked = (
-        await duffel.orders.create({
-          type: 'instant',
-          selected_offers: [offer.id],
-          passengers: bookingPassengers(offer),
-          payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
-        })
-      ).data;
+      const booked = await instantOrder(offer);
       const before = booked.slices[0]!.segments[0]!.departing_at;
       const change = local.control.airlineChange(booked.id, { shiftHours: 4 });
       const listed = (await duffel.airlineInitiatedChanges.list(booked.id)).data;
@@ -735,14 +732,7 @@ describe('local Duffel server, through @duffel/api', () => {
       expect(requests.at(-1)).toMatchObject({ pathname: '/air/offers/off_x', status: 429, authorization: 'valid' });
 
       const offer = await findOffer(() => true);
-      const booked = (
-        await duffel.orders.create({
-          type: 'instant',
-          selected_offers: [offer.id],
-          passengers: bookingPassengers(offer),
-          payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
-        })
-      ).data;
+      const booked = await instantOrder(offer);
       expect((await control(`/orders/${booked.id}`)).data).toMatchObject({ id: booked.id, offer_id: offer.id });
       const change = (await control('/airline-change', { method: 'POST', body: JSON.stringify({ order_id: booked.id }) }))
         .data as { id: string };
@@ -755,14 +745,7 @@ describe('local Duffel server, through @duffel/api', () => {
   it('retries a webhook the receiver refused', async () => {
     const offer = await findOffer(() => true);
     receiver.failNextDeliveries(1);
-    const booked = (
-      await duffel.orders.create({
-        type: 'instant',
-        selected_offers: [offer.id],
-        passengers: bookingPassengers(offer),
-        payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
-      })
-    ).data;
+    const booked = await instantOrder(offer);
     const delivery = await local.control.waitForWebhook('order.created', 3000);
     await receiver.waitFor('order.created', (w) => w.event.data.object.id === booked.id);
     const mine = local.control.webhooks.find((d) => (d.event.data.object as { id: string }).id === booked.id)!;

@@ -9,7 +9,7 @@ import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 
 /**
- * The real server as its own process (`node --import tsx apps/api/src/server.ts`), for what only a
+ * The real server as its own process (`node --import tsx apps/api/src/server.ts`, or the built bundle), for what only a
  * process can show: a SIGKILL at a crash point (src/crash-points.ts), a restart on the same data, a
  * SIGTERM that must finish the requests in flight, several processes on one PostgreSQL.
  *
@@ -26,6 +26,8 @@ import { migrate } from '../../src/db/migrate.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverScript = path.join(apiRoot, 'src/server.ts');
+/** The production bundle (`npm run build`, scripts/bundle.mjs), as `npm run serve` runs it. */
+export const serverBundle = path.join(apiRoot, 'dist/server.js');
 
 export interface ServerProcess {
   readonly origin: string;
@@ -104,7 +106,14 @@ async function waitUntilHealthy(origin: string, child: ChildProcess, output: () 
 }
 
 export async function startServer(
-  options: { env?: Record<string, string>; crashAt?: string | string[]; port?: number; readyTimeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    crashAt?: string | string[];
+    port?: number;
+    readyTimeoutMs?: number;
+    /** Runs the built bundle (serverBundle) with plain node rather than the sources under tsx. */
+    bundle?: boolean;
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
@@ -127,7 +136,8 @@ export async function startServer(
     await seedEmbeddedDatabase(env.DATA_DIR);
   }
   const crashAt = [options.crashAt ?? []].flat().join(',');
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+  const args = options.bundle ? ['--enable-source-maps', serverBundle] : ['--import', 'tsx', serverScript];
+  const child = spawn(process.execPath, args, {
     cwd: apiRoot,
     env: { ...process.env, ...env, KWENDA_CRASH_AT: crashAt },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,12 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { retryableLazy } from '../lib/retryable-lazy';
 
 /**
  * A page whose code loads on demand, like React.lazy, that can also be loaded ahead. Once loaded it
  * renders at once instead of suspending: main.tsx loads the page of a prerendered address before
  * hydrating, so React hydrates the whole page in one pass. A page still suspended while the layout
- * above it re-renders would be thrown away and drawn again (docs/decisions/0011).
+ * above it re-renders would be thrown away and drawn again (docs/decisions/0011). A failed download
+ * is tried again at the next render (retryableLazy).
  */
 export function lazyPage(load: () => Promise<ComponentType>) {
   let Loaded: ComponentType | null = null;
@@ -19,7 +21,10 @@ export function lazyPage(load: () => Promise<ComponentType>) {
         throw error;
       },
     ));
-  const Suspending = lazy(() => preload().then(() => ({ default: Loaded! })));
+  const Suspending = retryableLazy(async (): Promise<{ default: ComponentType }> => {
+    await preload();
+    return { default: Loaded! };
+  });
   function Page() {
     return Loaded ? <Loaded /> : <Suspending />;
   }

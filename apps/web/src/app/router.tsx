@@ -1,9 +1,10 @@
 import { SITE_PAGES, type SitePage } from '@kwenda/contracts/rules';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation, useParams } from '../lib/router';
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
 import { AppLayout } from './layout/app-layout';
+import { retryableLazy as lazy } from '../lib/retryable-lazy';
 import { lazyPage } from './lazy-page';
 import { HomePage } from './routes/home-page';
 

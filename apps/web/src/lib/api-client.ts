@@ -20,6 +20,22 @@ export class ApiRequestError extends Error {
 }
 
 /**
+ * No answer came: the connection dropped, the browser is offline or the request timed out. Not an
+ * answer of the server (any 4xx or 5xx): the same request may well succeed once the connection is back.
+ */
+export const isNetworkError = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 0;
+
+/**
+ * Whether a read that failed `failures` times is asked again: up to three times when no answer came
+ * (a weak connection drops often), once when the server failed, never when it refused (a 4xx would
+ * be refused again).
+ */
+export const shouldRetryRead = (failures: number, error: Error): boolean =>
+  isNetworkError(error)
+    ? failures < 3
+    : failures < 1 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
+
+/**
  * The contract to parse an answer with: the schema itself, or a function that imports it.
  * Code on the home page passes the function form (`() => import('@kwenda/contracts/reference').then((m) =>
  * m.airportListSchema)`), so zod and the schemas stay out of the first download.
@@ -30,8 +46,18 @@ export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   schema: SchemaSource<S>,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** Sent as Idempotency-Key: a retry with the same key and body gets the first answer again (lib/idempotency.ts). */
+    idempotencyKey?: string;
+  } = {},
 ): Promise<z.infer<S>> {
+  const { signal } = init;
+  // Aborted by its caller (a query no longer needed): not a failure. A timeout (AbortSignal.timeout)
+  // is no answer, like a refused or dropped connection (TypeError "Failed to fetch"): status 0.
+  const cancelled = () => signal?.aborted && (signal.reason as Error | undefined)?.name !== 'TimeoutError';
   const isForm = init.body instanceof FormData;
   // Start loading a lazy contract together with the request rather than after it.
   const contract = typeof schema === 'function' ? schema() : Promise.resolve(schema);
@@ -39,22 +65,25 @@ export async function apiRequest<S extends z.ZodType>(
   let response: Response;
   // A logged-in visitor's calls carry the bearer token (SPEC section 6): bookings made with it are theirs.
   const auth = authorizationHeader();
+  const headers: Record<string, string> = { accept: 'application/json', ...auth };
+  // A FormData body (a file upload) sets its own multipart content type.
+  if (init.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      // A FormData body (a file upload) sets its own multipart content type.
-      headers:
-        init.body === undefined || isForm
-          ? { accept: 'application/json', ...auth }
-          : { 'content-type': 'application/json', accept: 'application/json', ...auth },
+      headers,
       body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
-      signal: init.signal,
+      signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, null);
+    throw cancelled() ? error : new ApiRequestError(0, null);
   }
-  const json: unknown = await response.json().catch(() => null);
+  // A body that is not JSON reads as null; a connection that drops while the body arrives is no answer either.
+  const json: unknown = await response.json().catch((error: unknown) => {
+    if (error instanceof SyntaxError) return null;
+    throw cancelled() ? error : new ApiRequestError(0, null);
+  });
   if (!response.ok) {
     const { apiErrorSchema } = await import('@kwenda/contracts/reference');
     const parsed = apiErrorSchema.safeParse(json);
@@ -62,5 +91,10 @@ export async function apiRequest<S extends z.ZodType>(
     if (response.status === 401 && auth.authorization && parsed.data?.code === 'UNAUTHORIZED') clearSession();
     throw new ApiRequestError(response.status, parsed.success ? parsed.data : null, json);
   }
-  return (await contract).parse(json);
+  // The contract's code may be a chunk still to download: if the connection dropped meanwhile, the
+  // answer cannot be read, which is no answer either (a write's retry gets it again by its key).
+  const parser = await contract.catch(() => {
+    throw new ApiRequestError(0, null);
+  });
+  return parser.parse(json);
 }

@@ -5,7 +5,6 @@ import { fill, mailStrings, type MailLanguage } from '../mail/locales/index.js';
 import type { MailContext } from '../mail/mail-context.js';
 import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
 import { composeETicketEmail } from '../tickets/eticket-email.js';
-import { renderETicket } from '../tickets/eticket-pdf.js';
 
 /**
  * The messages a booking sends as it moves: held for pay-later (to the traveller, and to the agency
@@ -204,7 +203,10 @@ export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccoun
     airlineChange: (booking: Booking, change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[] }) =>
       composeAirlineChangeEmail(booking, change, context),
     eTicket: (booking: Booking) => composeETicketEmail(booking, context),
-    renderETicket: (booking: Booking, issuedAt?: Date) => renderETicket(booking, context, issuedAt),
+    // The PDF renderer (@react-pdf, its fonts and layout engine: about 20 MB of heap, 40 MB resident) is
+    // loaded at the first e-ticket rather than at start: a process that renders none never loads it (issue 17).
+    renderETicket: async (booking: Booking, issuedAt?: Date) =>
+      (await import('../tickets/eticket-pdf.js')).renderETicket(booking, context, issuedAt),
   };
 }
 

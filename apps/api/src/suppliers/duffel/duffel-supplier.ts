@@ -333,13 +333,59 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
     throw new DuffelOrderPendingError(clientReference, reason, { cause });
   }
 
-  const settleUnanswered = async (
+  /**
+   * POST air/orders, hold or instant, once: an answer Duffel refused is said as it is; a rate limit is
+   * waited out and asked again (bounded) after making sure the order was not made; an answer lost to a
+   * timeout, the network or a server error that may have made it (anything but 502 order_not_created)
+   * and a 202 still being created are looked up by the client reference. Never a blind second order.
+   */
+  async function placeOrder(
+    request: CreateOrder,
     clientReference: string,
     offerId: string,
-    reason: string,
-    lookups: number,
-    options: { orderId?: string; cause?: unknown } = {},
-  ) => adopt(clientReference, await lookUpUnanswered(clientReference, offerId, reason, lookups, options));
+  ): Promise<
+    { status: 'made'; order: DuffelOrder } | { status: 'unavailable' } | { status: 'expired' } | { status: 'price-changed' }
+  > {
+    const made = (order: DuffelOrder) => ({ status: 'made' as const, order });
+    for (let attempt = 0; ; attempt++) {
+      let answer: DuffelAnswer<DuffelOrder>;
+      try {
+        answer = await change('POST air/orders', () => duffel.orders.create(request));
+      } catch (error) {
+        if (!(error instanceof DuffelSupplierError)) throw error;
+        switch (error.kind) {
+          case 'unavailable':
+            return { status: 'unavailable' };
+          case 'expired':
+            return { status: 'expired' };
+          case 'price-changed':
+            return { status: 'price-changed' };
+          case 'rate-limited': {
+            // Refused before it was processed: after the wait, make sure, then ask again.
+            if (attempt >= 2) throw error;
+            await sleep(Math.min(Math.max(error.retryAfterMs ?? 1000, 100), 15_000));
+            const found = await findByReference(clientReference, offerId);
+            if (found) return made(found);
+            continue;
+          }
+          case 'timeout':
+          case 'network':
+            return made(await lookUpUnanswered(clientReference, offerId, error.kind, 2, { cause: error }));
+          case 'server':
+            // 502 order_not_created: Duffel guarantees nothing was made; any other 5xx may have made it.
+            if (error.code === 'order_not_created') throw error;
+            return made(
+              await lookUpUnanswered(clientReference, offerId, `Duffel ${error.status ?? 'error'}`, 2, { cause: error }),
+            );
+          default:
+            throw error;
+        }
+      }
+      if (answer.status !== 202) return made(answer.data);
+      const reason = 'Duffel is still creating it (202)';
+      return made(await lookUpUnanswered(clientReference, offerId, reason, polling.orderLookups, orderIdOf(answer)));
+    }
+  }
 
   /** The body's passengers: Duffel's ids, contact on each, passports when required, infants on adults' laps. */
   function orderPassengers(data: DuffelOfferData, passengers: SupplierPassenger[]) {
@@ -572,51 +618,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
         metadata: { [CLIENT_REFERENCE_KEY]: clientReference },
       } satisfies CreateOrder;
 
-      for (let attempt = 0; ; attempt++) {
-        let answer: DuffelAnswer<DuffelOrder>;
-        try {
-          answer = await change('POST air/orders', () => duffel.orders.create(request));
-        } catch (error) {
-          if (!(error instanceof DuffelSupplierError)) throw error;
-          switch (error.kind) {
-            case 'unavailable':
-              return { status: 'unavailable' };
-            case 'expired':
-              return { status: 'expired' };
-            case 'price-changed': {
-              const again = await supplier.getOffer(offerReference, clock());
-              if (again.status !== 'available') return again;
-              return { status: 'price-changed', offer: again.offer, previousTotal: priced.offer.totalAmount };
-            }
-            case 'rate-limited': {
-              // Refused before it was processed: after the wait, make sure, then ask again (bounded).
-              if (attempt >= 2) throw error;
-              await sleep(Math.min(Math.max(error.retryAfterMs ?? 1000, 100), 15_000));
-              const found = await findByReference(clientReference, offerReference);
-              if (found) return adopt(clientReference, found);
-              continue;
-            }
-            case 'timeout':
-            case 'network':
-              return settleUnanswered(clientReference, offerReference, error.kind, 2, { cause: error });
-            case 'server':
-              // 502 order_not_created: Duffel guarantees nothing was made; any other 5xx may have made it.
-              if (error.code === 'order_not_created') throw error;
-              return settleUnanswered(clientReference, offerReference, `Duffel ${error.status ?? 'error'}`, 2, { cause: error });
-            default:
-              throw error;
-          }
-        }
-        if (answer.status === 202)
-          return settleUnanswered(
-            clientReference,
-            offerReference,
-            'Duffel is still creating it (202)',
-            polling.orderLookups,
-            orderIdOf(answer),
-          );
-        return adopt(clientReference, answer.data);
-      }
+      const placed = await placeOrder(request, clientReference, offerReference);
+      if (placed.status === 'made') return adopt(clientReference, placed.order);
+      if (placed.status !== 'price-changed') return placed;
+      const again = await supplier.getOffer(offerReference, clock());
+      if (again.status !== 'available') return again;
+      return { status: 'price-changed', offer: again.offer, previousTotal: priced.offer.totalAmount };
     },
 
     async ticketOrder(orderId: string, passengers: SupplierPassenger[], offer: SupplierOffer): Promise<TicketedOrder> {
@@ -702,63 +709,14 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
         metadata: { [CLIENT_REFERENCE_KEY]: clientReference },
       } satisfies CreateOrder;
 
-      for (let attempt = 0; ; attempt++) {
-        let answer: DuffelAnswer<DuffelOrder>;
-        try {
-          answer = await change('POST air/orders', () => duffel.orders.create(request));
-        } catch (error) {
-          if (!(error instanceof DuffelSupplierError)) throw error;
-          const lookUp = async (reason: string) => {
-            const order = await lookUpUnanswered(clientReference, offer.reference, reason, 2, { cause: error });
-            await adopt(clientReference, order);
-            return instantResult(order, passengerIds);
-          };
-          switch (error.kind) {
-            case 'unavailable':
-              return { status: 'unavailable' };
-            case 'expired':
-              return { status: 'expired' };
-            case 'price-changed': {
-              const again = await fetchOffer(offer.reference, false).catch(() => null);
-              return {
-                status: 'price-changed',
-                newTotal: again ? Number(again.total_amount) + extras : fresh.totalAmount + extras,
-              };
-            }
-            case 'rate-limited': {
-              if (attempt >= 2) throw error;
-              await sleep(Math.min(Math.max(error.retryAfterMs ?? 1000, 100), 15_000));
-              const found = await findByReference(clientReference, offer.reference);
-              if (found) {
-                await adopt(clientReference, found);
-                return instantResult(found, passengerIds);
-              }
-              continue;
-            }
-            case 'timeout':
-            case 'network':
-              return lookUp(error.kind);
-            case 'server':
-              if (error.code === 'order_not_created') throw error;
-              return lookUp(`Duffel ${error.status ?? 'error'}`);
-            default:
-              throw error;
-          }
-        }
-        if (answer.status === 202) {
-          const order = await lookUpUnanswered(
-            clientReference,
-            offer.reference,
-            'Duffel is still creating it (202)',
-            polling.orderLookups,
-            orderIdOf(answer),
-          );
-          await adopt(clientReference, order);
-          return instantResult(order, passengerIds);
-        }
-        await adopt(clientReference, answer.data);
-        return instantResult(answer.data, passengerIds);
+      const placed = await placeOrder(request, clientReference, offer.reference);
+      if (placed.status === 'made') {
+        await adopt(clientReference, placed.order);
+        return instantResult(placed.order, passengerIds);
       }
+      if (placed.status !== 'price-changed') return placed;
+      const again = await fetchOffer(offer.reference, false).catch(() => null);
+      return { status: 'price-changed', newTotal: again ? Number(again.total_amount) + extras : fresh.totalAmount + extras };
     },
 
     async cancelOrder(orderId: string): Promise<void> {

@@ -10,7 +10,7 @@ import * as repo from '../booking-repository.js';
 import { canTrigger, transitionLocked } from '../booking-transitions.js';
 import * as staffRepo from '../staff-repository.js';
 import { loadBooking } from './load-booking.js';
-import { confirmCancellation, quoteCancellation } from './traveller-cancel.js';
+import { confirmCancellation, isQuotedCancel, quoteCancellation, reconcileQuotedCancel } from './traveller-cancel.js';
 import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
 /** Who cancelled and why, kept on the cancel call: the reconciliation job completes the cancellation with it. */
@@ -41,6 +41,17 @@ async function completeCancel(deps: StaffDeps, tx: Tx, bookingId: string, staff:
     },
   });
   await deps.checkout()?.expireCheckouts(tx, bookingId);
+  await tellStaffCanceled(deps, tx, canceled, money);
+  return canceled;
+}
+
+/** The traveller told their booking was cancelled by the agency (once: the message's dedupe key). */
+async function tellStaffCanceled(
+  deps: StaffDeps,
+  tx: Tx,
+  canceled: BookingRow,
+  money: { paid: number; refunded: number },
+): Promise<void> {
   const booking = canceled.email ? await loadBooking(deps, canceled.id, tx) : null;
   if (booking?.email)
     await deps.mail.enqueue(tx, {
@@ -48,7 +59,6 @@ async function completeCancel(deps: StaffDeps, tx: Tx, bookingId: string, staff:
       ...deps.deskMessages.staffCanceled(booking, money.paid > money.refunded),
       dedupeKey: `staff-canceled:${booking.id}`,
     });
-  return canceled;
 }
 
 /**
@@ -137,7 +147,13 @@ export async function cancelBooking(
  * confirms, and a staff cancellation is then completed on the booking as the staff member asked.
  * Returns whether the order is cancelled now (else the job tries again later).
  */
-export function reconcileCancel(deps: StaffDeps, call: SupplierCallRow): Promise<boolean> {
+export async function reconcileCancel(deps: StaffDeps, call: SupplierCallRow): Promise<boolean> {
+  if (isQuotedCancel(call)) {
+    const { canceled, trigger } = await reconcileQuotedCancel(deps, call);
+    if (canceled && trigger === 'staff-canceled')
+      await deps.db.transaction(async (tx) => tellStaffCanceled(deps, tx, canceled, await staffRepo.moneyOf(tx, canceled.id)));
+    return canceled !== null;
+  }
   const staff = (call.details as { staff?: StaffCancel }).staff;
   return runCancel(deps, call, staff ? async (tx) => void (await completeCancel(deps, tx, call.bookingId, staff)) : undefined);
 }
@@ -170,14 +186,7 @@ export async function cancelBookingAtQuote(
   const row = await deps.db.transaction(async (tx) => {
     const current = await repo.lockBooking(tx, bookingId);
     if (!current) throw bookingNotFound();
-    const money = await staffRepo.moneyOf(tx, bookingId);
-    const booking = current.email ? await loadBooking(deps, current.id, tx) : null;
-    if (booking?.email && current.status === 'canceled')
-      await deps.mail.enqueue(tx, {
-        to: booking.email,
-        ...deps.deskMessages.staffCanceled(booking, money.paid > money.refunded),
-        dedupeKey: `staff-canceled:${booking.id}`,
-      });
+    if (current.status === 'canceled') await tellStaffCanceled(deps, tx, current, await staffRepo.moneyOf(tx, bookingId));
     return current;
   });
   deps.logger.info({ bookingId, actor: staff.actor, quoteId: input.quoteId }, 'booking canceled by staff at the airline’s quote');

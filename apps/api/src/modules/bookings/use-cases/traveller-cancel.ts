@@ -1,7 +1,9 @@
 import type { Booking, CancellationQuoteView, Currency, StatusTrigger } from '@kwenda/contracts';
 import type { BookingRow } from '../../../db/schema.js';
+import type { SupplierCallRow } from '../../../db/supplier-calls-schema.js';
 import type { BookingCancellationQuoteRow } from '../../../db/supplier-events-schema.js';
 import type { Tx } from '../../../db/tx.js';
+import { crashPoint } from '../../../crash-points.js';
 import { AppError } from '../../../errors.js';
 import type { CancellationQuote, SupplierOrder } from '../../../suppliers/supplier.js';
 import { convertUsd } from '../../offers/exchange-rates.js';
@@ -152,7 +154,7 @@ export async function confirmCancellation(
       supplier: row.supplier,
       orderId: found.orderId,
       reason: trigger,
-      details: { quote: { ...presentQuote(found) }, requestedBy: asker.label, ...options.details },
+      details: { trigger, quote: { ...presentQuote(found) }, requestedBy: asker.label, ...options.details },
     });
     if (!journaled)
       throw new AppError(
@@ -185,12 +187,82 @@ export async function confirmCancellation(
     }
   }
 
-  await deps.db.transaction(async (tx) => {
-    const row = await repo.lockBooking(tx, bookingId);
-    if (row && canTrigger(row.status, trigger))
-      await completeCancellation(deps, tx, row, quote, trigger, asker.label, options.details ?? {});
-    await calls.answerCall(tx, call.id, { outcome: 'cancelled', details: { quoteId: quote.id }, now: deps.clock() });
-  });
+  // The airline has cancelled; a crash from here on leaves the call unanswered for reconcileQuotedCancel.
+  await crashPoint('supplier.cancel-answered');
+  await completeAtQuote(deps, call, quote, trigger, asker.label, options.details ?? {});
   deps.logger.info({ bookingId, quoteId: quote.id, trigger }, 'booking canceled at the airline’s quote');
   return mustLoadBooking(deps, bookingId);
+}
+
+/** Once the supplier has cancelled at the quote: the booking canceled (if it still can be) and the call answered, together. */
+async function completeAtQuote(
+  deps: BookingDeps,
+  call: SupplierCallRow,
+  quote: BookingCancellationQuoteRow,
+  trigger: 'traveller-canceled' | 'staff-canceled',
+  actor: string,
+  extra: Record<string, unknown>,
+): Promise<BookingRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.lockBooking(tx, call.bookingId);
+    const canceled =
+      row && canTrigger(row.status, trigger) ? await completeCancellation(deps, tx, row, quote, trigger, actor, extra) : null;
+    await calls.answerCall(tx, call.id, { outcome: 'cancelled', details: { quoteId: quote.id }, now: deps.clock() });
+    return canceled;
+  });
+}
+
+/** What confirmCancellation keeps on its cancel call (with the journal's own `reason`). */
+interface QuotedCancelDetails {
+  trigger?: 'traveller-canceled' | 'staff-canceled';
+  quote: { id: string };
+  requestedBy?: string;
+  /** The journal's reason: the trigger, or the staff member's reason for a staff cancellation. */
+  reason?: string;
+}
+
+/** Whether a cancel call is a cancellation at a quote (confirmCancellation's), rather than a plain cancel. */
+export const isQuotedCancel = (call: SupplierCallRow) =>
+  call.kind === 'cancel' && typeof (call.details as Partial<QuotedCancelDetails>).quote?.id === 'string';
+
+/**
+ * A cancellation at a quote whose answer was lost (the process died after the supplier was asked, or
+ * neither the confirmation nor a read of the order answered), settled by the reconciliation job. The
+ * order is read back: cancelled, the booking is canceled with the quote's refund as the answer would
+ * have done; not cancelled, the quote is confirmed again while it holds; still not cancelled (refused,
+ * or the quote expired), the call is refused and the booking stays as it is. A supplier that does not
+ * answer throws, and the job asks again later. Returns the booking when it was canceled here.
+ */
+export async function reconcileQuotedCancel(
+  deps: BookingDeps,
+  call: SupplierCallRow,
+): Promise<{ canceled: BookingRow | null; trigger: 'traveller-canceled' | 'staff-canceled' }> {
+  const details = call.details as unknown as QuotedCancelDetails;
+  const trigger = details.trigger ?? (details.reason === 'traveller-canceled' ? 'traveller-canceled' : 'staff-canceled');
+  const quote = await changes.findQuote(deps.db, call.bookingId, details.quote.id);
+  const supplier = deps.suppliers.get(call.supplier);
+  let order = quote ? await supplier.getOrder(quote.orderId) : null;
+  if (quote && order?.state !== 'cancelled' && quote.expiresAt.getTime() > deps.clock().getTime()) {
+    try {
+      await supplier.confirmCancellation(quote.id);
+    } catch (error) {
+      deps.logger.warn({ err: error, callId: call.id }, 'supplier did not confirm the cancellation again');
+    }
+    order = await supplier.getOrder(quote.orderId);
+  }
+  if (!quote || order?.state !== 'cancelled') {
+    await deps.db.transaction(async (tx) => {
+      await repo.lockBooking(tx, call.bookingId);
+      await calls.answerCall(tx, call.id, {
+        outcome: 'refused',
+        details: { error: quote ? 'the airline did not cancel the order' : 'the quote is not known' },
+        now: deps.clock(),
+      });
+    });
+    return { canceled: null, trigger };
+  }
+  const extra = trigger === 'staff-canceled' && details.reason ? { reason: details.reason } : {};
+  const canceled = await completeAtQuote(deps, call, quote, trigger, details.requestedBy ?? 'system', extra);
+  deps.logger.info({ bookingId: call.bookingId, quoteId: quote.id, trigger }, 'cancellation at the airline’s quote settled');
+  return { canceled, trigger };
 }

@@ -2,9 +2,8 @@ import type { OfferSlice } from '@kwenda/contracts';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
-import { airportCity, useAirports } from '../../../lib/airports';
 import { adminRequest } from '../lib/admin-api';
-import { formatFlightDateTime, formatInstant, ltr } from './booking-display';
+import { formatInstant, ltr, SegmentTimes } from './booking-display';
 
 export function useAdminAirlineChange(bookingId: string) {
   return useQuery({
@@ -21,10 +20,7 @@ export function useAdminAirlineChange(bookingId: string) {
 }
 
 function ChangedFlights({ slices, title, color }: { slices: OfferSlice[]; title: string; color: string }) {
-  const { t, i18n } = useTranslation('admin-bookings');
-  const language = i18n.language;
-  const { byCode } = useAirports();
-  const city = (code: string) => `${airportCity(byCode.get(code), language, code)} ${ltr(code)}`;
+  const { t } = useTranslation('admin-bookings');
   return (
     <Paper withBorder radius="sm" p="sm">
       <Stack gap={6}>
@@ -37,12 +33,7 @@ function ChangedFlights({ slices, title, color }: { slices: OfferSlice[]; title:
               <Text size="sm" fw={600}>
                 {t('itinerary.flight', { flight: ltr(segment.flightNumber) })}
               </Text>
-              <Text size="sm">
-                {t('itinerary.departs')}: {city(segment.origin)} — {formatFlightDateTime(segment.departureDate, language)}
-              </Text>
-              <Text size="sm">
-                {t('itinerary.arrives')}: {city(segment.destination)} — {formatFlightDateTime(segment.arrivalDate, language)}
-              </Text>
+              <SegmentTimes segment={segment} />
             </div>
           )),
         )}

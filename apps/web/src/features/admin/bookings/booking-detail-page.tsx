@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useLocation, useParams } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
-import { airportCity, useAirports } from '../../../lib/airports';
 import { formatPrice } from '../../../lib/format/format-price';
 import { intlLocale } from '../../../lib/format/intl-locale';
 import { AdminPage } from '../components/admin-page';
@@ -13,7 +12,7 @@ import { ApiErrorAlert } from '../components/api-error-alert';
 // The actions the booking's state allows (approve, extend, ticket, cancel, refund) are the desk's.
 import { BookingActions } from '../desk/booking-actions';
 import { AirlineChangeSection } from './airline-change-section';
-import { formatFlightDateTime, formatInstant, ltr, StatusBadge, useRouteText } from './booking-display';
+import { formatInstant, ltr, SegmentTimes, StatusBadge, useRouteText } from './booking-display';
 import { PassengersSection } from './booking-passengers';
 import { EmailsSection, PaymentsSection, TimelineSection } from './booking-records';
 import { useBookingDetail } from './bookings-api';
@@ -126,10 +125,8 @@ function SummarySection({ detail }: { detail: AdminBookingDetail }) {
 function ItinerarySection({ detail }: { detail: AdminBookingDetail }) {
   const { t, i18n } = useTranslation('admin-bookings');
   const language = i18n.language;
-  const { byCode } = useAirports();
   const route = useRouteText();
   const { booking } = detail;
-  const city = (code: string) => `${airportCity(byCode.get(code), language, code)} ${ltr(code)}`;
   const sliceTitle = (index: number) =>
     booking.tripType === 'round-trip'
       ? t(index === 0 ? 'itinerary.outbound' : 'itinerary.inbound')
@@ -154,12 +151,7 @@ function ItinerarySection({ detail }: { detail: AdminBookingDetail }) {
                   {segment.stops > 0 ? ` · ${t('itinerary.stops')}: ${segment.stops}` : ''}
                 </Text>
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4}>
-                  <Text size="sm">
-                    {t('itinerary.departs')}: {city(segment.origin)} — {formatFlightDateTime(segment.departureDate, language)}
-                  </Text>
-                  <Text size="sm">
-                    {t('itinerary.arrives')}: {city(segment.destination)} — {formatFlightDateTime(segment.arrivalDate, language)}
-                  </Text>
+                  <SegmentTimes segment={segment} />
                 </SimpleGrid>
               </div>
             ))}

@@ -1,7 +1,9 @@
 import { agencyDateTime } from '@kwenda/contracts/display';
 import { formatCalendarDate, type BookingStatus } from '@kwenda/contracts/rules';
-import { Badge } from '@mantine/core';
+import type { Segment } from '@kwenda/contracts';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
+import { airportCity, useAirports } from '../../../lib/airports';
 import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { localTime } from '../../../lib/format/flight-times';
 
@@ -69,4 +71,26 @@ export function formatShortInstant(instant: string, language: string, now = new 
   if (!at) return '';
   const year = at.date.slice(0, 4) !== today?.date.slice(0, 4);
   return `${formatCalendarDate(at.date, language, { month: 'short', year })} ${ltr(at.time)}`;
+}
+
+/** A segment's departure and arrival, each with its city, airport code and local date and time. */
+export function SegmentTimes({
+  segment,
+}: {
+  segment: Pick<Segment, 'origin' | 'destination' | 'departureDate' | 'arrivalDate'>;
+}) {
+  const { t, i18n } = useTranslation('admin-bookings');
+  const language = i18n.language;
+  const { byCode } = useAirports();
+  const city = (code: string) => `${airportCity(byCode.get(code), language, code)} ${ltr(code)}`;
+  return (
+    <>
+      <Text size="sm">
+        {t('itinerary.departs')}: {city(segment.origin)} — {formatFlightDateTime(segment.departureDate, language)}
+      </Text>
+      <Text size="sm">
+        {t('itinerary.arrives')}: {city(segment.destination)} — {formatFlightDateTime(segment.arrivalDate, language)}
+      </Text>
+    </>
+  );
 }

@@ -15,7 +15,9 @@ import {
   type UpdateBookingRequestInput,
 } from '@kwenda/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client';
+import { apiRequest, ApiRequestError, shouldRetryRead } from '../../../lib/api-client';
+import { forgetIdempotencyKey, idempotencyKeyFor } from '../../../lib/idempotency';
+import { retryWrite, writeRetryDelay, writeTimeout } from '../../../lib/write-retry';
 
 export const bookingKey = (id: string) => ['booking', id] as const;
 
@@ -25,7 +27,7 @@ export function useBooking(id: string, poll = false) {
     queryKey: bookingKey(id),
     queryFn: ({ signal }) => apiRequest(`/bookings/${encodeURIComponent(id)}`, bookingSchema, { signal }),
     refetchInterval: poll ? 2000 : false,
-    retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
+    retry: shouldRetryRead,
   });
 }
 
@@ -84,16 +86,48 @@ function useBookingMutation<Input>(id: string, call: (input: Input) => Promise<{
   });
 }
 
+/**
+ * A booking write the server does once however often it is sent (PUT with an Idempotency-Key): sent
+ * again by itself when no answer came, and held while the browser is offline until it is back
+ * (TanStack Query's network mode). The key is forgotten once an answer came: the next press is a new request.
+ */
+function useIdempotentBookingWrite<Input>(id: string, action: string, path: string, bodyOf: (input: Input) => unknown) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Input) => {
+      const body = bodyOf(input);
+      const key = idempotencyKeyFor(`${action}:${id}`, body);
+      const answer = await apiRequest(path, bookingResponseSchema, {
+        method: 'PUT',
+        body,
+        idempotencyKey: key,
+        signal: writeTimeout(),
+      }).catch((error: unknown) => {
+        if (!retryWrite(0, error as Error)) forgetIdempotencyKey(`${action}:${id}`);
+        throw error;
+      });
+      forgetIdempotencyKey(`${action}:${id}`);
+      return answer;
+    },
+    retry: retryWrite,
+    retryDelay: writeRetryDelay,
+    onSuccess: ({ booking }) => client.setQueryData(bookingKey(id), booking),
+    onError: (error) => {
+      const repriced = repricedBookingOf(error);
+      if (repriced) client.setQueryData(bookingKey(id), repriced);
+    },
+  });
+}
+
 export function useSubmitPassengers(id: string) {
-  return useBookingMutation(id, (payload: UpdateBookingRequestInput['payload']) =>
-    apiRequest(`/bookings/${id}`, bookingResponseSchema, { method: 'PUT', body: { bookingId: id, payload } }),
-  );
+  return useIdempotentBookingWrite(id, 'passengers', `/bookings/${id}`, (payload: UpdateBookingRequestInput['payload']) => ({
+    bookingId: id,
+    payload,
+  }));
 }
 
 export function usePayBooking(id: string) {
-  return useBookingMutation(id, (body: PayBookingRequest) =>
-    apiRequest(`/bookings/${id}/pay`, bookingResponseSchema, { method: 'PUT', body }),
-  );
+  return useIdempotentBookingWrite(id, 'pay', `/bookings/${id}/pay`, (body: PayBookingRequest) => body);
 }
 
 /** Multipart upload of a transfer receipt (field "file"). */

@@ -173,7 +173,8 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
       </Container>
     );
   }
-  if (query.isError || !booking) {
+  // A failed re-read keeps the booking on screen (and the step being filled): only a first read that failed shows this.
+  if (!booking) {
     const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
       <Container size="sm" py="xl">

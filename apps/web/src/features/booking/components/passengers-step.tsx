@@ -6,7 +6,9 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { useCountries, useSubmitPassengers, validationErrorsOf } from '../api/booking-api';
 import { extrasOf } from '../lib/baggage-selection';
 import { checkDrafts, draftsFrom, toPayload, travelDates, type FieldErrors, type PassengerDraft } from '../lib/passenger-form';
+import { ConnectionNotice, connectionStateOf } from '../../../components/connection-notice';
 import type { PhoneValue } from '../../../components/phone-field';
+import { isNetworkError } from '../../../lib/api-client';
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '../../../lib/booking-drafts';
 import { splitE164, toE164 } from '../../../lib/phone-number';
 import { readSession } from '../../../lib/session';
@@ -110,7 +112,8 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
         onError: (error) => {
           const fields = validationErrorsOf(error);
           if (fields) setErrors(fields);
-          else onError(error);
+          // No answer came: the notice above the button says so and offers to send again; the form stays as typed.
+          else if (!isNetworkError(error)) onError(error);
         },
       },
     );
@@ -172,6 +175,16 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
               return { ...current, [CONTACT_ERRORS_KEY]: mine };
             });
           }}
+        />
+        <ConnectionNotice
+          state={connectionStateOf(submit)}
+          text={{
+            title: t('connection.title'),
+            waiting: t('connection.waitingPassengers'),
+            failed: t('connection.failedPassengers'),
+            retry: t('connection.retry'),
+          }}
+          onRetry={() => formRef.current?.requestSubmit()}
         />
         <Button type="submit" size="md" loading={submit.isPending} style={{ alignSelf: 'flex-end' }}>
           {t('submit')}

@@ -2,6 +2,8 @@ import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Radio, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { ConnectionNotice, connectionStateOf } from '../../../components/connection-notice';
+import { isNetworkError } from '../../../lib/api-client';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { useHoldLength } from '../../../lib/format/use-hold-length';
 import { usePayBooking, repricedBookingOf } from '../api/booking-api';
@@ -44,7 +46,8 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
         onError: (error) => {
           const newer = repricedBookingOf(error);
           if (newer) setRepriced({ previous: newer.previousAmount ?? booking.amount, current: newer.amount });
-          else onError(error);
+          // No answer came: the notice above the button says so and offers to send again.
+          else if (!isNetworkError(error)) onError(error);
         },
       },
     );
@@ -118,6 +121,16 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
           })}
         </Stack>
       </Radio.Group>
+      <ConnectionNotice
+        state={connectionStateOf(pay)}
+        text={{
+          title: t('connection.title'),
+          waiting: t('connection.waitingPayment'),
+          failed: t('connection.failedPayment'),
+          retry: t('connection.retry'),
+        }}
+        onRetry={submit}
+      />
       <Button size="md" onClick={submit} loading={pay.isPending} style={{ alignSelf: 'flex-end' }}>
         {repriced ? t('payment.acceptNewPrice') : declined ? t('payment.tryAgain') : t('payment.continue')} ·{' '}
         {price(repriced?.current ?? booking.amount)}

@@ -3,7 +3,7 @@ import { offerSearchResultSchema } from '@kwenda/contracts/offers';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { apiRequest, shouldRetryRead } from '../../../lib/api-client';
 import { toOfferFilters, type SearchState } from '../../../lib/search-params';
 import { filtersKey } from '../lib/offer-filters-address';
 import { nextPageParam } from '../lib/paging';
@@ -22,10 +22,6 @@ export function offersQueryKey(search: SearchState | null, order: SortOrder, off
   const filters = search ? toOfferFilters(search) : null;
   return ['offers', filters, filters?.currency ?? null, order, filtersKey(offerFilters)] as const;
 }
-
-/** A bad request will be bad again; only network and server failures are worth a second try. */
-const retryOnce = (failures: number, error: Error) =>
-  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failures < 1;
 
 /**
  * Page 1 of a search no list on screen comes from yet, through POST /offers/stream: its offers are shown
@@ -70,7 +66,8 @@ export function useOffersSearch(search: SearchState | null, order: SortOrder, of
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
     enabled: search !== null,
-    retry: retryOnce,
+    // A bad request will be bad again; a dropped connection is tried again (after it is back, if offline).
+    retry: shouldRetryRead,
     // A filter changed: the list on screen stays (dimmed) until the filtered one arrives, rather than skeletons.
     placeholderData: (previous, previousQuery) =>
       previousQuery && sameSearch(previousQuery.queryKey, queryKey) ? keepPreviousData(previous) : undefined,

@@ -11,6 +11,7 @@ import { offersQueryKey, useOffersSearch, useRerunOffersSearch } from '../api/us
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { useOfferFormat } from '../hooks/use-offer-format';
 import { useSessionExpired } from '../hooks/use-session-expired';
+import { ConnectionNotice } from '../../../components/connection-notice';
 import { useStartBooking } from '../hooks/use-start-booking';
 import { activeFilterCount } from '../lib/offer-filters-address';
 import { searchLegs } from '../lib/search-legs';
@@ -64,7 +65,8 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   const query = useOffersSearch(search, order, filters);
   const stream = useStreamProgress(useMemo(() => offersQueryKey(search, order, filters), [search, order, filters]));
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const { startBooking, pendingReference, bookingError, clearBookingError, loginPrompt } = useStartBooking(search);
+  const { startBooking, pendingReference, bookingError, clearBookingError, bookingConnection, retryBooking, loginPrompt } =
+    useStartBooking(search);
   const [selected, setSelected] = useState<Offer | null>(null);
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
@@ -243,6 +245,16 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
               {t(`errors:codes.${bookingError}` as never, { defaultValue: '' })}
             </Alert>
           )}
+          <ConnectionNotice
+            state={bookingConnection}
+            text={{
+              title: t('connection.title'),
+              waiting: t('connection.waitingBooking'),
+              failed: t('connection.failedBooking'),
+              retry: t('connection.retry'),
+            }}
+            onRetry={retryBooking}
+          />
           <div aria-busy={updating || undefined} className={updating ? filterClasses.updating : undefined}>
             {body}
           </div>

@@ -1,9 +1,12 @@
 import type { CreateBookingRequestInput, Offer } from '@kwenda/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useContext, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from '../../../lib/router';
-import { ApiRequestError } from '../../../lib/api-client';
+import { connectionStateOf } from '../../../components/connection-notice';
+import { ApiRequestError, isNetworkError } from '../../../lib/api-client';
 import { createBooking } from '../../../lib/create-booking';
+import { retryWrite, writeRetryDelay } from '../../../lib/write-retry';
 import { choseGuest, rememberGuestChoice, savePendingBooking } from '../../../lib/pending-booking';
 import { ReferralContext, storedReferral, useAppPath } from '../../../lib/referral';
 import type { SearchState } from '../../../lib/search-params';
@@ -18,7 +21,9 @@ export interface BookingNavigationState {
  * The one book action of the offers list (SPEC section 4): POST /bookings with the offer's
  * reference (the server re-prices it), then the booking page. A logged-out visitor is first
  * asked to log in or continue as a guest; logging in keeps the offer and books it afterwards.
- * One booking at a time: a double click or a second card pressed meanwhile does nothing.
+ * One booking at a time: a double click or a second card pressed meanwhile does nothing. A dropped
+ * connection sends the same request again (once back online), which the server answers with the
+ * booking it made the first time, if it did (lib/create-booking.ts).
  */
 export function useStartBooking(search: SearchState | null) {
   const navigate = useNavigate();
@@ -29,6 +34,8 @@ export function useStartBooking(search: SearchState | null) {
   const [error, setError] = useState<string | null>(null);
   const [promptFor, setPromptFor] = useState<Offer | null>(null);
   const busy = useRef(false);
+  const [lastOffer, setLastOffer] = useState<Offer | null>(null);
+  const create = useMutation({ mutationFn: createBooking, retry: retryWrite, retryDelay: writeRetryDelay });
 
   const requestFor = useCallback(
     (offer: Offer): CreateBookingRequestInput => {
@@ -55,19 +62,21 @@ export function useStartBooking(search: SearchState | null) {
       if (busy.current) return;
       busy.current = true;
       setPending(offer.reference);
+      setLastOffer(offer);
       setError(null);
       try {
-        const id = await createBooking(requestFor(offer));
+        const id = await create.mutateAsync(requestFor(offer));
         const state: BookingNavigationState | undefined = search ? { search } : undefined;
         void navigate(appPath(`/booking/${id}`), { state });
       } catch (failure) {
-        setError(failure instanceof ApiRequestError ? failure.code : 'INTERNAL_ERROR');
+        // No answer: the connection notice offers to send it again, not an error of the booking.
+        if (!isNetworkError(failure)) setError(failure instanceof ApiRequestError ? failure.code : 'INTERNAL_ERROR');
       } finally {
         busy.current = false;
         setPending(null);
       }
     },
-    [navigate, appPath, search, requestFor],
+    [navigate, appPath, search, requestFor, create],
   );
 
   const start = useCallback(
@@ -104,6 +113,11 @@ export function useStartBooking(search: SearchState | null) {
     pendingReference: pending,
     bookingError: error,
     clearBookingError: () => setError(null),
+    /** The connection dropped while booking: waiting to send again, or failed until `retryBooking`. */
+    bookingConnection: connectionStateOf(create),
+    retryBooking: () => {
+      if (lastOffer) void book(lastOffer);
+    },
     loginPrompt: {
       opened: promptFor !== null,
       close: () => setPromptFor(null),

@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { bookingResponseSchema } from '@kwenda/contracts';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectionStateOf, type ConnectionState } from '../../../components/connection-notice';
+import { usePayBooking } from './booking-api';
+
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false });
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The booking writes against a fetch the test answers: what was sent, and what the page would show. */
+describe('a booking write on a connection that drops', () => {
+  let root: Root;
+  let sent: { url: string; key: string | null; body: string }[];
+  let answers: (() => Promise<Response>)[];
+  let seen: { connection: ConnectionState; success: boolean; error: unknown };
+  let pay: ReturnType<typeof usePayBooking> | undefined;
+  const queryClient = new QueryClient();
+
+  function Probe() {
+    pay = usePayBooking('bk_1');
+    seen = { connection: connectionStateOf(pay), success: pay.isSuccess, error: pay.error };
+    return null;
+  }
+  const until = (check: () => void, timeout = 4000) => vi.waitFor(check, { timeout, interval: 10 });
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    pay = undefined;
+    onlineManager.setOnline(true);
+    sent = [];
+    answers = [];
+    // The test's answers are not whole bookings: what the contract would parse passes as it is.
+    vi.spyOn(bookingResponseSchema, 'parse').mockImplementation((value) => value as never);
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      sent.push({ url, key: headers['idempotency-key'] ?? null, body: String(init.body) });
+      const answer = answers.shift();
+      return answer ? answer() : Promise.reject(new TypeError('Failed to fetch'));
+    });
+    root = createRoot(document.createElement('div'));
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+  });
+  afterEach(() => {
+    root.unmount();
+    queryClient.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const held = () => Promise.resolve(json({ booking: { id: 'bk_1', status: 'pending-payment' } }));
+
+  it('an answer lost on the way back is asked again with the same key, so the server does it once', async () => {
+    answers.push(() => Promise.reject(new TypeError('Failed to fetch')), held);
+    await until(() => expect(pay).toBeDefined());
+    pay!.mutate({ payLater: true });
+    await until(() => expect(seen.connection).toBe('waiting'));
+    await until(() => expect(seen.success).toBe(true));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.key).toMatch(/^[\w-]{16,}$/);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(seen.connection).toBeNull();
+  });
+
+  it('offline, the write waits without being sent, and goes once the browser is back online', async () => {
+    answers.push(held);
+    onlineManager.setOnline(false);
+    await until(() => expect(pay).toBeDefined());
+    pay!.mutate({ payLater: true });
+    await until(() => expect(seen.connection).toBe('waiting'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent).toHaveLength(0);
+    onlineManager.setOnline(true);
+    await until(() => expect(seen.success).toBe(true));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('after three tries without an answer it fails; "try again" sends the same key, other details a new one', async () => {
+    await until(() => expect(pay).toBeDefined());
+    pay!.mutate({ payLater: true });
+    await until(() => expect(seen.connection).toBe('failed'), 6000);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(1);
+
+    answers.push(held);
+    pay!.mutate({ payLater: true });
+    await until(() => expect(seen.success).toBe(true));
+    expect(sent[3]!.key).toBe(sent[0]!.key);
+
+    // Done: the next write is a new request with a new key.
+    answers.push(held);
+    pay!.mutate({ payLater: false });
+    await until(() => expect(sent).toHaveLength(5));
+    expect(sent[4]!.key).not.toBe(sent[0]!.key);
+  }, 15_000);
+
+  it("a server's refusal is shown at once, never sent again by itself", async () => {
+    answers.push(() => Promise.resolve(json({ code: 'INVALID_BOOKING_STATE', message: 'no' }, 409)));
+    await until(() => expect(pay).toBeDefined());
+    pay!.mutate({ payLater: true });
+    await until(() => expect(seen.error).toMatchObject({ status: 409 }));
+    expect(seen.connection).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('409 IDEMPOTENCY_KEY_IN_USE (the first try still running on the server) is asked again with the same key', async () => {
+    answers.push(() => Promise.resolve(json({ code: 'IDEMPOTENCY_KEY_IN_USE', message: 'running' }, 409)), held);
+    await until(() => expect(pay).toBeDefined());
+    pay!.mutate({ payLater: true });
+    await until(() => expect(seen.success).toBe(true));
+    expect(sent.map((s) => s.key)).toEqual([sent[0]!.key, sent[0]!.key]);
+  });
+});
