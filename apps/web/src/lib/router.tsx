@@ -292,10 +292,9 @@ export function Link({ to, replace, state, preventScrollReset: _preventScrollRes
   );
 }
 
-export interface NavLinkProps extends Omit<LinkProps, 'className'> {
+export interface NavLinkProps extends LinkProps {
   /** Active only on the link's own address, not below it. */
   end?: boolean;
-  className?: string | ((state: { isActive: boolean }) => string | undefined);
 }
 
 /** A link marked aria-current="page" (and class "active") while its address is open. */
@@ -306,9 +305,13 @@ export function NavLink({ end, className, ...link }: NavLinkProps) {
     .replace(/(.)\/+$/, '$1');
   const current = location.pathname.toLowerCase().replace(/(.)\/+$/, '$1');
   const isActive = current === own || (!end && current.startsWith(own === '/' ? own : `${own}/`));
-  const classes =
-    typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : ''].filter(Boolean).join(' ');
-  return <Link {...link} className={classes || undefined} aria-current={isActive ? 'page' : undefined} />;
+  return (
+    <Link
+      {...link}
+      className={isActive ? `${className ?? ''} active`.trim() : className}
+      aria-current={isActive ? 'page' : undefined}
+    />
+  );
 }
 
 type SearchInit = string | URLSearchParams | Record<string, string>;
