@@ -215,8 +215,8 @@ test("the footer gives the agency's phone hours and its social pages, as the ser
 }) => {
   const t = (key: string, vars?: Record<string, string>) => tr(language, key, vars);
   const hours = (from: string, to: string, opens: string, closes: string) =>
-    t('footer.phoneHours', {
-      days: t('footer.dayRange', { from: t(`footer.days.${from}`), to: t(`footer.days.${to}`) }),
+    t('footer:footer.phoneHours', {
+      days: t('footer:footer.dayRange', { from: t(`footer:footer.days.${from}`), to: t(`footer:footer.days.${to}`) }),
       opens,
       closes,
     });
@@ -224,12 +224,12 @@ test("the footer gives the agency's phone hours and its social pages, as the ser
   await page.goto(`/?lang=${language}`);
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(hours('sun', 'thu', '09:00', '17:00'));
-  await expect(footer.getByRole('heading', { name: t('footer.followTitle') })).toHaveCount(0);
+  await expect(footer.getByRole('heading', { name: t('footer:footer.followTitle') })).toHaveCount(0);
 
   // The second server has SUPPORT_DAYS, SUPPORT_HOURS and every SOCIAL_*_URL set (playwright.config.ts).
   await page.goto(`http://127.0.0.1:${STAGING_PORT}/?lang=${language}`);
   await expect(footer).toContainText(hours('sat', 'wed', '08:30', '16:00'));
-  const follow = footer.getByRole('region', { name: t('footer.followTitle') });
+  const follow = footer.getByRole('region', { name: t('footer:footer.followTitle') });
   const networks = [
     ['facebook', STAGING_SITE.SOCIAL_FACEBOOK_URL],
     ['instagram', STAGING_SITE.SOCIAL_INSTAGRAM_URL],
@@ -239,7 +239,7 @@ test("the footer gives the agency's phone hours and its social pages, as the ser
   ] as const;
   await expect(follow.getByRole('link')).toHaveCount(networks.length);
   for (const [network, url] of networks) {
-    const name = `${t('footer.socialLink', { network: t(`footer.networks.${network}`) })} ${t('footer.opensInNewTab')}`;
+    const name = `${t('footer:footer.socialLink', { network: t(`footer:footer.networks.${network}`) })} ${t('opensInNewTab')}`;
     const link = follow.getByRole('link', { name, exact: true });
     await expect(link).toHaveAttribute('href', url);
     await expect(link).toHaveAttribute('target', '_blank');

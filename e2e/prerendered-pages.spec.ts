@@ -120,7 +120,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root').filter({ visible: true })).toHaveCount(0);
     await expect(page.locator('main')).toBeHidden();
     // The way to ask the agency instead is right there.
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: tr(language, 'footer.whatsapp') })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: tr(language, 'footer:footer.whatsapp') })).toBeVisible();
   });
 
   test('the FAQ works: tabs are links, an answer opens, one at a time', async ({ page, language }) => {
@@ -152,7 +152,7 @@ test.describe('without JavaScript', () => {
     for (const path of ['/', '/faqs', sharedSearch(language)]) {
       await page.goto(path.includes('?') ? path : `${path}?lang=${language}`);
       const footer = page.getByRole('contentinfo');
-      await expect(footer.getByRole('link', { name: t('footer.whatsapp') })).toHaveAttribute(
+      await expect(footer.getByRole('link', { name: t('footer:footer.whatsapp') })).toHaveAttribute(
         'href',
         `https://wa.me/${config.whatsappNumber}`,
       );
@@ -160,8 +160,8 @@ test.describe('without JavaScript', () => {
         'href',
         `mailto:${config.supportEmail}`,
       );
-      const days = t('footer.dayRange', { from: t('footer.days.sun'), to: t('footer.days.thu') });
-      await expect(footer).toContainText(t('footer.phoneHours', { days, opens: '09:00', closes: '17:00' }));
+      const days = t('footer:footer.dayRange', { from: t('footer:footer.days.sun'), to: t('footer:footer.days.thu') });
+      await expect(footer).toContainText(t('footer:footer.phoneHours', { days, opens: '09:00', closes: '17:00' }));
     }
   });
 });

@@ -228,11 +228,11 @@ test('the travellers stop at 9 seats and one infant per adult, and say why', asy
   await page.getByRole('button', { name: new RegExp(t('search:travellers.label')) }).click();
   const panel = page.getByRole('dialog', { name: t('search:travellers.dialog') });
   const plus = (key: string) =>
-    panel.getByRole('button', { name: t('search:travellers.increase', { item: t(`search:travellers.${key}`) }) });
+    panel.getByRole('button', { name: t('search-panel:travellers.increase', { item: t(`search:travellers.${key}`) }) });
   const minus = (key: string) =>
-    panel.getByRole('button', { name: t('search:travellers.decrease', { item: t(`search:travellers.${key}`) }) });
-  const seatNote = panel.getByText(t('search:travellers.seatLimit', { max: 9 }));
-  const infantNote = panel.getByText(t('search:travellers.infantLimit'));
+    panel.getByRole('button', { name: t('search-panel:travellers.decrease', { item: t(`search:travellers.${key}`) }) });
+  const seatNote = panel.getByText(t('search-panel:travellers.seatLimit', { max: 9 }));
+  const infantNote = panel.getByText(t('search-panel:travellers.infantLimit'));
 
   for (let i = 0; i < 4; i++) await plus('adults').click();
   for (let i = 0; i < 3; i++) await plus('children').click();

@@ -11,6 +11,8 @@ import type arChangelog from './locales/ar/changelog.json';
 import type arContent from './locales/ar/content.json';
 import type arOffers from './locales/ar/offers.json';
 import arSearch from './locales/ar/search.json';
+import type arSearchPanel from './locales/ar/search-panel.json';
+import type arFooter from './locales/ar/footer.json';
 import type arAdmin from './locales/ar/admin.json';
 import type arAdminAgents from './locales/ar/admin-agents.json';
 import type arAdminBookings from './locales/ar/admin-bookings.json';
@@ -25,6 +27,10 @@ import type arAgent from './locales/ar/agent.json';
 export interface Catalogs {
   common: typeof arCommon;
   search: typeof arSearch;
+  /** The travellers panel's titles, hints and limits: loaded with the panel, at the form's first touch. */
+  'search-panel': typeof arSearchPanel;
+  /** The site footer's text: loaded with the footer, after the page's first render. */
+  footer: typeof arFooter;
   offers: typeof arOffers;
   booking: typeof arBooking;
   auth: typeof arAuth;
@@ -60,6 +66,8 @@ const lazyCatalogs: Record<string, () => Promise<Record<string, unknown>>> = imp
     '!./locales/en/admin*.json',
     '!./locales/en/agent.json',
     './locales/ar/offers.json',
+    './locales/ar/search-panel.json',
+    './locales/ar/footer.json',
     './locales/ar/booking.json',
     './locales/ar/auth.json',
     './locales/ar/content.json',

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { loadNamespace } from '../../i18n';
 import { useTranslation } from '../../i18n/use-translation';
 import { Outlet, useLocation, useMatch } from '../../lib/router';
 import { RouteErrorBoundary } from '../../components/route-error-boundary';
@@ -9,9 +10,21 @@ import { usePageViews } from '../../lib/page-views';
 import { usePublicConfig } from '../../lib/public-config';
 import { isReferralCode, ReferralContext } from '../../lib/referral';
 import classes from './app-layout.module.css';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { StagingBanner } from './staging-banner';
+
+/**
+ * The footer and its text load after the page's first render: a prerendered page keeps the server's
+ * footer until then (React hydrates it when its code arrives), and a footer that fails to download is
+ * left out rather than taking the page down.
+ */
+type FooterProps = ComponentProps<typeof import('./site-footer').SiteFooter>;
+const SiteFooter = lazy(() =>
+  Promise.all([import('./site-footer'), loadNamespace('footer')]).then(
+    ([module]) => ({ default: module.SiteFooter }),
+    (): { default: ComponentType<FooterProps> } => ({ default: () => null }),
+  ),
+);
 
 /** A full screen high, so the footer starts below the fold and the page arriving does not shift it (CLS). */
 function RouteLoading() {
@@ -54,7 +67,9 @@ export function AppLayout() {
             </Suspense>
           </RouteErrorBoundary>
         </main>
-        <SiteFooter config={config.data} />
+        <Suspense fallback={null}>
+          <SiteFooter config={config.data} />
+        </Suspense>
       </div>
     </ReferralContext.Provider>
   );

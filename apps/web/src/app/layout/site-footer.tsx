@@ -9,7 +9,8 @@ import classes from './app-layout.module.css';
  * configured), payment methods and a credit line; staging style on test builds.
  */
 export function SiteFooter({ config }: { config: PublicConfig | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('footer');
+  const { t: tc } = useTranslation();
   const year = new Date().getFullYear();
   // "Sunday to Thursday, 09:00-17:00 Khartoum time" from the agency's SUPPORT_DAYS and SUPPORT_HOURS.
   const phoneHours = ({ fromDay, toDay, opens, closes }: SupportHours) => {
@@ -40,7 +41,7 @@ export function SiteFooter({ config }: { config: PublicConfig | undefined }) {
                     >
                       <IconChat size={20} />
                       <span>{t('footer.whatsapp')}</span>
-                      <span className={classes.visuallyHidden}>{t('footer.opensInNewTab')}</span>
+                      <span className={classes.visuallyHidden}>{tc('opensInNewTab')}</span>
                     </a>
                   )}
                 </HintTooltip>
@@ -77,7 +78,7 @@ export function SiteFooter({ config }: { config: PublicConfig | undefined }) {
                       <use href={`/social-icons.svg#${network}`} />
                     </svg>
                     <span className={classes.visuallyHidden}>
-                      {t('footer.socialLink', { network: t(`footer.networks.${network}`) })} {t('footer.opensInNewTab')}
+                      {t('footer.socialLink', { network: t(`footer.networks.${network}`) })} {tc('opensInNewTab')}
                     </span>
                   </a>
                 </li>

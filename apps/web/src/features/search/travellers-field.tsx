@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { loadNamespace } from '../../i18n';
 import { DropdownPanel } from '../../components/dropdown-panel';
 import { IconChevronDown, IconUsers } from '../../components/icons';
 import type { SearchState } from '../../lib/search-params';
@@ -19,7 +20,8 @@ export interface TravellersFieldProps {
 const passengerKeys = ['adults', 'children', 'infants'] as const;
 
 /** The panel's steppers load on the form's first touch (search-form.tsx), not with the home page's first script. */
-const loadPanel = () => import('./travellers-panel');
+// The panel's code and its strings (the search-panel namespace) load together, at the form's first touch.
+const loadPanel = () => Promise.all([import('./travellers-panel'), loadNamespace('search-panel')]).then(([panel]) => panel);
 const TravellersPanel = lazy(async () => ({ default: (await loadPanel()).TravellersPanel }));
 export const preloadTravellersPanel = () => void loadPanel();
 const bagKeys = ['hold', 'carryOn'] as const;

@@ -20,6 +20,7 @@ export interface TravellersPanelProps {
  */
 export function TravellersPanel({ search, onCount, errors, onDone }: TravellersPanelProps) {
   const { t } = useTranslation('search');
+  const { t: tp } = useTranslation('search-panel');
   const { passengers } = search;
   // The party rules (contracts' passengerCountRange) stop the buttons; the notes say why they stopped.
   const seatsFull = passengers.adults + passengers.children >= SEARCH_LIMITS.seats;
@@ -37,8 +38,8 @@ export function TravellersPanel({ search, onCount, errors, onDone }: TravellersP
         min={range.min}
         max={range.max}
         onChange={(value) => onCount(key, value)}
-        incrementLabel={t('travellers.increase', { item: label })}
-        decrementLabel={t('travellers.decrease', { item: label })}
+        incrementLabel={tp('travellers.increase', { item: label })}
+        decrementLabel={tp('travellers.decrease', { item: label })}
       >
         {note === undefined ? null : (
           <p className={panelClasses.note} aria-live="polite" hidden={!note}>
@@ -52,29 +53,29 @@ export function TravellersPanel({ search, onCount, errors, onDone }: TravellersP
 
   return (
     <div className={panelClasses.panel}>
-      <h2 className={panelClasses.title}>{t('travellers.passengersTitle')}</h2>
-      {stepper('adults', passengerCountRange(passengers, 'adults'), t('travellers.adultsHint'))}
-      {stepper('children', passengerCountRange(passengers, 'children'), t('travellers.childrenHint'))}
+      <h2 className={panelClasses.title}>{tp('travellers.passengersTitle')}</h2>
+      {stepper('adults', passengerCountRange(passengers, 'adults'), tp('travellers.adultsHint'))}
+      {stepper('children', passengerCountRange(passengers, 'children'), tp('travellers.childrenHint'))}
       {stepper(
         'infants',
         passengerCountRange(passengers, 'infants'),
-        t('travellers.infantsHint'),
-        lapsFull && t('travellers.infantLimit'),
+        tp('travellers.infantsHint'),
+        lapsFull && tp('travellers.infantLimit'),
       )}
       {/* Heard as it appears: the plus buttons of adults and children just went off. */}
       <p className={panelClasses.note} aria-live="polite" hidden={!seatsFull}>
-        {seatsFull ? t('travellers.seatLimit', { max: SEARCH_LIMITS.seats }) : null}
+        {seatsFull ? tp('travellers.seatLimit', { max: SEARCH_LIMITS.seats }) : null}
       </p>
       {errors.length ? (
         <p className={classes.error} role="alert">
           {errors.join(' ')}
         </p>
       ) : null}
-      <h2 className={panelClasses.title}>{t('travellers.bagsTitle')}</h2>
-      {stepper('hold', bags(SEARCH_LIMITS.hold), t('travellers.holdHint'))}
-      {stepper('carryOn', bags(SEARCH_LIMITS.carryOn), t('travellers.carryOnHint'))}
+      <h2 className={panelClasses.title}>{tp('travellers.bagsTitle')}</h2>
+      {stepper('hold', bags(SEARCH_LIMITS.hold), tp('travellers.holdHint'))}
+      {stepper('carryOn', bags(SEARCH_LIMITS.carryOn), tp('travellers.carryOnHint'))}
       <Button fullWidth mt="sm" onClick={onDone}>
-        {t('travellers.done')}
+        {tp('travellers.done')}
       </Button>
     </div>
   );

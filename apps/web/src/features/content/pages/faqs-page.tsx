@@ -85,7 +85,7 @@ export function FaqsPage() {
                 leftSection={<IconChat size={18} />}
               >
                 {t('faqs.help.whatsapp')}
-                <span className={classes.visuallyHidden}> {tCommon('footer.opensInNewTab')}</span>
+                <span className={classes.visuallyHidden}> {tCommon('opensInNewTab')}</span>
               </Button>
               <Button component="a" href={`mailto:${config.supportEmail}`} variant="default" leftSection={<IconMail size={18} />}>
                 {t('faqs.help.email')}
