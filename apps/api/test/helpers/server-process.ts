@@ -9,7 +9,8 @@ import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 
 /**
- * The real server as its own process (`node --import tsx apps/api/src/server.ts`, or the built bundle), for what only a
+ * The real server as its own process (the bundle test/global-setup.ts builds for each test run, run by plain
+ * node as production runs it; or `node --import tsx apps/api/src/server.ts` with `bundle: false`), for what only a
  * process can show: a SIGKILL at a crash point (src/crash-points.ts), a restart on the same data, a
  * SIGTERM that must finish the requests in flight, several processes on one PostgreSQL.
  *
@@ -111,7 +112,7 @@ export async function startServer(
     crashAt?: string | string[];
     port?: number;
     readyTimeoutMs?: number;
-    /** Runs the built bundle (serverBundle) with plain node rather than the sources under tsx. */
+    /** false: the sources under tsx rather than the bundle (serverBundle) with plain node, the default. */
     bundle?: boolean;
   } = {},
 ): Promise<ServerProcess> {
@@ -136,7 +137,7 @@ export async function startServer(
     await seedEmbeddedDatabase(env.DATA_DIR);
   }
   const crashAt = [options.crashAt ?? []].flat().join(',');
-  const args = options.bundle ? ['--enable-source-maps', serverBundle] : ['--import', 'tsx', serverScript];
+  const args = options.bundle === false ? ['--import', 'tsx', serverScript] : ['--enable-source-maps', serverBundle];
   const child = spawn(process.execPath, args, {
     cwd: apiRoot,
     env: { ...process.env, ...env, KWENDA_CRASH_AT: crashAt },
