@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { pgliteDatabase, postgresDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -18,34 +20,31 @@ export interface TestDatabase extends Database {
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite, or a new database named
- * kwenda_test_<random> on the server of DATABASE_URL, dropped afterwards.
+ * kwenda_test_<random> on the server of DATABASE_URL, dropped afterwards. Both are copies of the
+ * database the run migrated once (global-setup.ts); migrating the copy again applies nothing, and
+ * proves it is current.
  */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const database = pgliteDatabase(await PGlite.create());
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    const database = pgliteDatabase(await PGlite.create({ loadDataDir: template }));
     await migrate(database.sql);
     return { ...database, destroy: () => database.close() };
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   const name = `kwenda_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = postgresDatabase(url.toString(), 4);
+  const template = inject('postgresTemplate');
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = databaseUrl(adminUrl, name);
+  const database = postgresDatabase(url, 4);
   await migrate(database.sql);
   return {
     ...database,
-    url: url.toString(),
+    url,
     async destroy() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
