@@ -150,54 +150,54 @@ test('sign up with an e-mailed code, edit the profile, log out, reset the passwo
   problems.length = 0;
 });
 
-test('log in before confirming: going to the code screen sends nothing, and the code from the sign-up e-mail works', async ({
-  page,
-  language,
-  problems,
-}, testInfo) => {
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  const email = uniqueEmail('unconfirmed', testInfo.project.name);
-  const password = 'White-Nile-Dawn-31';
-  // An address of its own: the two codes sent here do not use up the run's allowance (codes per address).
-  const address = `10.13.${testInfo.parallelIndex % 250}.${1 + Math.floor(Math.random() * 250)}`;
-  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address });
-  expect(
-    (
-      await page.request.post('/api/v1/auth/register', {
-        data: { payload: { fullName: 'Hiba Yousif', email, password, passwordConfirmation: password } },
-      })
-    ).ok(),
-  ).toBe(true);
-  const code = await codeFrom(email);
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/auth/otp/resend')) asked.push(request.url());
-  });
+test(
+  'log in before confirming: going to the code screen sends nothing, and the code from the sign-up e-mail works',
+  { tag: '@en-desktop' },
+  async ({ page, language, problems }, testInfo) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    const email = uniqueEmail('unconfirmed', testInfo.project.name);
+    const password = 'White-Nile-Dawn-31';
+    // An address of its own: the two codes sent here do not use up the run's allowance (codes per address).
+    const address = `10.13.${testInfo.parallelIndex % 250}.${1 + Math.floor(Math.random() * 250)}`;
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address });
+    expect(
+      (
+        await page.request.post('/api/v1/auth/register', {
+          data: { payload: { fullName: 'Hiba Yousif', email, password, passwordConfirmation: password } },
+        })
+      ).ok(),
+    ).toBe(true);
+    const code = await codeFrom(email);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/otp/resend')) asked.push(request.url());
+    });
 
-  await page.goto(`/login?lang=${language}`);
-  await page.getByRole('textbox', { name: t('auth:fields.email'), exact: true }).fill(email);
-  await page.getByRole('textbox', { name: t('auth:fields.password'), exact: true }).fill(password);
-  await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
-  await expect(page.getByText(t('errors:codes.EMAIL_NOT_VERIFIED'))).toBeVisible();
-  await page.getByRole('button', { name: t('auth:login.enterCode') }).click();
-  await expect(page.getByRole('heading', { name: t('auth:confirm.title') })).toBeVisible();
-  await expect(page.getByText(t('auth:confirm.sentEarlier', { email }))).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  expect(asked, 'no new code was asked for').toEqual([]);
-  expect(await mailTo(email)).toHaveLength(1);
+    await page.goto(`/login?lang=${language}`);
+    await page.getByRole('textbox', { name: t('auth:fields.email'), exact: true }).fill(email);
+    await page.getByRole('textbox', { name: t('auth:fields.password'), exact: true }).fill(password);
+    await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
+    await expect(page.getByText(t('errors:codes.EMAIL_NOT_VERIFIED'))).toBeVisible();
+    await page.getByRole('button', { name: t('auth:login.enterCode') }).click();
+    await expect(page.getByRole('heading', { name: t('auth:confirm.title') })).toBeVisible();
+    await expect(page.getByText(t('auth:confirm.sentEarlier', { email }))).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(asked, 'no new code was asked for').toEqual([]);
+    expect(await mailTo(email)).toHaveLength(1);
 
-  // Asking for it again sends the same code: the one in the inbox keeps working.
-  await page.getByRole('button', { name: t('auth:confirm.resend') }).click();
-  await expect(page.getByText(t('auth:confirm.resent'))).toBeVisible();
-  await expect.poll(async () => (await mailTo(email)).length).toBe(2);
-  expect((await mailTo(email)).map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1])).toEqual([code, code]);
-  await page.getByRole('textbox', { name: t('auth:confirm.code') }).fill(code);
-  await page.getByRole('button', { name: t('auth:confirm.submit'), exact: true }).click();
-  await expect(page.getByText(t('auth:welcome', { name: 'Hiba Yousif' }))).toBeVisible();
-  // The refused log-in is the browser's own console line.
-  expect(problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
-  problems.length = 0;
-});
+    // Asking for it again sends the same code: the one in the inbox keeps working.
+    await page.getByRole('button', { name: t('auth:confirm.resend') }).click();
+    await expect(page.getByText(t('auth:confirm.resent'))).toBeVisible();
+    await expect.poll(async () => (await mailTo(email)).length).toBe(2);
+    expect((await mailTo(email)).map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1])).toEqual([code, code]);
+    await page.getByRole('textbox', { name: t('auth:confirm.code') }).fill(code);
+    await page.getByRole('button', { name: t('auth:confirm.submit'), exact: true }).click();
+    await expect(page.getByText(t('auth:welcome', { name: 'Hiba Yousif' }))).toBeVisible();
+    // The refused log-in is the browser's own console line.
+    expect(problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
+    problems.length = 0;
+  },
+);
 
 test('a logged-out visitor who presses book logs in and lands on the booking, which is then theirs', async ({
   page,

@@ -13,7 +13,7 @@ import { realStaffMember } from './support/staff';
 const SHOTS = '/tmp/kw/shots';
 const PASSWORD = 'Agent-of-the-Nile-2026';
 
-test('the profile of an agent links to the agent page', async ({ page, language, request }, testInfo) => {
+test('the profile of an agent links to the agent page', { tag: '@en-desktop' }, async ({ page, language, request }, testInfo) => {
   test.setTimeout(120_000);
   const project = testInfo.project.name;
   const device = project.endsWith('phone') ? 'phone' : 'desktop';

@@ -72,40 +72,44 @@ async function fillBooking(page: Page, language: string, family: string, email: 
   if (expectPayment) await expect(page.getByRole('heading', { name: t('booking:payment.title') })).toBeVisible();
 }
 
-test('pay later: the booking is held for two hours, with WhatsApp and the bank details', async ({ page, language }, testInfo) => {
-  test.setTimeout(120_000);
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  const email = `later-${testInfo.project.name}@example.com`;
-  await searchAndBook(page, language);
-  await fillBooking(page, language, familyName(testInfo.project.name, 'later'), email);
+test(
+  'pay later: the booking is held for two hours, with WhatsApp and the bank details',
+  { tag: '@en-desktop' },
+  async ({ page, language }, testInfo) => {
+    test.setTimeout(120_000);
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    const email = `later-${testInfo.project.name}@example.com`;
+    await searchAndBook(page, language);
+    await fillBooking(page, language, familyName(testInfo.project.name, 'later'), email);
 
-  await page.getByRole('radio', { name: t('booking:payment.later') }).check();
-  await page.getByRole('button', { name: new RegExp(t('booking:payment.continue')) }).click();
-  await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
-  const reference = (await page.getByTestId('booking-reference').textContent())!.trim();
-  expect(reference).toMatch(/^KW[A-Z2-9]{6}$/);
-  const whatsapp = page.getByRole('link', { name: t('booking:final.whatsapp') });
-  await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${reference}.*(PZU|CAI)`));
-  await expect(page.getByText(t('booking:final.accountNumber'), { exact: false }).first()).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('radio', { name: t('booking:payment.later') }).check();
+    await page.getByRole('button', { name: new RegExp(t('booking:payment.continue')) }).click();
+    await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
+    const reference = (await page.getByTestId('booking-reference').textContent())!.trim();
+    expect(reference).toMatch(/^KW[A-Z2-9]{6}$/);
+    const whatsapp = page.getByRole('link', { name: t('booking:final.whatsapp') });
+    await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${reference}.*(PZU|CAI)`));
+    await expect(page.getByText(t('booking:final.accountNumber'), { exact: false }).first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
 
-  // Reloading opens the same final screen (SPEC section 4 "On load").
-  await page.reload();
-  await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
+    // Reloading opens the same final screen (SPEC section 4 "On load").
+    await page.reload();
+    await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
 
-  // The transfer receipt: a screenshot of the Bankak transfer, checked by type and size.
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-  await page.locator('input[type=file]').setInputFiles({ name: 'bankak.png', mimeType: 'image/png', buffer: png });
-  await page.getByRole('button', { name: t('booking:receipt.upload') }).click();
-  await expect(page.getByRole('status').filter({ hasText: t('booking:receipt.uploaded') })).toBeVisible();
-  await expect(page.getByText(`bankak.png — ${t('booking:receipt.status.submitted')}`)).toBeVisible();
+    // The transfer receipt: a screenshot of the Bankak transfer, checked by type and size.
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    await page.locator('input[type=file]').setInputFiles({ name: 'bankak.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: t('booking:receipt.upload') }).click();
+    await expect(page.getByRole('status').filter({ hasText: t('booking:receipt.uploaded') })).toBeVisible();
+    await expect(page.getByText(`bankak.png — ${t('booking:receipt.status.submitted')}`)).toBeVisible();
 
-  // The traveller is told what to pay and where; the agency gets the booking.
-  const held = await waitForMail(email, new RegExp(reference));
-  expect(held.text).toContain(reference);
-  const agency = await waitForMail('support@kwenda.sd', new RegExp(`New held booking ${reference}`));
-  expect(agency.text).toContain(reference);
-});
+    // The traveller is told what to pay and where; the agency gets the booking.
+    const held = await waitForMail(email, new RegExp(reference));
+    expect(held.text).toContain(reference);
+    const agency = await waitForMail('support@kwenda.sd', new RegExp(`New held booking ${reference}`));
+    expect(agency.text).toContain(reference);
+  },
+);
 
 test('card: declined, then paid; confirmed with a PNR and the e-ticket e-mailed', async ({ page, language }, testInfo) => {
   test.setTimeout(150_000);
@@ -153,33 +157,37 @@ test('card: declined, then paid; confirmed with a PNR and the e-ticket e-mailed'
   expect(text).toMatch(/\d{13}/);
 });
 
-test('an offer that expired while the traveller typed sends them back to the offers', async ({ page, language, problems }) => {
-  test.setTimeout(120_000); // a whole booking form is filled first, like the other journeys
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  await searchAndBook(page, language);
-  await expect(page.getByRole('heading', { name: t('booking:passengers.title') })).toBeVisible();
-  // The server's answer when the offer's 30 minutes ran out (SPEC section 8: OFFER_CORRUPTED).
-  await page.route(/\/api\/v1\/bookings\/bk_[^/]+$/, (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'OFFER_CORRUPTED', message: 'The offer has expired' }),
-        })
-      : route.continue(),
-  );
-  await fillBooking(
-    page,
-    language,
-    familyName(test.info().project.name, 'expired'),
-    `expired-${test.info().project.name}@example.com`,
-    { expectPayment: false },
-  );
-  const modal = page.getByRole('dialog', { name: t('booking:expired.title') });
-  await expect(modal).toBeVisible();
-  await modal.getByRole('button', { name: t('booking:expired.back') }).click();
-  await expect(page).toHaveURL(/\/offers\?tripType=one-way&departureStation=PZU&destinationStation=CAI/);
-  // The browser reports the 409 answer itself in the console; nothing else may be there.
-  expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
-  problems.length = 0;
-});
+test(
+  'an offer that expired while the traveller typed sends them back to the offers',
+  { tag: '@en-desktop' },
+  async ({ page, language, problems }) => {
+    test.setTimeout(120_000); // a whole booking form is filled first, like the other journeys
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    await searchAndBook(page, language);
+    await expect(page.getByRole('heading', { name: t('booking:passengers.title') })).toBeVisible();
+    // The server's answer when the offer's 30 minutes ran out (SPEC section 8: OFFER_CORRUPTED).
+    await page.route(/\/api\/v1\/bookings\/bk_[^/]+$/, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 'OFFER_CORRUPTED', message: 'The offer has expired' }),
+          })
+        : route.continue(),
+    );
+    await fillBooking(
+      page,
+      language,
+      familyName(test.info().project.name, 'expired'),
+      `expired-${test.info().project.name}@example.com`,
+      { expectPayment: false },
+    );
+    const modal = page.getByRole('dialog', { name: t('booking:expired.title') });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: t('booking:expired.back') }).click();
+    await expect(page).toHaveURL(/\/offers\?tripType=one-way&departureStation=PZU&destinationStation=CAI/);
+    // The browser reports the 409 answer itself in the console; nothing else may be there.
+    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    problems.length = 0;
+  },
+);

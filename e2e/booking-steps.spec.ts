@@ -160,61 +160,61 @@ test('the passenger step survives a reload, payment opens at its top with nothin
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('a passenger who already holds these flights is told so (with a link only to their own booking), not that the offer expired', async ({
-  page,
-  language,
-  problems,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  const family = familyName(testInfo.project.name, 'dupe');
-  // Two bookings of the same flights for the same person, both saved; the first is then held.
-  const first = await bookThroughApi(page.request, 28, { adults: 1, children: 0, infants: 0 });
-  const second = await bookThroughApi(page.request, 28, { adults: 1, children: 0, infants: 0 });
-  await savePassengersThroughApi(page.request, first, dupePassenger(family), { email: 'dupe@example.com' });
-  await savePassengersThroughApi(page.request, second, dupePassenger(family), { email: 'dupe@example.com' });
-  const held = await page.request.put(`/api/v1/bookings/${first}/pay`, { data: { payLater: true } });
-  expect(held.status(), await held.text()).toBe(200);
+test(
+  'a passenger who already holds these flights is told so (with a link only to their own booking), not that the offer expired',
+  { tag: '@en-desktop' },
+  async ({ page, language, problems }, testInfo) => {
+    test.setTimeout(120_000);
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    const family = familyName(testInfo.project.name, 'dupe');
+    // Two bookings of the same flights for the same person, both saved; the first is then held.
+    const first = await bookThroughApi(page.request, 28, { adults: 1, children: 0, infants: 0 });
+    const second = await bookThroughApi(page.request, 28, { adults: 1, children: 0, infants: 0 });
+    await savePassengersThroughApi(page.request, first, dupePassenger(family), { email: 'dupe@example.com' });
+    await savePassengersThroughApi(page.request, second, dupePassenger(family), { email: 'dupe@example.com' });
+    const held = await page.request.put(`/api/v1/bookings/${first}/pay`, { data: { payLater: true } });
+    expect(held.status(), await held.text()).toBe(200);
 
-  await page.goto(`/booking/${second}?lang=${language}`);
-  await page.getByRole('button', { name: t('booking:submit') }).click();
-  const alert = page.getByRole('alert').filter({ hasText: t('booking:alreadyBooked.title') });
-  await expect(alert).toBeVisible();
-  await expect(alert).toBeFocused();
-  await expect(alert).toBeInViewport();
-  await expect(alert).toContainText(`KHALID ${family.toUpperCase()}`);
-  // Both are guest bookings: whoever holds one's id can open it, so the other is not linked.
-  await expect(alert).toContainText(t('booking:alreadyBooked.elsewhere'));
-  await expect(alert.getByRole('link')).toHaveCount(0);
-  await expect(page.getByRole('dialog', { name: t('booking:expired.title') })).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`/booking/${second}?lang=${language}`);
+    await page.getByRole('button', { name: t('booking:submit') }).click();
+    const alert = page.getByRole('alert').filter({ hasText: t('booking:alreadyBooked.title') });
+    await expect(alert).toBeVisible();
+    await expect(alert).toBeFocused();
+    await expect(alert).toBeInViewport();
+    await expect(alert).toContainText(`KHALID ${family.toUpperCase()}`);
+    // Both are guest bookings: whoever holds one's id can open it, so the other is not linked.
+    await expect(alert).toContainText(t('booking:alreadyBooked.elsewhere'));
+    await expect(alert.getByRole('link')).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: t('booking:expired.title') })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
 
-  // The account's own booking is linked (the server names it only to its account).
-  await page.route(/\/api\/v1\/bookings\/bk_[^/]+$/, (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            code: 'PASSENGER_ALREADY_BOOKED',
-            message: 'already booked',
-            alreadyBooked: [{ id: 'px_1', firstName: 'KHALID', lastName: family.toUpperCase() }],
-            existingBookingId: first,
-          }),
-        })
-      : route.continue(),
-  );
-  await page.getByRole('button', { name: t('booking:submit') }).click();
-  const open = page.getByRole('link', { name: t('booking:alreadyBooked.open') });
-  await expect(open).toHaveAttribute('href', new RegExp(`/booking/${first}$`));
-  await open.click();
-  await expect(page).toHaveURL(new RegExp(`/booking/${first}`));
-  await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
+    // The account's own booking is linked (the server names it only to its account).
+    await page.route(/\/api\/v1\/bookings\/bk_[^/]+$/, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              code: 'PASSENGER_ALREADY_BOOKED',
+              message: 'already booked',
+              alreadyBooked: [{ id: 'px_1', firstName: 'KHALID', lastName: family.toUpperCase() }],
+              existingBookingId: first,
+            }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: t('booking:submit') }).click();
+    const open = page.getByRole('link', { name: t('booking:alreadyBooked.open') });
+    await expect(open).toHaveAttribute('href', new RegExp(`/booking/${first}$`));
+    await open.click();
+    await expect(page).toHaveURL(new RegExp(`/booking/${first}`));
+    await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
 
-  // The browser reports the 409 answers itself in the console; nothing else may be there.
-  expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
-  problems.length = 0;
-});
+    // The browser reports the 409 answers itself in the console; nothing else may be there.
+    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    problems.length = 0;
+  },
+);
 
 test('the seat map says it is view only and shows no seat prices', async ({ page, language }) => {
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
@@ -241,14 +241,18 @@ test('the seat map says it is view only and shows no seat prices', async ({ page
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('hints and errors on the account forms follow the page direction', async ({ page, language, problems }) => {
-  for (const path of ['/signup', '/login', '/forgot_password']) {
-    await page.goto(`${path}?lang=${language}`);
-    await page.locator('main form button[type="submit"]').first().click();
-    await expect(page.locator('.mantine-InputWrapper-error').first()).toBeVisible();
-    await expectFieldTextsIn(page, language);
-  }
-  // The browser reports the refused (400) answers itself in the console; nothing else may be there.
-  expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
-  problems.length = 0;
-});
+test(
+  'hints and errors on the account forms follow the page direction',
+  { tag: '@both' },
+  async ({ page, language, problems }) => {
+    for (const path of ['/signup', '/login', '/forgot_password']) {
+      await page.goto(`${path}?lang=${language}`);
+      await page.locator('main form button[type="submit"]').first().click();
+      await expect(page.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+      await expectFieldTextsIn(page, language);
+    }
+    // The browser reports the refused (400) answers itself in the console; nothing else may be there.
+    expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
+    problems.length = 0;
+  },
+);

@@ -47,7 +47,7 @@ const hostileChangelog = `## 9.9.9 — 2026-12-01
 - <p style="position:fixed;inset:0" onmouseover="window.__pwned=5">styled</p>
 `;
 
-test('a changelog entry carrying a script runs nothing', async ({ page, language }) => {
+test('a changelog entry carrying a script runs nothing', { tag: '@en-desktop' }, async ({ page, language }) => {
   await page.route('**/changelog.md', (route) =>
     route.fulfill({ status: 200, contentType: 'text/markdown; charset=utf-8', body: hostileChangelog }),
   );
@@ -75,42 +75,46 @@ function nextPageView(page: Page, path: string) {
   return page.waitForRequest((request) => isPageView(request) && JSON.parse(request.postData() ?? '{}').path === path);
 }
 
-test('the first load and a route change each send a page view without the query string', async ({ page, language }) => {
-  const sent: unknown[] = [];
-  page.on('request', (request) => {
-    if (isPageView(request)) sent.push(JSON.parse(request.postData() ?? 'null'));
-  });
+test(
+  'the first load and a route change each send a page view without the query string',
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (isPageView(request)) sent.push(JSON.parse(request.postData() ?? 'null'));
+    });
 
-  // Arriving with a referral code and a query string: the path has neither, the code travels apart.
-  const first = nextPageView(page, '/changelog');
-  await page.goto(`/KW2024/changelog?lang=${language}&utm_source=newsletter`);
-  const firstView = await first;
-  expect(JSON.parse(firstView.postData()!)).toEqual({
-    path: '/changelog',
-    referrer: '',
-    language,
-    referralCode: 'KW2024',
-  });
-  expect((await firstView.response())?.status()).toBe(204);
-  await expect(page.getByRole('heading', { level: 1, name: tr(language, 'changelog:title') })).toBeVisible();
+    // Arriving with a referral code and a query string: the path has neither, the code travels apart.
+    const first = nextPageView(page, '/changelog');
+    await page.goto(`/KW2024/changelog?lang=${language}&utm_source=newsletter`);
+    const firstView = await first;
+    expect(JSON.parse(firstView.postData()!)).toEqual({
+      path: '/changelog',
+      referrer: '',
+      language,
+      referralCode: 'KW2024',
+    });
+    expect((await firstView.response())?.status()).toBe(204);
+    await expect(page.getByRole('heading', { level: 1, name: tr(language, 'changelog:title') })).toBeVisible();
 
-  // An in-site link to another route: the brand in the header, home (keeping the referral segment).
-  const second = nextPageView(page, '/');
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: tr(language, 'brand'), exact: true })
-    .click();
-  await expect(page).toHaveURL(/\/KW2024$/);
-  const secondView = await second;
-  expect(new URL(secondView.url()).search).toBe('');
-  expect(JSON.parse(secondView.postData()!)).toEqual({ path: '/', referrer: '', language, referralCode: 'KW2024' });
+    // An in-site link to another route: the brand in the header, home (keeping the referral segment).
+    const second = nextPageView(page, '/');
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: tr(language, 'brand'), exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/KW2024$/);
+    const secondView = await second;
+    expect(new URL(secondView.url()).search).toBe('');
+    expect(JSON.parse(secondView.postData()!)).toEqual({ path: '/', referrer: '', language, referralCode: 'KW2024' });
 
-  // One view per route: re-rendering and the language switch add none.
-  await page.getByRole('link', { name: tr(language, 'language.switchLabel') }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', otherLanguage(language));
-  await page.waitForTimeout(300);
-  expect(sent.map((view) => (view as { path: string }).path)).toEqual(['/changelog', '/']);
-});
+    // One view per route: re-rendering and the language switch add none.
+    await page.getByRole('link', { name: tr(language, 'language.switchLabel') }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', otherLanguage(language));
+    await page.waitForTimeout(300);
+    expect(sent.map((view) => (view as { path: string }).path)).toEqual(['/changelog', '/']);
+  },
+);
 
 test('an unexpected error shows a friendly message with a way home, and goes to Sentry when it is on', async ({
   page,

@@ -53,81 +53,85 @@ const firstQuestion = {
   rules: 'nameMatch',
 } as const;
 
-test('faqs: every tab, one answer open at a time, a link to one answer, back and forward', async ({ page, language }) => {
-  const t = (key: string) => tr(language, key);
-  const tab = (key: string) => page.getByRole('tab', { name: t(`content:faqs.tabs.${key}`) });
-  // A question is the <summary> of its <details>: it opens without JavaScript too.
-  const question = (tabKey: string, id: string) =>
-    page.locator('summary').filter({ has: page.getByText(t(`content:faqs.items.${tabKey}.${id}.q`), { exact: true }) });
-  const answer = (tabKey: string, id: string) =>
-    page.getByRole('region', { name: t(`content:faqs.items.${tabKey}.${id}.q`), exact: true });
-  const expectOpen = (tabKey: string, id: string, open: boolean) =>
-    open
-      ? expect(page.locator('details').filter({ has: question(tabKey, id) })).toHaveAttribute('open', '')
-      : expect(page.locator('details').filter({ has: question(tabKey, id) })).not.toHaveAttribute('open');
+test(
+  'faqs: every tab, one answer open at a time, a link to one answer, back and forward',
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    const t = (key: string) => tr(language, key);
+    const tab = (key: string) => page.getByRole('tab', { name: t(`content:faqs.tabs.${key}`) });
+    // A question is the <summary> of its <details>: it opens without JavaScript too.
+    const question = (tabKey: string, id: string) =>
+      page.locator('summary').filter({ has: page.getByText(t(`content:faqs.items.${tabKey}.${id}.q`), { exact: true }) });
+    const answer = (tabKey: string, id: string) =>
+      page.getByRole('region', { name: t(`content:faqs.items.${tabKey}.${id}.q`), exact: true });
+    const expectOpen = (tabKey: string, id: string, open: boolean) =>
+      open
+        ? expect(page.locator('details').filter({ has: question(tabKey, id) })).toHaveAttribute('open', '')
+        : expect(page.locator('details').filter({ has: question(tabKey, id) })).not.toHaveAttribute('open');
 
-  await page.goto(`/faqs?lang=${language}`);
-  await expect(page.getByRole('heading', { level: 1, name: t('content:faqs.title') })).toBeVisible();
-  await expectPageMeta(page, t('content:faqs.meta.title'), t('content:faqs.meta.description'));
-  await expect(page.getByRole('tablist', { name: t('content:faqs.tabsLabel') }).getByRole('tab')).toHaveCount(6);
-  // The kwenda tab by default, every question closed.
-  await expect(tab('kwenda')).toHaveAttribute('aria-selected', 'true');
-  await expectOpen('kwenda', 'what', false);
+    await page.goto(`/faqs?lang=${language}`);
+    await expect(page.getByRole('heading', { level: 1, name: t('content:faqs.title') })).toBeVisible();
+    await expectPageMeta(page, t('content:faqs.meta.title'), t('content:faqs.meta.description'));
+    await expect(page.getByRole('tablist', { name: t('content:faqs.tabsLabel') }).getByRole('tab')).toHaveCount(6);
+    // The kwenda tab by default, every question closed.
+    await expect(tab('kwenda')).toHaveAttribute('aria-selected', 'true');
+    await expectOpen('kwenda', 'what', false);
 
-  // Every tab, in turn, shows its own questions and is kept in the address.
-  for (const key of [...tabs.slice(1), 'kwenda'] as const) {
-    await tab(key).click();
-    await expect(tab(key)).toHaveAttribute('aria-selected', 'true');
-    await expect(question(key, firstQuestion[key])).toBeVisible();
-    if (key === 'kwenda') await expect(page).not.toHaveURL(/tab=/);
-    else await expect(page).toHaveURL(new RegExp(`[?&]tab=${key}(&|$)`));
-  }
+    // Every tab, in turn, shows its own questions and is kept in the address.
+    for (const key of [...tabs.slice(1), 'kwenda'] as const) {
+      await tab(key).click();
+      await expect(tab(key)).toHaveAttribute('aria-selected', 'true');
+      await expect(question(key, firstQuestion[key])).toBeVisible();
+      if (key === 'kwenda') await expect(page).not.toHaveURL(/tab=/);
+      else await expect(page).toHaveURL(new RegExp(`[?&]tab=${key}(&|$)`));
+    }
 
-  // One answer at a time: opening another closes the first; clicking again closes it.
-  await tab('baggage').click();
-  await question('baggage', 'allowance').click();
-  await expectOpen('baggage', 'allowance', true);
-  await expect(answer('baggage', 'allowance')).toContainText(t('content:faqs.items.baggage.allowance.points.1'));
-  await question('baggage', 'liquids').click();
-  await expectOpen('baggage', 'liquids', true);
-  await expectOpen('baggage', 'allowance', false);
-  await expect(answer('baggage', 'allowance')).toBeHidden();
-  await expect(page).toHaveURL(/[?&]tab=baggage&q=liquids$/);
-  // The answer's list and its important-note box.
-  const liquids = answer('baggage', 'liquids');
-  await expect(liquids.getByRole('listitem')).toHaveCount(4);
-  await expect(liquids.getByRole('note')).toContainText(t('content:faqs.important'));
-  await expect(liquids.getByRole('note')).toContainText(t('content:faqs.items.baggage.liquids.note'));
-  expect(await axeViolations(page)).toEqual([]);
-  await question('baggage', 'liquids').click();
-  await expectOpen('baggage', 'liquids', false);
-  await expect(liquids).toBeHidden();
-  await expect(page).not.toHaveURL(/q=/);
+    // One answer at a time: opening another closes the first; clicking again closes it.
+    await tab('baggage').click();
+    await question('baggage', 'allowance').click();
+    await expectOpen('baggage', 'allowance', true);
+    await expect(answer('baggage', 'allowance')).toContainText(t('content:faqs.items.baggage.allowance.points.1'));
+    await question('baggage', 'liquids').click();
+    await expectOpen('baggage', 'liquids', true);
+    await expectOpen('baggage', 'allowance', false);
+    await expect(answer('baggage', 'allowance')).toBeHidden();
+    await expect(page).toHaveURL(/[?&]tab=baggage&q=liquids$/);
+    // The answer's list and its important-note box.
+    const liquids = answer('baggage', 'liquids');
+    await expect(liquids.getByRole('listitem')).toHaveCount(4);
+    await expect(liquids.getByRole('note')).toContainText(t('content:faqs.important'));
+    await expect(liquids.getByRole('note')).toContainText(t('content:faqs.items.baggage.liquids.note'));
+    expect(await axeViolations(page)).toEqual([]);
+    await question('baggage', 'liquids').click();
+    await expectOpen('baggage', 'liquids', false);
+    await expect(liquids).toBeHidden();
+    await expect(page).not.toHaveURL(/q=/);
 
-  // Back and forward retrace the answers.
-  await page.goBack();
-  await expectOpen('baggage', 'liquids', true);
-  await page.goBack();
-  await expectOpen('baggage', 'allowance', true);
-  await expectOpen('baggage', 'liquids', false);
-  await page.goForward();
-  await expectOpen('baggage', 'liquids', true);
+    // Back and forward retrace the answers.
+    await page.goBack();
+    await expectOpen('baggage', 'liquids', true);
+    await page.goBack();
+    await expectOpen('baggage', 'allowance', true);
+    await expectOpen('baggage', 'liquids', false);
+    await page.goForward();
+    await expectOpen('baggage', 'liquids', true);
 
-  // A link to one answer (loaded afresh) opens its tab with that answer open and in view.
-  await page.goto('/faqs?tab=specialServices&q=medicalClearance');
-  await expect(tab('specialServices')).toHaveAttribute('aria-selected', 'true');
-  await expectOpen('specialServices', 'medicalClearance', true);
-  const medical = answer('specialServices', 'medicalClearance');
-  await expect(medical).toContainText(t('content:faqs.items.specialServices.medicalClearance.note'));
-  await expect(question('specialServices', 'medicalClearance')).toBeInViewport();
-  expect(await axeViolations(page)).toEqual([]);
+    // A link to one answer (loaded afresh) opens its tab with that answer open and in view.
+    await page.goto('/faqs?tab=specialServices&q=medicalClearance');
+    await expect(tab('specialServices')).toHaveAttribute('aria-selected', 'true');
+    await expectOpen('specialServices', 'medicalClearance', true);
+    const medical = answer('specialServices', 'medicalClearance');
+    await expect(medical).toContainText(t('content:faqs.items.specialServices.medicalClearance.note'));
+    await expect(question('specialServices', 'medicalClearance')).toBeInViewport();
+    expect(await axeViolations(page)).toEqual([]);
 
-  // The keyboard reaches the questions and toggles them.
-  await question('specialServices', 'howToRequest').focus();
-  await page.keyboard.press('Enter');
-  await expectOpen('specialServices', 'howToRequest', true);
-  await expectOpen('specialServices', 'medicalClearance', false);
-});
+    // The keyboard reaches the questions and toggles them.
+    await question('specialServices', 'howToRequest').focus();
+    await page.keyboard.press('Enter');
+    await expectOpen('specialServices', 'howToRequest', true);
+    await expectOpen('specialServices', 'medicalClearance', false);
+  },
+);
 
 test('privacy policy: Arabic and English side by side, the Arabic text prevails, the registration number from the config', async ({
   page,
@@ -177,21 +181,22 @@ test('privacy policy: Arabic and English side by side, the Arabic text prevails,
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('privacy policy: the operator and registration come with the page, before GET /config could answer', async ({
-  page,
-  language,
-}) => {
-  // The server renders the policy with its run-time config: hold GET /config back for good.
-  await page.route('**/api/v1/config', () => new Promise(() => {}));
-  const config = (await (await page.request.get('/api/v1/config')).json()) as {
-    agency: { legalNameAr: string; commercialRegistrationNumber: string };
-  };
-  await page.goto(`/privacy_policy?lang=${language}`);
-  const arabic = page.locator('article[lang="ar"]');
-  await expect(arabic).toContainText(config.agency.legalNameAr);
-  await expect(arabic).toContainText(config.agency.commercialRegistrationNumber);
-  await expect(page.getByRole('status', { name: tr(language, 'loading') })).toHaveCount(0);
-});
+test(
+  'privacy policy: the operator and registration come with the page, before GET /config could answer',
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    // The server renders the policy with its run-time config: hold GET /config back for good.
+    await page.route('**/api/v1/config', () => new Promise(() => {}));
+    const config = (await (await page.request.get('/api/v1/config')).json()) as {
+      agency: { legalNameAr: string; commercialRegistrationNumber: string };
+    };
+    await page.goto(`/privacy_policy?lang=${language}`);
+    const arabic = page.locator('article[lang="ar"]');
+    await expect(arabic).toContainText(config.agency.legalNameAr);
+    await expect(arabic).toContainText(config.agency.commercialRegistrationNumber);
+    await expect(page.getByRole('status', { name: tr(language, 'loading') })).toHaveCount(0);
+  },
+);
 
 test('privacy policy: reached in the browser while the configuration is loading, a named status says so', async ({
   page,

@@ -408,96 +408,96 @@ test('streamed search, pay later held at the airline, transfer approved on the d
   await shot(page, testInfo, 'change-accepted', trip);
 });
 
-test('card on the gateway for an offer that cannot be held, ticketed; cancelled at the airline’s refund quote', async ({
-  page,
-  language,
-  problems,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const t: T = (key, vars) => tr(language, key, vars);
-  const project = testInfo.project.name;
-  const email = `duffel-card-${project}-${randomBytes(3).toString('hex')}@example.com`;
+test(
+  'card on the gateway for an offer that cannot be held, ticketed; cancelled at the airline’s refund quote',
+  { tag: '@en-desktop' },
+  async ({ page, language, problems }, testInfo) => {
+    test.setTimeout(180_000);
+    const t: T = (key, vars) => tr(language, key, vars);
+    const project = testInfo.project.name;
+    const email = `duffel-card-${project}-${randomBytes(3).toString('hex')}@example.com`;
 
-  // The search of a day whose cheapest offers include one sold for immediate payment only.
-  const offers = await searchStreaming(page, language, (language === 'ar' ? 24 : 35) + testInfo.retry * 50, testInfo);
-  const instant = offers.map((offer, i) => ({ offer, i })).filter(({ offer }) => offer.instantPaymentOnly);
-  const others = offers.map((offer, i) => ({ offer, i })).filter(({ offer }) => !offer.instantPaymentOnly);
-  const position = await bookOneOf(
-    page,
-    language,
-    [...instant, ...others].map(({ i }) => i),
-  );
-  const chosen = offers[position]!;
-  const id = bookingIdOf(page);
-  await fillTraveller(
-    page,
-    language,
-    familyName(project, 'duffelcard'),
-    email,
-    identityDocumentsAirlines.test(airlineOf(chosen)),
-  );
+    // The search of a day whose cheapest offers include one sold for immediate payment only.
+    const offers = await searchStreaming(page, language, (language === 'ar' ? 24 : 35) + testInfo.retry * 50, testInfo);
+    const instant = offers.map((offer, i) => ({ offer, i })).filter(({ offer }) => offer.instantPaymentOnly);
+    const others = offers.map((offer, i) => ({ offer, i })).filter(({ offer }) => !offer.instantPaymentOnly);
+    const position = await bookOneOf(
+      page,
+      language,
+      [...instant, ...others].map(({ i }) => i),
+    );
+    const chosen = offers[position]!;
+    const id = bookingIdOf(page);
+    await fillTraveller(
+      page,
+      language,
+      familyName(project, 'duffelcard'),
+      email,
+      identityDocumentsAirlines.test(airlineOf(chosen)),
+    );
 
-  if (chosen.instantPaymentOnly) {
-    // Pay later is shown switched off, with the airline's reason; the server refuses it too, and nothing is held.
-    await expect(page.getByRole('radio', { name: t('booking:payment.later') })).toBeDisabled();
-    await expect(page.getByText(t('booking:payment.laterUnavailable'))).toBeVisible();
-    const refused = await page.evaluate(async (bookingId) => {
-      const answer = await fetch(`/api/v1/bookings/${bookingId}/pay`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ payLater: true }),
-      });
-      return { status: answer.status, code: ((await answer.json()) as { code?: string }).code };
-    }, id);
-    expect(refused).toEqual({ status: 409, code: 'INSTANT_PAYMENT_ONLY' });
-    expect((await bookingJson(page, id)).status).toBe('created');
-    await shot(page, testInfo, 'instant-only', page.getByRole('heading', { name: t('booking:payment.title') }));
-    // The browser reports the 409 itself; nothing else may be in the console.
-    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
-    problems.length = 0;
-  } else {
-    testInfo.annotations.push({ type: 'note', description: 'no instant-payment-only offer on this day' });
-  }
+    if (chosen.instantPaymentOnly) {
+      // Pay later is shown switched off, with the airline's reason; the server refuses it too, and nothing is held.
+      await expect(page.getByRole('radio', { name: t('booking:payment.later') })).toBeDisabled();
+      await expect(page.getByText(t('booking:payment.laterUnavailable'))).toBeVisible();
+      const refused = await page.evaluate(async (bookingId) => {
+        const answer = await fetch(`/api/v1/bookings/${bookingId}/pay`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ payLater: true }),
+        });
+        return { status: answer.status, code: ((await answer.json()) as { code?: string }).code };
+      }, id);
+      expect(refused).toEqual({ status: 409, code: 'INSTANT_PAYMENT_ONLY' });
+      expect((await bookingJson(page, id)).status).toBe('created');
+      await shot(page, testInfo, 'instant-only', page.getByRole('heading', { name: t('booking:payment.title') }));
+      // The browser reports the 409 itself; nothing else may be in the console.
+      expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+      problems.length = 0;
+    } else {
+      testInfo.annotations.push({ type: 'note', description: 'no instant-payment-only offer on this day' });
+    }
 
-  // 3. Paid by card on the sandbox gateway's page.
-  await payOnSandboxGateway(page, language);
-  const { booking, pnr } = await expectTicketed(page, language, id, email);
-  const [order] = await duffelApi<{ id: string; type: string }[]>(`/air/orders?booking_reference=${pnr}`);
-  expect(order!.type).toBe(chosen.instantPaymentOnly ? 'instant' : 'hold');
-  expect(await axeViolations(page)).toEqual([]);
-  await shot(page, testInfo, 'ticketed-card', page.getByTestId('pnr'));
+    // 3. Paid by card on the sandbox gateway's page.
+    await payOnSandboxGateway(page, language);
+    const { booking, pnr } = await expectTicketed(page, language, id, email);
+    const [order] = await duffelApi<{ id: string; type: string }[]>(`/air/orders?booking_reference=${pnr}`);
+    expect(order!.type).toBe(chosen.instantPaymentOnly ? 'instant' : 'hold');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, testInfo, 'ticketed-card', page.getByTestId('pnr'));
 
-  // 5. The traveller asks to cancel: the airline's refund is quoted first, nothing changes yet.
-  await page.getByRole('button', { name: t('booking:cancelRefund.offer') }).click();
-  const quote = page.getByTestId('cancellation-quote');
-  await expect(quote).toBeVisible();
-  await expect(quote).toContainText(t('booking:cancelRefund.quoteTitle'));
-  const refund = (await quote.getByTestId('refund-amount').textContent())!.trim();
-  expect(refund).toMatch(/\d/);
-  expect((await bookingJson(page, id)).status).toBe('confirmed');
-  expect(await axeViolations(page)).toEqual([]);
-  await shot(page, testInfo, 'refund-quote', quote);
+    // 5. The traveller asks to cancel: the airline's refund is quoted first, nothing changes yet.
+    await page.getByRole('button', { name: t('booking:cancelRefund.offer') }).click();
+    const quote = page.getByTestId('cancellation-quote');
+    await expect(quote).toBeVisible();
+    await expect(quote).toContainText(t('booking:cancelRefund.quoteTitle'));
+    const refund = (await quote.getByTestId('refund-amount').textContent())!.trim();
+    expect(refund).toMatch(/\d/);
+    expect((await bookingJson(page, id)).status).toBe('confirmed');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, testInfo, 'refund-quote', quote);
 
-  await quote.getByRole('button', { name: t('booking:cancelRefund.confirm') }).click();
-  await expect(page.getByRole('heading', { name: t('booking:final.closedTitle') })).toBeVisible();
-  await expect(page.getByText(t('booking:final.travellerCanceled'))).toBeVisible();
-  const canceled = await bookingJson(page, id);
-  expect(canceled).toMatchObject({ status: 'canceled', statusTrigger: 'traveller-canceled' });
-  // Cancelled at the airline, and the refund recorded on the booking for the desk to pay back.
-  const atAirline = (await (await fetch(`${DUFFEL_API}/_control/orders/${order!.id}`)).json()) as {
-    cancelled_at?: string | null;
-    cancellation?: { refund_amount: string | null } | null;
-    data?: { cancelled_at: string | null };
-  };
-  expect(atAirline.cancelled_at ?? atAirline.data?.cancelled_at).toBeTruthy();
-  const agent = await duffelDeskAgent();
-  const detail = (await (
-    await fetch(`${APP}/api/v1/admin/bookings/${id}`, { headers: { authorization: `Bearer ${agent.jwt}` } })
-  ).json()) as { events?: { statusTrigger: string; details: { refund?: { amount: number | null } } }[] };
-  const event = JSON.stringify(detail);
-  expect(event).toContain('traveller-canceled');
-  expect(event).toMatch(/"refund":\{"amount":/);
-  expect(await axeViolations(page)).toEqual([]);
-  await shot(page, testInfo, 'canceled', page.getByRole('heading', { name: t('booking:final.closedTitle') }));
-  void booking;
-});
+    await quote.getByRole('button', { name: t('booking:cancelRefund.confirm') }).click();
+    await expect(page.getByRole('heading', { name: t('booking:final.closedTitle') })).toBeVisible();
+    await expect(page.getByText(t('booking:final.travellerCanceled'))).toBeVisible();
+    const canceled = await bookingJson(page, id);
+    expect(canceled).toMatchObject({ status: 'canceled', statusTrigger: 'traveller-canceled' });
+    // Cancelled at the airline, and the refund recorded on the booking for the desk to pay back.
+    const atAirline = (await (await fetch(`${DUFFEL_API}/_control/orders/${order!.id}`)).json()) as {
+      cancelled_at?: string | null;
+      cancellation?: { refund_amount: string | null } | null;
+      data?: { cancelled_at: string | null };
+    };
+    expect(atAirline.cancelled_at ?? atAirline.data?.cancelled_at).toBeTruthy();
+    const agent = await duffelDeskAgent();
+    const detail = (await (
+      await fetch(`${APP}/api/v1/admin/bookings/${id}`, { headers: { authorization: `Bearer ${agent.jwt}` } })
+    ).json()) as { events?: { statusTrigger: string; details: { refund?: { amount: number | null } } }[] };
+    const event = JSON.stringify(detail);
+    expect(event).toContain('traveller-canceled');
+    expect(event).toMatch(/"refund":\{"amount":/);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, testInfo, 'canceled', page.getByRole('heading', { name: t('booking:final.closedTitle') }));
+    void booking;
+  },
+);

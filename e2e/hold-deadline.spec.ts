@@ -37,8 +37,13 @@ async function heldBooking(request: APIRequestContext) {
   return id;
 }
 
-for (const timezoneId of ['Africa/Khartoum', 'America/New_York', 'Asia/Riyadh']) {
-  test.describe(`a browser set to ${timezoneId}`, () => {
+// Two time zones in Arabic on a phone, the third in English on a desktop (the tags: playwright.config.ts).
+for (const [timezoneId, tag] of [
+  ['Africa/Khartoum', []],
+  ['America/New_York', ['@en-desktop']],
+  ['Asia/Riyadh', []],
+] as const) {
+  test.describe(`a browser set to ${timezoneId}`, { tag: [...tag] }, () => {
     test.use({ timezoneId });
 
     test('shows a hold made at 22:01 Khartoum time ending the next day at 00:01 Khartoum time', async ({ page, language }) => {

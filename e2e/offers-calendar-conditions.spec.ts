@@ -38,140 +38,141 @@ const grouped = (amount: number) => amount.toLocaleString('en-US', { maximumFrac
 const strip = (page: Page, language: string, roundTrip = false) =>
   page.getByRole('region', { name: tr(language, roundTrip ? 'offers:calendar.titleRoundTrip' : 'offers:calendar.title') });
 
-test('every offer shows whether it can be refunded or changed, and the details give the penalties', async ({
-  page,
-  language,
-}) => {
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  const answer = nextOffersAnswer(page);
-  await page.goto(offersAddress(language, oneWay(daysAhead(21), '&adults=2')));
-  const { offers } = await answer;
-  const cards = page.locator('article');
-  await expect(cards.first()).toBeVisible();
+test(
+  'every offer shows whether it can be refunded or changed, and the details give the penalties',
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    const answer = nextOffersAnswer(page);
+    await page.goto(offersAddress(language, oneWay(daysAhead(21), '&adults=2')));
+    const { offers } = await answer;
+    const cards = page.locator('article');
+    await expect(cards.first()).toBeVisible();
 
-  const refundBadges = [t('offers:conditions.badges.refundable'), t('offers:conditions.badges.nonRefundable')];
-  const changeBadges = [
-    t('offers:conditions.badges.changeable'),
-    t('offers:conditions.badges.freeChanges'),
-    t('offers:conditions.badges.notChangeable'),
-  ];
-  // Every card carries one refund badge and one change badge, as its offer's conditions say.
-  await expect(cards).toHaveCount(offers.length);
-  for (const [index, offer] of offers.entries()) {
-    const badges = cards
+    const refundBadges = [t('offers:conditions.badges.refundable'), t('offers:conditions.badges.nonRefundable')];
+    const changeBadges = [
+      t('offers:conditions.badges.changeable'),
+      t('offers:conditions.badges.freeChanges'),
+      t('offers:conditions.badges.notChangeable'),
+    ];
+    // Every card carries one refund badge and one change badge, as its offer's conditions say.
+    await expect(cards).toHaveCount(offers.length);
+    for (const [index, offer] of offers.entries()) {
+      const badges = cards
+        .nth(index)
+        .getByRole('list', { name: t('offers:conditions.badges.label') })
+        .getByRole('listitem');
+      const refund = offer.conditions.refundBeforeDeparture!;
+      const change = offer.conditions.changeBeforeDeparture!;
+      await expect(badges).toHaveText([
+        refund.allowed ? refundBadges[0]! : refundBadges[1]!,
+        !change.allowed ? changeBadges[2]! : change.penaltyAmount === 0 ? changeBadges[1]! : changeBadges[0]!,
+      ]);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The details of an offer with a fee: each condition with its penalty in the traveller's currency.
+    const index = offers.findIndex((o) => (o.conditions.changeBeforeDeparture?.penaltyAmount ?? 0) > 0);
+    expect(index, 'some offer charges for a change').toBeGreaterThanOrEqual(0);
+    const offer = offers[index]!;
+    await cards
       .nth(index)
-      .getByRole('list', { name: t('offers:conditions.badges.label') })
-      .getByRole('listitem');
+      .getByRole('button', { name: trPattern(language, 'offers:card.detailsLabel') })
+      .click();
+    const dialog = page.getByRole('dialog');
+    const section = dialog.getByRole('region', { name: t('offers:conditions.title') });
+    await expect(section).toBeVisible();
     const refund = offer.conditions.refundBeforeDeparture!;
-    const change = offer.conditions.changeBeforeDeparture!;
-    await expect(badges).toHaveText([
-      refund.allowed ? refundBadges[0]! : refundBadges[1]!,
-      !change.allowed ? changeBadges[2]! : change.penaltyAmount === 0 ? changeBadges[1]! : changeBadges[0]!,
-    ]);
-  }
-  expect(await axeViolations(page)).toEqual([]);
+    await expect(section).toContainText(t('offers:conditions.refund'));
+    await expect(section).toContainText(
+      !refund.allowed
+        ? t('offers:conditions.notAllowed')
+        : refund.penaltyAmount === 0
+          ? t('offers:conditions.free')
+          : grouped(refund.penaltyAmount!),
+    );
+    await expect(section).toContainText(t('offers:conditions.change'));
+    await expect(section).toContainText(grouped(offer.conditions.changeBeforeDeparture!.penaltyAmount!));
+    await expect(section).toContainText(language === 'ar' ? 'ج.س' : 'SDG');
+    // Two travellers: the fees are the party's.
+    await expect(section).toContainText(t('offers:conditions.forAllTravellers'));
+    expect(await axeViolations(page)).toEqual([]);
+  },
+);
 
-  // The details of an offer with a fee: each condition with its penalty in the traveller's currency.
-  const index = offers.findIndex((o) => (o.conditions.changeBeforeDeparture?.penaltyAmount ?? 0) > 0);
-  expect(index, 'some offer charges for a change').toBeGreaterThanOrEqual(0);
-  const offer = offers[index]!;
-  await cards
-    .nth(index)
-    .getByRole('button', { name: trPattern(language, 'offers:card.detailsLabel') })
-    .click();
-  const dialog = page.getByRole('dialog');
-  const section = dialog.getByRole('region', { name: t('offers:conditions.title') });
-  await expect(section).toBeVisible();
-  const refund = offer.conditions.refundBeforeDeparture!;
-  await expect(section).toContainText(t('offers:conditions.refund'));
-  await expect(section).toContainText(
-    !refund.allowed
-      ? t('offers:conditions.notAllowed')
-      : refund.penaltyAmount === 0
-        ? t('offers:conditions.free')
-        : grouped(refund.penaltyAmount!),
-  );
-  await expect(section).toContainText(t('offers:conditions.change'));
-  await expect(section).toContainText(grouped(offer.conditions.changeBeforeDeparture!.penaltyAmount!));
-  await expect(section).toContainText(language === 'ar' ? 'ج.س' : 'SDG');
-  // Two travellers: the fees are the party's.
-  await expect(section).toContainText(t('offers:conditions.forAllTravellers'));
-  expect(await axeViolations(page)).toEqual([]);
-});
+test(
+  'the fare calendar comes after the offers, marks the chosen day, and a tapped day is searched',
+  { tag: '@both' },
+  async ({ page, language, isMobile }) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    const date = daysAhead(21);
+    let offersAnswered = 0;
+    let calendarAsked = 0;
+    page.on('response', (r) => {
+      if (isOffersAnswer(r) && !offersAnswered) offersAnswered = Date.now();
+    });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/offers/calendar') && !calendarAsked) calendarAsked = Date.now();
+    });
+    const calendarAnswer = page.waitForResponse((r) => r.url().endsWith('/api/v1/offers/calendar'));
+    await page.goto(offersAddress(language, oneWay(date)));
 
-test('the fare calendar comes after the offers, marks the chosen day, and a tapped day is searched', async ({
-  page,
-  language,
-  isMobile,
-}) => {
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  const date = daysAhead(21);
-  let offersAnswered = 0;
-  let calendarAsked = 0;
-  page.on('response', (r) => {
-    if (isOffersAnswer(r) && !offersAnswered) offersAnswered = Date.now();
-  });
-  page.on('request', (r) => {
-    if (r.url().endsWith('/api/v1/offers/calendar') && !calendarAsked) calendarAsked = Date.now();
-  });
-  const calendarAnswer = page.waitForResponse((r) => r.url().endsWith('/api/v1/offers/calendar'));
-  await page.goto(offersAddress(language, oneWay(date)));
+    const bookButtons = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
+    await expect(bookButtons.first()).toBeVisible();
+    const calendar = (await (await calendarAnswer).json()) as FareCalendarResult;
+    // Asked only once the offers had arrived: it never slows the search itself.
+    expect(calendarAsked).toBeGreaterThanOrEqual(offersAnswered);
+    expect(offersAnswered).toBeGreaterThan(0);
 
-  const bookButtons = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
-  await expect(bookButtons.first()).toBeVisible();
-  const calendar = (await (await calendarAnswer).json()) as FareCalendarResult;
-  // Asked only once the offers had arrived: it never slows the search itself.
-  expect(calendarAsked).toBeGreaterThanOrEqual(offersAnswered);
-  expect(offersAnswered).toBeGreaterThan(0);
+    const region = strip(page, language);
+    const days = region.getByRole('listitem');
+    await expect(days).toHaveCount(7);
+    // The chosen day is marked and shows the cheapest offer of the list (sorted by lowest price).
+    const chosen = region.locator('[aria-current="date"]');
+    await expect(chosen).toContainText(t('offers:calendar.chosen'));
+    await expect(chosen).toContainText(await bookedPrice(bookButtons.first(), language));
+    expect(calendar.days[3]!.departureDate).toBe(date);
 
-  const region = strip(page, language);
-  const days = region.getByRole('listitem');
-  await expect(days).toHaveCount(7);
-  // The chosen day is marked and shows the cheapest offer of the list (sorted by lowest price).
-  const chosen = region.locator('[aria-current="date"]');
-  await expect(chosen).toContainText(t('offers:calendar.chosen'));
-  await expect(chosen).toContainText(await bookedPrice(bookButtons.first(), language));
-  expect(calendar.days[3]!.departureDate).toBe(date);
+    // Earliest day first in reading order: on the right in Arabic, on the left in English.
+    const first = (await days.first().boundingBox())!;
+    const last = (await days.last().boundingBox())!;
+    if (language === 'ar') expect(first.x).toBeGreaterThan(last.x);
+    else expect(first.x).toBeLessThan(last.x);
+    // On a phone the strip scrolls sideways with the chosen day in view; the page itself does not scroll sideways.
+    await expect(chosen).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
 
-  // Earliest day first in reading order: on the right in Arabic, on the left in English.
-  const first = (await days.first().boundingBox())!;
-  const last = (await days.last().boundingBox())!;
-  if (language === 'ar') expect(first.x).toBeGreaterThan(last.x);
-  else expect(first.x).toBeLessThan(last.x);
-  // On a phone the strip scrolls sideways with the chosen day in view; the page itself does not scroll sideways.
-  await expect(chosen).toBeInViewport();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(await axeViolations(page)).toEqual([]);
+    if (isMobile) {
+      // A traveller who scrolled the strip keeps their place while more offers load below.
+      const scroller = region.locator('ol').locator('..');
+      expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth && el.scrollLeft !== 0)).toBe(true);
+      await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
+      const before = await bookButtons.count();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(async () => bookButtons.count()).toBeGreaterThan(before);
+      expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(0);
+    }
 
-  if (isMobile) {
-    // A traveller who scrolled the strip keeps their place while more offers load below.
-    const scroller = region.locator('ol').locator('..');
-    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth && el.scrollLeft !== 0)).toBe(true);
-    await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
-    const before = await bookButtons.count();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(async () => bookButtons.count()).toBeGreaterThan(before);
-    expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(0);
-  }
-
-  // Tap (phone) or keyboard (desktop) the day after: its offers are searched and the address says so.
-  const next = calendar.days[4]!;
-  expect(next.status).toBe('priced');
-  const nextButton = region.getByRole('button').filter({ hasText: grouped(next.lowestPrice!) });
-  await activate(nextButton, isMobile ? 'tap' : 'keyboard');
-  await expect(page).toHaveURL(new RegExp(`departureDate=${next.departureDate}`));
-  await expect(bookButtons.first()).toBeVisible();
-  const chosenNext = strip(page, language).locator('[aria-current="date"]');
-  await expect(chosenNext).toContainText(grouped(next.lowestPrice!));
-  // The previous day's list can still be on screen for a moment: read the first card once the new one is in.
-  await expect
-    .poll(async () => ((await chosenNext.textContent()) ?? '').includes(await bookedPrice(bookButtons.first(), language)))
-    .toBe(true);
-  await expect(strip(page, language).getByRole('listitem')).toHaveCount(7);
-  // Back returns to the first date.
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`departureDate=${date}`));
-});
+    // Tap (phone) or keyboard (desktop) the day after: its offers are searched and the address says so.
+    const next = calendar.days[4]!;
+    expect(next.status).toBe('priced');
+    const nextButton = region.getByRole('button').filter({ hasText: grouped(next.lowestPrice!) });
+    await activate(nextButton, isMobile ? 'tap' : 'keyboard');
+    await expect(page).toHaveURL(new RegExp(`departureDate=${next.departureDate}`));
+    await expect(bookButtons.first()).toBeVisible();
+    const chosenNext = strip(page, language).locator('[aria-current="date"]');
+    await expect(chosenNext).toContainText(grouped(next.lowestPrice!));
+    // The previous day's list can still be on screen for a moment: read the first card once the new one is in.
+    await expect
+      .poll(async () => ((await chosenNext.textContent()) ?? '').includes(await bookedPrice(bookButtons.first(), language)))
+      .toBe(true);
+    await expect(strip(page, language).getByRole('listitem')).toHaveCount(7);
+    // Back returns to the first date.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`departureDate=${date}`));
+  },
+);
 
 test('a round trip moves as a whole; days before today are left out; days without flights say so', async ({
   page,

@@ -44,79 +44,82 @@ function option(panel: Locator, language: string, label: string) {
   };
 }
 
-test('filters narrow the offers with their counts, live in the address and reset in one tap', async ({
-  page,
-  language,
-}, testInfo) => {
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  const phone = isPhone(testInfo);
-  await page.goto(cairo(language));
-  await expect(page.locator('article').first()).toBeVisible();
-  const [countBefore] = t('offers:states.resultCount').split('{{count}}');
-  const status = page.getByRole('status').filter({ hasText: new RegExp(`${escape(countBefore!)}\\d+`) });
-  const all = digits(await status.textContent());
-  expect(all).toBeGreaterThan(10); // more than a page: the counts must come from the server
+test(
+  'filters narrow the offers with their counts, live in the address and reset in one tap',
+  { tag: '@both' },
+  async ({ page, language }, testInfo) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    const phone = isPhone(testInfo);
+    await page.goto(cairo(language));
+    await expect(page.locator('article').first()).toBeVisible();
+    const [countBefore] = t('offers:states.resultCount').split('{{count}}');
+    const status = page.getByRole('status').filter({ hasText: new RegExp(`${escape(countBefore!)}\\d+`) });
+    const all = digits(await status.textContent());
+    expect(all).toBeGreaterThan(10); // more than a page: the counts must come from the server
 
-  let panel = await openFilters(page, language, phone);
-  expect(await axeViolations(page)).toEqual([]);
-  const direct = option(panel, language, t('offers:filters.stops.direct'));
-  const directCount = await direct.count();
-  expect(directCount).toBeGreaterThan(0);
-  expect(directCount).toBeLessThan(all);
-  await direct.box.check();
-  await expect(page).toHaveURL(/[?&]stops=direct(&|$)/);
+    let panel = await openFilters(page, language, phone);
+    expect(await axeViolations(page)).toEqual([]);
+    const direct = option(panel, language, t('offers:filters.stops.direct'));
+    const directCount = await direct.count();
+    expect(directCount).toBeGreaterThan(0);
+    expect(directCount).toBeLessThan(all);
+    await direct.box.check();
+    await expect(page).toHaveURL(/[?&]stops=direct(&|$)/);
 
-  // The count beside "Direct" is what the list now holds, across all its pages.
-  const filtered = page
-    .getByRole('status')
-    .filter({ hasText: t('offers:states.filteredCount', { count: directCount, total: all }) });
-  await expect(filtered).toBeVisible();
-  if (phone) {
-    // "Show N flights" closes the sheet on the list.
-    const show = panel.getByRole('button', { name: new RegExp(String(directCount)) });
-    await show.click();
-    await expect(panel).toBeHidden();
-  }
-  await expect(page.locator('article')).toHaveCount(directCount);
-  for (const card of await page.locator('article').all()) await expect(card).toContainText(t('offers:card.direct'));
+    // The count beside "Direct" is what the list now holds, across all its pages.
+    const filtered = page
+      .getByRole('status')
+      .filter({ hasText: t('offers:states.filteredCount', { count: directCount, total: all }) });
+    await expect(filtered).toBeVisible();
+    if (phone) {
+      // "Show N flights" closes the sheet on the list.
+      const show = panel.getByRole('button', { name: new RegExp(String(directCount)) });
+      await show.click();
+      await expect(panel).toBeHidden();
+    }
+    await expect(page.locator('article')).toHaveCount(directCount);
+    for (const card of await page.locator('article').all()) await expect(card).toContainText(t('offers:card.direct'));
 
-  // A reload (or a shared link) keeps the filter.
-  await page.goto(page.url());
-  await expect(page).toHaveURL(/[?&]stops=direct(&|$)/);
-  await expect(
-    page.getByRole('status').filter({ hasText: t('offers:states.filteredCount', { count: directCount, total: all }) }),
-  ).toBeVisible();
-  if (phone) await expect(page.getByRole('button', { name: t('offers:filters.openWithCount', { count: 1 }) })).toBeVisible();
-  panel = await openFilters(page, language, phone);
-  await expect(option(panel, language, t('offers:filters.stops.direct')).box).toBeChecked();
+    // A reload (or a shared link) keeps the filter.
+    await page.goto(page.url());
+    await expect(page).toHaveURL(/[?&]stops=direct(&|$)/);
+    await expect(
+      page.getByRole('status').filter({ hasText: t('offers:states.filteredCount', { count: directCount, total: all }) }),
+    ).toBeVisible();
+    if (phone) await expect(page.getByRole('button', { name: t('offers:filters.openWithCount', { count: 1 }) })).toBeVisible();
+    panel = await openFilters(page, language, phone);
+    await expect(option(panel, language, t('offers:filters.stops.direct')).box).toBeChecked();
 
-  // By keyboard: a second filter with the space bar (EgyptAir flies direct every afternoon), then the
-  // highest price slider with the arrow keys.
-  const afternoon = panel.getByRole('checkbox', { name: new RegExp(`^${escape(t('offers:filters.times.afternoon'))}`) }).first();
-  await afternoon.focus();
-  await page.keyboard.press('Space');
-  await expect(page).toHaveURL(/[?&]dep0=afternoon(&|$)/);
-  await expect(afternoon).toBeChecked();
-  const highest = panel.getByRole('slider', { name: t('offers:filters.price.max') });
-  await highest.focus();
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-  await expect(page).toHaveURL(/[?&]maxPrice=\d+/);
+    // By keyboard: a second filter with the space bar (EgyptAir flies direct every afternoon), then the
+    // highest price slider with the arrow keys.
+    const afternoon = panel
+      .getByRole('checkbox', { name: new RegExp(`^${escape(t('offers:filters.times.afternoon'))}`) })
+      .first();
+    await afternoon.focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/[?&]dep0=afternoon(&|$)/);
+    await expect(afternoon).toBeChecked();
+    const highest = panel.getByRole('slider', { name: t('offers:filters.price.max') });
+    await highest.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/[?&]maxPrice=\d+/);
 
-  // Back undoes the last filter, forward brings it again.
-  await page.goBack();
-  await expect(page).not.toHaveURL(/maxPrice=/);
-  await expect(page).toHaveURL(/dep0=afternoon/);
-  await page.goForward();
-  await expect(page).toHaveURL(/maxPrice=\d+/);
+    // Back undoes the last filter, forward brings it again.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/maxPrice=/);
+    await expect(page).toHaveURL(/dep0=afternoon/);
+    await page.goForward();
+    await expect(page).toHaveURL(/maxPrice=\d+/);
 
-  // One tap resets every filter.
-  if (phone && !(await panel.isVisible())) panel = await openFilters(page, language, phone);
-  await panel.getByRole('button', { name: t('offers:filters.resetLabel') }).click();
-  await expect(page).not.toHaveURL(/stops=|dep0=|maxPrice=/);
-  await expect(page).toHaveURL(/departureStation=PZU/);
-  if (phone) await page.keyboard.press('Escape');
-  await expect(page.getByRole('status').filter({ hasText: t('offers:states.resultCount', { count: all }) })).toBeVisible();
-});
+    // One tap resets every filter.
+    if (phone && !(await panel.isVisible())) panel = await openFilters(page, language, phone);
+    await panel.getByRole('button', { name: t('offers:filters.resetLabel') }).click();
+    await expect(page).not.toHaveURL(/stops=|dep0=|maxPrice=/);
+    await expect(page).toHaveURL(/departureStation=PZU/);
+    if (phone) await page.keyboard.press('Escape');
+    await expect(page.getByRole('status').filter({ hasText: t('offers:states.resultCount', { count: all }) })).toBeVisible();
+  },
+);
 
 test('the filters sheet on a phone takes focus and gives it back', async ({ page, language }, testInfo) => {
   test.skip(!isPhone(testInfo), 'the sheet is the phone layout; desktops show the sidebar');
@@ -136,46 +139,47 @@ test('the filters sheet on a phone takes focus and gives it back', async ({ page
   await expect(button).toBeFocused();
 });
 
-test('a single nearby date is offered as the next step and booked only when the traveller presses book', async ({
-  page,
-  language,
-}) => {
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  // Port Sudan - Entebbe flies direct on Thursdays only: from a Monday, Thursday is the one date within three days.
-  let offset = 10;
-  while (new Date(`${daysAhead(offset)}T12:00:00Z`).getUTCDay() !== 1) offset++;
-  await page.goto(
-    `/offers?tripType=one-way&departureStation=PZU&destinationStation=EBB&departureDate=${daysAhead(offset)}&direct=1&lang=${language}`,
-  );
-  const nextStep = page.getByRole('region', { name: trPattern(language, 'offers:suggestions.nearest') });
-  await expect(nextStep).toBeVisible();
-  await expect(nextStep).toContainText(trPattern(language, 'offers:suggestions.nearestBody'));
-  const book = nextStep.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
-  await expect(book).toBeVisible();
+test(
+  'a single nearby date is offered as the next step and booked only when the traveller presses book',
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    // Port Sudan - Entebbe flies direct on Thursdays only: from a Monday, Thursday is the one date within three days.
+    let offset = 10;
+    while (new Date(`${daysAhead(offset)}T12:00:00Z`).getUTCDay() !== 1) offset++;
+    await page.goto(
+      `/offers?tripType=one-way&departureStation=PZU&destinationStation=EBB&departureDate=${daysAhead(offset)}&direct=1&lang=${language}`,
+    );
+    const nextStep = page.getByRole('region', { name: trPattern(language, 'offers:suggestions.nearest') });
+    await expect(nextStep).toBeVisible();
+    await expect(nextStep).toContainText(trPattern(language, 'offers:suggestions.nearestBody'));
+    const book = nextStep.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
+    await expect(book).toBeVisible();
 
-  // Nothing opens and nothing is booked by itself, however long the traveller reads.
-  await page.waitForTimeout(2_000);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/offers\?/);
+    // Nothing opens and nothing is booked by itself, however long the traveller reads.
+    await page.waitForTimeout(2_000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/offers\?/);
 
-  await book.click();
-  const prompt = page.getByRole('dialog', { name: t('offers:loginPrompt.title') });
-  await expect(prompt).toBeVisible();
-  await prompt.getByRole('button', { name: t('offers:loginPrompt.guest') }).click();
-  // Booked (or, for the one seat in twenty the sandbox sells out on re-pricing, told it could not be).
-  await expect
-    .poll(async () =>
-      /\/booking\/bk_/.test(page.url())
-        ? 'booked'
-        : (await page
-              .getByRole('alert')
-              .filter({ hasText: t('offers:booking.failed') })
-              .count())
-          ? 'failed'
-          : '',
-    )
-    .not.toBe('');
-});
+    await book.click();
+    const prompt = page.getByRole('dialog', { name: t('offers:loginPrompt.title') });
+    await expect(prompt).toBeVisible();
+    await prompt.getByRole('button', { name: t('offers:loginPrompt.guest') }).click();
+    // Booked (or, for the one seat in twenty the sandbox sells out on re-pricing, told it could not be).
+    await expect
+      .poll(async () =>
+        /\/booking\/bk_/.test(page.url())
+          ? 'booked'
+          : (await page
+                .getByRole('alert')
+                .filter({ hasText: t('offers:booking.failed') })
+                .count())
+            ? 'failed'
+            : '',
+      )
+      .not.toBe('');
+  },
+);
 
 test('the price says it is for every traveller, splits by traveller type and is the booking page total', async ({
   page,

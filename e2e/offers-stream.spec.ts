@@ -95,24 +95,28 @@ test('a new search streams its offers onto the page, and paging goes on from the
   expect(searches).toEqual(['/api/v1/offers/stream 1', '/api/v1/offers/request 2']);
 });
 
-test('the first offers show while airlines are still answering, then the whole list', async ({ page, language }, testInfo) => {
-  await slowAirline(page, { timedOut: false });
-  await page.goto(cairo(language));
-  const progress = page
-    .getByRole('status')
-    .filter({ hasText: tr(language, 'offers:stream.progress', { answered: 1, total: 3 }) });
-  await expect(progress).toBeVisible();
-  await expect(progress).toHaveAttribute('aria-live', 'polite');
-  await expect(page.getByRole('progressbar', { name: tr(language, 'offers:stream.progressLabel') })).toBeVisible();
-  await expect(page.locator('article')).toHaveCount(2);
-  await shot(page, testInfo, 'mid-stream');
-  expect(await axeViolations(page)).toEqual([]);
+test(
+  'the first offers show while airlines are still answering, then the whole list',
+  { tag: '@en-desktop' },
+  async ({ page, language }, testInfo) => {
+    await slowAirline(page, { timedOut: false });
+    await page.goto(cairo(language));
+    const progress = page
+      .getByRole('status')
+      .filter({ hasText: tr(language, 'offers:stream.progress', { answered: 1, total: 3 }) });
+    await expect(progress).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-live', 'polite');
+    await expect(page.getByRole('progressbar', { name: tr(language, 'offers:stream.progressLabel') })).toBeVisible();
+    await expect(page.locator('article')).toHaveCount(2);
+    await shot(page, testInfo, 'mid-stream');
+    expect(await axeViolations(page)).toEqual([]);
 
-  await page.evaluate(() => (window as StreamWindow).releaseOffersStream!());
-  await expect(page.locator('article')).toHaveCount(10);
-  await expect(progress).toHaveCount(0);
-  await expect(page.getByText(tr(language, 'offers:stream.timedOutTitle'))).toHaveCount(0);
-});
+    await page.evaluate(() => (window as StreamWindow).releaseOffersStream!());
+    await expect(page.locator('article')).toHaveCount(10);
+    await expect(progress).toHaveCount(0);
+    await expect(page.getByText(tr(language, 'offers:stream.timedOutTitle'))).toHaveCount(0);
+  },
+);
 
 test('a search that ran out of time shows what arrived, says so, and searches again', async ({ page, language }, testInfo) => {
   await slowAirline(page, { timedOut: true });

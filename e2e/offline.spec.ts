@@ -118,6 +118,7 @@ test('offline: the home page opens, the search form says so, the last results sh
   const books = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
   await expect(books.first()).toBeEnabled({ timeout: 30_000 });
   const online = await books.count();
+  await expect(page.getByTestId('fare-calendar')).toHaveCount(1);
   await expect(page.getByTestId('offers-offline')).toHaveCount(0);
 
   // Online, pages come from the server (rendered with the run-time config in #kwenda-page-data).
@@ -142,6 +143,10 @@ test('offline: the home page opens, the search form says so, the last results sh
   await expect(note).toContainText(minuteAgo);
   await expect(books).toHaveCount(online);
   for (const book of await books.all()) await expect(book).toBeDisabled();
+  // Nothing that waits for the server: no fare calendar or its placeholder, no filters loading.
+  await expect(page.getByTestId('fare-calendar')).toHaveCount(0);
+  await expect(page.getByText(t('offers:filters.loading'))).toHaveCount(0);
+  await expect(page.getByText(t('offers:states.loading'))).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath(`offers-offline-${language}.png`), fullPage: true });
 
   // A search never made here: said plainly, no spinner.
@@ -181,121 +186,119 @@ async function signedInAccount(page: Page, context: BrowserContext, project: str
   return auth.jwt;
 }
 
-test("my trip offline: the owner's held and ticketed bookings and the e-ticket open with no connection; a stranger's view is not kept; logout removes them", async ({
-  page,
-  context,
-  browser,
-  language,
-  problems,
-}, testInfo) => {
-  test.setTimeout(240_000);
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  const project = testInfo.project.name;
-  const lastName = `OFFLINE${project.replace(/[^a-z]/g, '').toUpperCase()}`;
-  const passenger = { firstName: 'AMNA', lastName, dateOfBirth: '1991-04-17', gender: 'F', documentNumber: 'P01234567' };
-  const party = { adults: 1, children: 0, infants: 0 };
-  await page.goto(`/?lang=${language}`);
-  await serviceWorkerInControl(page);
+test(
+  "my trip offline: the owner's held and ticketed bookings and the e-ticket open with no connection; a stranger's view is not kept; logout removes them",
+  { tag: '@en-desktop' },
+  async ({ page, context, browser, language, problems }, testInfo) => {
+    test.setTimeout(240_000);
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    const project = testInfo.project.name;
+    const lastName = `OFFLINE${project.replace(/[^a-z]/g, '').toUpperCase()}`;
+    const passenger = { firstName: 'AMNA', lastName, dateOfBirth: '1991-04-17', gender: 'F', documentNumber: 'P01234567' };
+    const party = { adults: 1, children: 0, infants: 0 };
+    await page.goto(`/?lang=${language}`);
+    await serviceWorkerInControl(page);
 
-  // A guest's held booking (this browser made it: the owner).
-  const held = await bookThroughApi(page.request, 26, party);
-  await savePassengersThroughApi(page.request, held, passenger, { email: `offline.${project}@example.com` });
-  expect((await page.request.put(`/api/v1/bookings/${held}/pay`, { data: { payLater: true } })).status()).toBe(200);
-  await page.goto(`/booking/${held}?lang=${language}`);
-  await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
-  await expect(page.getByTestId('saved-trip-note')).toContainText(t('booking:savedTrip.saved').split('{{time}}')[0]!);
+    // A guest's held booking (this browser made it: the owner).
+    const held = await bookThroughApi(page.request, 26, party);
+    await savePassengersThroughApi(page.request, held, passenger, { email: `offline.${project}@example.com` });
+    expect((await page.request.put(`/api/v1/bookings/${held}/pay`, { data: { payLater: true } })).status()).toBe(200);
+    await page.goto(`/booking/${held}?lang=${language}`);
+    await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
+    await expect(page.getByTestId('saved-trip-note')).toContainText(t('booking:savedTrip.saved').split('{{time}}')[0]!);
 
-  // An account's booking, paid by card: confirmed, its e-ticket issued and saved with it.
-  const jwt = await signedInAccount(page, context, project);
-  const account = { authorization: `Bearer ${jwt}` };
-  const ticketed = await bookThroughApi(
-    {
-      post: (url: string, options: { data: unknown }) => page.request.post(url, { ...options, headers: account }),
-    } as unknown as Parameters<typeof bookThroughApi>[0],
-    27,
-    party,
-  );
-  const accountRequest = {
-    get: (url: string) => page.request.get(url, { headers: account }),
-    put: (url: string, options: { data: unknown }) => page.request.put(url, { ...options, headers: account }),
-  } as unknown as Parameters<typeof savePassengersThroughApi>[0];
-  await savePassengersThroughApi(accountRequest, ticketed, passenger, { email: `offline.account.${project}@example.com` });
-  await page.goto(`/booking/${ticketed}?lang=${language}`);
-  // The passengers the API saved are on the form: on to the payment.
-  await page.getByRole('button', { name: t('booking:submit') }).click();
-  await payOnSandboxGateway(page, language);
-  await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible({
-    timeout: 30_000,
-  });
-  const ticketLink = (await page.getByRole('link', { name: t('booking:final.print') }).getAttribute('href'))!;
-  expect(ticketLink).toMatch(/\/ticket\.pdf$/);
-  await expect
-    .poll(async () => (await storedOnDevice(page)).cacheEntries['kwenda-saved-trips'] ?? [], { timeout: 15_000 })
-    .toEqual(expect.arrayContaining([`/api/v1/bookings/${held}`, `/api/v1/bookings/${ticketed}`, ticketLink]));
+    // An account's booking, paid by card: confirmed, its e-ticket issued and saved with it.
+    const jwt = await signedInAccount(page, context, project);
+    const account = { authorization: `Bearer ${jwt}` };
+    const ticketed = await bookThroughApi(
+      {
+        post: (url: string, options: { data: unknown }) => page.request.post(url, { ...options, headers: account }),
+      } as unknown as Parameters<typeof bookThroughApi>[0],
+      27,
+      party,
+    );
+    const accountRequest = {
+      get: (url: string) => page.request.get(url, { headers: account }),
+      put: (url: string, options: { data: unknown }) => page.request.put(url, { ...options, headers: account }),
+    } as unknown as Parameters<typeof savePassengersThroughApi>[0];
+    await savePassengersThroughApi(accountRequest, ticketed, passenger, { email: `offline.account.${project}@example.com` });
+    await page.goto(`/booking/${ticketed}?lang=${language}`);
+    // The passengers the API saved are on the form: on to the payment.
+    await page.getByRole('button', { name: t('booking:submit') }).click();
+    await payOnSandboxGateway(page, language);
+    await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible({
+      timeout: 30_000,
+    });
+    const ticketLink = (await page.getByRole('link', { name: t('booking:final.print') }).getAttribute('href'))!;
+    expect(ticketLink).toMatch(/\/ticket\.pdf$/);
+    await expect
+      .poll(async () => (await storedOnDevice(page)).cacheEntries['kwenda-saved-trips'] ?? [], { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([`/api/v1/bookings/${held}`, `/api/v1/bookings/${ticketed}`, ticketLink]));
 
-  await context.setOffline(true);
-  // The held booking: the app from the service worker, the booking from this device, with the note.
-  await page.goto(`/booking/${held}?lang=${language}`);
-  await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
-  const note = page.getByTestId('saved-trip-note');
-  await expect(note).toContainText(t('booking:savedTrip.offlineTitle'));
-  await expect(note).toContainText(t('booking:savedTrip.offline').split('{{time}}')[0]!);
-  await page.screenshot({ path: testInfo.outputPath(`held-offline-${language}.png`), fullPage: true });
+    await context.setOffline(true);
+    // The held booking: the app from the service worker, the booking from this device, with the note.
+    await page.goto(`/booking/${held}?lang=${language}`);
+    await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
+    const note = page.getByTestId('saved-trip-note');
+    await expect(note).toContainText(t('booking:savedTrip.offlineTitle'));
+    await expect(note).toContainText(t('booking:savedTrip.offline').split('{{time}}')[0]!);
+    await page.screenshot({ path: testInfo.outputPath(`held-offline-${language}.png`), fullPage: true });
 
-  // The ticketed booking and its e-ticket PDF.
-  await page.goto(`/booking/${ticketed}?lang=${language}`);
-  await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible();
-  await expect(note).toContainText(t('booking:savedTrip.offlineTitle'));
-  // The e-ticket button's address, requested from the page as the button does: the saved PDF.
-  const pdf = await page.evaluate(async (link) => {
-    const response = await fetch(link);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return {
-      status: response.status,
-      type: response.headers.get('content-type'),
-      start: String.fromCharCode(...bytes.slice(0, 5)),
-      size: bytes.length,
-    };
-  }, ticketLink);
-  expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-' });
-  expect(pdf.size).toBeGreaterThan(1000);
-  await page.screenshot({ path: testInfo.outputPath(`ticketed-offline-${language}.png`), fullPage: true });
-  await context.setOffline(false);
+    // The ticketed booking and its e-ticket PDF.
+    await page.goto(`/booking/${ticketed}?lang=${language}`);
+    await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible();
+    await expect(note).toContainText(t('booking:savedTrip.offlineTitle'));
+    // The e-ticket button's address, requested from the page as the button does: the saved PDF.
+    const pdf = await page.evaluate(async (link) => {
+      const response = await fetch(link);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        start: String.fromCharCode(...bytes.slice(0, 5)),
+        size: bytes.length,
+      };
+    }, ticketLink);
+    expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-' });
+    expect(pdf.size).toBeGreaterThan(1000);
+    await page.screenshot({ path: testInfo.outputPath(`ticketed-offline-${language}.png`), fullPage: true });
+    await context.setOffline(false);
 
-  // A stranger with the held booking's link: the limited view, and nothing of it kept on their device.
-  const stranger = await browser.newContext({ serviceWorkers: 'allow', locale: language === 'ar' ? 'ar-SD' : 'en-GB' });
-  try {
-    const other = await stranger.newPage();
-    await other.goto(`/booking/${held}?lang=${language}`);
-    await expect(other.getByText(t('booking:limited.title'))).toBeVisible();
-    await expect(other.getByTestId('saved-trip-note')).toHaveCount(0);
-    await other.waitForTimeout(500);
-    const theirs = await storedOnDevice(other);
-    expect(theirs.cacheEntries['kwenda-saved-trips'] ?? []).toEqual([]);
-    expect(JSON.stringify(theirs)).not.toContain(lastName);
-  } finally {
-    await stranger.close();
-  }
+    // A stranger with the held booking's link: the limited view, and nothing of it kept on their device.
+    const stranger = await browser.newContext({ serviceWorkers: 'allow', locale: language === 'ar' ? 'ar-SD' : 'en-GB' });
+    try {
+      const other = await stranger.newPage();
+      await other.goto(`/booking/${held}?lang=${language}`);
+      await expect(other.getByText(t('booking:limited.title'))).toBeVisible();
+      await expect(other.getByTestId('saved-trip-note')).toHaveCount(0);
+      await other.waitForTimeout(500);
+      const theirs = await storedOnDevice(other);
+      expect(theirs.cacheEntries['kwenda-saved-trips'] ?? []).toEqual([]);
+      expect(JSON.stringify(theirs)).not.toContain(lastName);
+    } finally {
+      await stranger.close();
+    }
 
-  // Logout: no booking, e-ticket or passenger detail remains anywhere the page can read.
-  await context.setExtraHTTPHeaders({});
-  await page.goto(`/?lang=${language}`);
-  if (project.includes('phone')) {
-    await page.getByRole('button', { name: t('nav.openMenu') }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: t('nav.logout') })
-      .click();
-  } else {
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: t('nav.logout') })
-      .click();
-  }
-  await expect(page.getByRole('heading', { name: t('auth:logout.title') })).toBeVisible();
-  const left = await storedOnDevice(page);
-  expect(left.cacheEntries['kwenda-saved-trips']).toBeUndefined();
-  const everything = JSON.stringify(left);
-  for (const secret of [lastName, 'P01234567', held, ticketed, 'kwenda.session']) expect(everything).not.toContain(secret);
-  dropOfflineNoise(problems);
-});
+    // Logout: no booking, e-ticket or passenger detail remains anywhere the page can read.
+    await context.setExtraHTTPHeaders({});
+    await page.goto(`/?lang=${language}`);
+    if (project.includes('phone')) {
+      await page.getByRole('button', { name: t('nav.openMenu') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('nav.logout') })
+        .click();
+    } else {
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: t('nav.logout') })
+        .click();
+    }
+    await expect(page.getByRole('heading', { name: t('auth:logout.title') })).toBeVisible();
+    const left = await storedOnDevice(page);
+    expect(left.cacheEntries['kwenda-saved-trips']).toBeUndefined();
+    const everything = JSON.stringify(left);
+    for (const secret of [lastName, 'P01234567', held, ticketed, 'kwenda.session']) expect(everything).not.toContain(secret);
+    dropOfflineNoise(problems);
+  },
+);

@@ -41,7 +41,7 @@ const cities = { ar: ['بورتسودان', 'القاهرة'], en: ['Port Sudan'
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('prerendered pages read whole before any script has run', async ({ page, language }) => {
+  test('prerendered pages read whole before any script has run', { tag: '@both' }, async ({ page, language }) => {
     const t = (key: string) => tr(language, key);
     await page.goto(`/faqs?lang=${language}`);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -86,42 +86,44 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', other(language));
   });
 
-  test('each page says in its language that JavaScript is off; a search shows no loader that never ends', async ({
-    page,
-    language,
-    problems,
-  }) => {
-    // Text inside <noscript> is skipped by Playwright's text locators: the notice is found by its class.
-    const notice = page.locator('.kwenda-noscript');
-    // A page that reads without the script says what does not work; a page the browser draws says it needs it.
-    const pages = {
-      '/': 'page',
-      '/about': 'page',
-      '/login': 'app',
-      '/booking/bk_nonexistent': 'app',
-      '/some/unknown/page': 'app',
-    };
-    for (const [path, kind] of Object.entries(pages)) {
-      await page.goto(`${path}?lang=${language}`);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(notice, path).toBeVisible();
-      await expect(notice).toContainText(tr(language, 'document:noscript.title'));
-      await expect(notice).toContainText(tr(language, `document:noscript.${kind}`));
-      // Above the page, not over it.
-      expect((await notice.boundingBox())?.y).toBeLessThan(5);
-    }
-    // The missing booking and the unknown page answer 404 (apps/api/test/prerendered-pages.test.ts), which the browser logs.
-    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
-    problems.length = 0;
-    // The offers are fetched by the script: the page says so, and shows nothing that waits for them.
-    await page.goto(sharedSearch(language));
-    await expect(notice).toContainText(tr(language, 'document:noscript.offers'));
-    await expect(page.getByText(tr(language, 'offers:states.loading'))).toBeHidden();
-    await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root').filter({ visible: true })).toHaveCount(0);
-    await expect(page.locator('main')).toBeHidden();
-    // The way to ask the agency instead is right there.
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: tr(language, 'footer:footer.whatsapp') })).toBeVisible();
-  });
+  test(
+    'each page says in its language that JavaScript is off; a search shows no loader that never ends',
+    { tag: '@en-desktop' },
+    async ({ page, language, problems }) => {
+      // Text inside <noscript> is skipped by Playwright's text locators: the notice is found by its class.
+      const notice = page.locator('.kwenda-noscript');
+      // A page that reads without the script says what does not work; a page the browser draws says it needs it.
+      const pages = {
+        '/': 'page',
+        '/about': 'page',
+        '/login': 'app',
+        '/booking/bk_nonexistent': 'app',
+        '/some/unknown/page': 'app',
+      };
+      for (const [path, kind] of Object.entries(pages)) {
+        await page.goto(`${path}?lang=${language}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(notice, path).toBeVisible();
+        await expect(notice).toContainText(tr(language, 'document:noscript.title'));
+        await expect(notice).toContainText(tr(language, `document:noscript.${kind}`));
+        // Above the page, not over it.
+        expect((await notice.boundingBox())?.y).toBeLessThan(5);
+      }
+      // The missing booking and the unknown page answer 404 (apps/api/test/prerendered-pages.test.ts), which the browser logs.
+      expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+      problems.length = 0;
+      // The offers are fetched by the script: the page says so, and shows nothing that waits for them.
+      await page.goto(sharedSearch(language));
+      await expect(notice).toContainText(tr(language, 'document:noscript.offers'));
+      await expect(page.getByText(tr(language, 'offers:states.loading'))).toBeHidden();
+      await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root').filter({ visible: true })).toHaveCount(0);
+      await expect(page.locator('main')).toBeHidden();
+      // The way to ask the agency instead is right there.
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: tr(language, 'footer:footer.whatsapp') }),
+      ).toBeVisible();
+    },
+  );
 
   test('the FAQ works: tabs are links, an answer opens, one at a time', async ({ page, language }) => {
     const t = (key: string) => tr(language, key);
@@ -143,7 +145,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(t('content:faqs.items.specialServices.medicalClearance.note'))).toBeVisible();
   });
 
-  test("the footer's contacts and hours are in the page", async ({ page, language }) => {
+  test("the footer's contacts and hours are in the page", { tag: '@en-desktop' }, async ({ page, language }) => {
     const t = (key: string, vars?: Record<string, string>) => tr(language, key, vars);
     const config = (await (await page.request.get('/api/v1/config')).json()) as {
       whatsappNumber: string;
@@ -211,29 +213,33 @@ test('a language chosen on the site is the language the server prerenders next t
   await expect(page.locator('html')).toHaveAttribute('lang', other(language));
 });
 
-test('a page whose code is slow stays painted, then hydrates in place with its data', async ({ page, language }) => {
-  // The FAQ page's code is a lazy chunk and its contact box uses GET /config: hold the chunk back.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/content-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(`/faqs?lang=${language}`, { waitUntil: 'commit' });
-  const question = faqQuestion(page, tr(language, 'content:faqs.items.kwenda.what.q'));
-  await expect(question).toBeVisible();
-  await markPainted(page);
-  // Hold it until GET /config has answered, if it is asked for meanwhile: the FAQ part must not hydrate
-  // after the layout has the config (its HTML has none). Hydration waits for the chunk, so it is not
-  // asked for, and the chunk goes after a while.
-  await Promise.race([page.waitForResponse('**/api/v1/config'), page.waitForTimeout(2_000)]);
-  release();
-  // The contact box needs the config, fetched once the page has hydrated.
-  await expect(page.getByRole('link', { name: tr(language, 'content:faqs.help.email'), exact: true })).toBeVisible();
-  expect(await repainted(page), 'the FAQ page kept its prerendered elements').toEqual([]);
-  await question.click();
-  await expect(faqItem(page, question)).toHaveAttribute('open', '');
-});
+test(
+  'a page whose code is slow stays painted, then hydrates in place with its data',
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    // The FAQ page's code is a lazy chunk and its contact box uses GET /config: hold the chunk back.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/content-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/faqs?lang=${language}`, { waitUntil: 'commit' });
+    const question = faqQuestion(page, tr(language, 'content:faqs.items.kwenda.what.q'));
+    await expect(question).toBeVisible();
+    await markPainted(page);
+    // Hold it until GET /config has answered, if it is asked for meanwhile: the FAQ part must not hydrate
+    // after the layout has the config (its HTML has none). Hydration waits for the chunk, so it is not
+    // asked for, and the chunk goes after a while.
+    await Promise.race([page.waitForResponse('**/api/v1/config'), page.waitForTimeout(2_000)]);
+    release();
+    // The contact box needs the config, fetched once the page has hydrated.
+    await expect(page.getByRole('link', { name: tr(language, 'content:faqs.help.email'), exact: true })).toBeVisible();
+    expect(await repainted(page), 'the FAQ page kept its prerendered elements').toEqual([]);
+    await question.click();
+    await expect(faqItem(page, question)).toHaveAttribute('open', '');
+  },
+);
 
 test('the offers page paints its search, then hydrates in place and fetches the offers', async ({ page, language }) => {
   const t = (key: string) => tr(language, key);
@@ -259,38 +265,46 @@ test('the offers page paints its search, then hydrates in place and fetches the 
   await expect(page).toHaveURL(/currency=USD/);
 });
 
-test('on a phone the search folds behind its summary; a wider screen shows the form', async ({ page, language, isMobile }) => {
-  const t = (key: string) => tr(language, key);
-  await page.goto(sharedSearch(language));
-  const form = page.getByRole('form', { name: t('search:form.label') });
-  const edit = page.getByRole('button', { name: t('search:form.editSearch') });
-  await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
-  if (!isMobile) {
+test(
+  'on a phone the search folds behind its summary; a wider screen shows the form',
+  { tag: '@both' },
+  async ({ page, language, isMobile }) => {
+    const t = (key: string) => tr(language, key);
+    await page.goto(sharedSearch(language));
+    const form = page.getByRole('form', { name: t('search:form.label') });
+    const edit = page.getByRole('button', { name: t('search:form.editSearch') });
+    await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
+    if (!isMobile) {
+      await expect(form).toBeVisible();
+      await expect(edit).toBeHidden();
+      await expect(page.getByRole('button', { name: t('search:form.hideSearch') })).toBeHidden();
+      return;
+    }
+    await expect(form).toBeHidden();
+    await edit.click();
     await expect(form).toBeVisible();
     await expect(edit).toBeHidden();
-    await expect(page.getByRole('button', { name: t('search:form.hideSearch') })).toBeHidden();
-    return;
-  }
-  await expect(form).toBeHidden();
-  await edit.click();
-  await expect(form).toBeVisible();
-  await expect(edit).toBeHidden();
-  // Focus moves into the unfolded form, and back to the summary when it folds.
-  await expect(page.getByRole('radio', { name: t('search:tripType.one-way') })).toBeFocused();
-  await page.getByRole('button', { name: t('search:form.hideSearch') }).click();
-  await expect(form).toBeHidden();
-  await expect(edit).toBeFocused();
-});
+    // Focus moves into the unfolded form, and back to the summary when it folds.
+    await expect(page.getByRole('radio', { name: t('search:tripType.one-way') })).toBeFocused();
+    await page.getByRole('button', { name: t('search:form.hideSearch') }).click();
+    await expect(form).toBeHidden();
+    await expect(edit).toBeFocused();
+  },
+);
 
-test('an address carrying markup is rendered as text, and the page still hydrates', async ({ page, language }) => {
-  const hostile = encodeURIComponent('"><img src=x onerror="window.hacked=1"><script>window.hacked=2</script>');
-  const response = await page.request.get(
-    `/offers?tripType=one-way&departureStation=${hostile}&destinationStation=CAI&lang=${language}`,
-  );
-  const html = await response.text();
-  expect(html).not.toContain('<img src=x');
-  expect(html).not.toContain('<script>window.hacked');
-  await page.goto(`/offers?tripType=one-way&departureStation=${hostile}&destinationStation=CAI&lang=${language}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
-  expect(await page.evaluate(() => (window as Window & { hacked?: number }).hacked)).toBeUndefined();
-});
+test(
+  'an address carrying markup is rendered as text, and the page still hydrates',
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    const hostile = encodeURIComponent('"><img src=x onerror="window.hacked=1"><script>window.hacked=2</script>');
+    const response = await page.request.get(
+      `/offers?tripType=one-way&departureStation=${hostile}&destinationStation=CAI&lang=${language}`,
+    );
+    const html = await response.text();
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<script>window.hacked');
+    await page.goto(`/offers?tripType=one-way&departureStation=${hostile}&destinationStation=CAI&lang=${language}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+    expect(await page.evaluate(() => (window as Window & { hacked?: number }).hacked)).toBeUndefined();
+  },
+);

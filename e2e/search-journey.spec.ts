@@ -7,7 +7,7 @@ import { tr, trPattern } from './i18n';
  * sorts by fastest, switches to USD, scrolls for the next page, opens an offer's details, and on a
  * date with no flight sees alternative dates. Runs in Arabic and English, desktop and phone.
  */
-test('search PZU to CAI and explore the offers', async ({ page, language }) => {
+test('search PZU to CAI and explore the offers', { tag: '@both' }, async ({ page, language }) => {
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
   const departure = daysAhead(21);
 
@@ -97,7 +97,7 @@ test('search PZU to CAI and explore the offers', async ({ page, language }) => {
   await expect(dialog).toBeHidden();
 });
 
-test('a date without a flight offers alternative dates', async ({ page, language }) => {
+test('a date without a flight offers alternative dates', { tag: '@en-desktop' }, async ({ page, language }) => {
   // PZU-DOG flies on Mondays, Thursdays and Saturdays only: pick the next Tuesday at least 10 days ahead.
   let offset = 10;
   while (new Date(`${daysAhead(offset)}T12:00:00Z`).getUTCDay() !== 2) offset++;
@@ -155,39 +155,40 @@ async function pickAirport(scope: Page | Locator, page: Page, language: string, 
   await page.keyboard.press('Enter');
 }
 
-test('multi-city opens without an error: the next flight leaves where the last one lands, the day after', async ({
-  page,
-  language,
-}) => {
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  await page.goto(
-    `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`,
-  );
-  const form = searchForm(page, language);
-  await page.getByText(t('search:tripType.multi-city'), { exact: true }).click();
+test(
+  'multi-city opens without an error: the next flight leaves where the last one lands, the day after',
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    await page.goto(
+      `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`,
+    );
+    const form = searchForm(page, language);
+    await page.getByText(t('search:tripType.multi-city'), { exact: true }).click();
 
-  const second = page.getByRole('group', { name: t('search:legs.title', { number: 2 }) });
-  await expect(second).toBeVisible();
-  await expect.poll(() => legsInAddress(page)).toEqual([`PZU-CAI-${daysAhead(21)}`, `CAI--${daysAhead(22)}`]);
-  // Nothing is red before the traveller acts.
-  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
-  await expect(form.getByText(t('errors:fields.leg_date_order'))).toHaveCount(0);
-  await expect(form.getByText(t('errors:fields.date_in_past'))).toHaveCount(0);
+    const second = page.getByRole('group', { name: t('search:legs.title', { number: 2 }) });
+    await expect(second).toBeVisible();
+    await expect.poll(() => legsInAddress(page)).toEqual([`PZU-CAI-${daysAhead(21)}`, `CAI--${daysAhead(22)}`]);
+    // Nothing is red before the traveller acts.
+    await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
+    await expect(form.getByText(t('errors:fields.leg_date_order'))).toHaveCount(0);
+    await expect(form.getByText(t('errors:fields.date_in_past'))).toHaveCount(0);
 
-  // A third flight: from where the second lands once it is chosen, the day after.
-  await page.getByRole('button', { name: t('search:legs.add') }).click();
-  await pickAirport(second, page, language, 'to', 'IST');
-  await expect
-    .poll(() => legsInAddress(page))
-    .toEqual([`PZU-CAI-${daysAhead(21)}`, `CAI-IST-${daysAhead(22)}`, `IST--${daysAhead(23)}`]);
-  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
+    // A third flight: from where the second lands once it is chosen, the day after.
+    await page.getByRole('button', { name: t('search:legs.add') }).click();
+    await pickAirport(second, page, language, 'to', 'IST');
+    await expect
+      .poll(() => legsInAddress(page))
+      .toEqual([`PZU-CAI-${daysAhead(21)}`, `CAI-IST-${daysAhead(22)}`, `IST--${daysAhead(23)}`]);
+    await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
 
-  // An error appears as soon as the traveller makes one: the third flight back to Istanbul.
-  const third = page.getByRole('group', { name: t('search:legs.title', { number: 3 }) });
-  await pickAirport(third, page, language, 'to', 'IST');
-  await expect(third.getByText(t('errors:fields.same_stations'))).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-});
+    // An error appears as soon as the traveller makes one: the third flight back to Istanbul.
+    const third = page.getByRole('group', { name: t('search:legs.title', { number: 3 }) });
+    await pickAirport(third, page, language, 'to', 'IST');
+    await expect(third.getByText(t('errors:fields.same_stations'))).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  },
+);
 
 test('an error from an old link waits until the traveller searches, then shows at its field', async ({ page, language }) => {
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
@@ -211,16 +212,20 @@ test('an error from an old link waits until the traveller searches, then shows a
   }
 });
 
-test('the offers page of a link with too many travellers says why at the travellers', async ({ page, language, problems }) => {
-  await page.goto(
-    `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&adults=9&children=9&infants=9&lang=${language}`,
-  );
-  // Shown at the field, on a phone too (the folded form opens).
-  await expect(page.getByText(tr(language, 'errors:fields.too_many_passengers'))).toBeVisible();
-  // The refused request itself is reported in the console; nothing else may be.
-  expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
-  problems.length = 0;
-});
+test(
+  'the offers page of a link with too many travellers says why at the travellers',
+  { tag: '@en-desktop' },
+  async ({ page, language, problems }) => {
+    await page.goto(
+      `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&adults=9&children=9&infants=9&lang=${language}`,
+    );
+    // Shown at the field, on a phone too (the folded form opens).
+    await expect(page.getByText(tr(language, 'errors:fields.too_many_passengers'))).toBeVisible();
+    // The refused request itself is reported in the console; nothing else may be.
+    expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
+    problems.length = 0;
+  },
+);
 
 test('the travellers stop at 9 seats and one infant per adult, and say why', async ({ page, language }) => {
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
@@ -275,7 +280,7 @@ test('the travellers stop at 9 seats and one infant per adult, and say why', asy
   });
 });
 
-test('airports are found however travellers spell them', async ({ page, language }) => {
+test('airports are found however travellers spell them', { tag: '@both' }, async ({ page, language }) => {
   await page.goto(`/?lang=${language}`);
   for (const [query, code] of [
     ['بورت سودان', 'PZU'],
@@ -291,7 +296,7 @@ test('airports are found however travellers spell them', async ({ page, language
   }
 });
 
-test('an error under one airport leaves the row in line', async ({ page, language }) => {
+test('an error under one airport leaves the row in line', { tag: '@both' }, async ({ page, language }) => {
   const t = (key: string) => tr(language, key);
   await page.goto(
     `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(21)}&lang=${language}`,

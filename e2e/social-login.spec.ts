@@ -44,7 +44,7 @@ test('signs in with Google and lands home, logged in', async ({ page, language }
   await expectSignedIn(page);
 });
 
-test('comes back to the page that asked for the login', async ({ page, language }) => {
+test('comes back to the page that asked for the login', { tag: '@en-desktop' }, async ({ page, language }) => {
   await page.goto(`/login?lang=${language}&return_to=${encodeURIComponent('/profile')}`);
   await expect(page.getByRole('heading', { name: tr(language, 'auth:login.title') })).toBeVisible();
   await googleButton(page).click();

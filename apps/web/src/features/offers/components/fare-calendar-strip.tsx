@@ -116,7 +116,7 @@ export function FareCalendarStrip({ search, ready, format, onSelect }: FareCalen
   // the offers below do not jump when the strip fills in; it is hidden, like the cards' skeletons.
   if (!days)
     return (
-      <div className={classes.strip} aria-hidden="true" data-round-trip={roundTrip || undefined}>
+      <div className={classes.strip} aria-hidden="true" data-round-trip={roundTrip || undefined} data-testid="fare-calendar">
         <Skeleton className={classes.titlePlaceholder} radius="sm" />
         <div className={classes.scroller}>
           <div className={classes.days}>
@@ -131,7 +131,12 @@ export function FareCalendarStrip({ search, ready, format, onSelect }: FareCalen
     );
 
   return (
-    <section className={classes.strip} aria-labelledby={titleId} data-round-trip={roundTrip || undefined}>
+    <section
+      className={classes.strip}
+      aria-labelledby={titleId}
+      data-round-trip={roundTrip || undefined}
+      data-testid="fare-calendar"
+    >
       <h2 id={titleId} className={classes.title}>
         {t(roundTrip ? 'calendar.titleRoundTrip' : 'calendar.title')}
       </h2>

@@ -82,10 +82,10 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   useEffect(() => {
     if (firstPage) saveOffers(savedKey, firstPage);
   }, [firstPage, savedKey]);
-  const saved = useMemo(
-    () => (!online && offers.length === 0 ? readSavedOffers(savedKey) : null),
-    [online, offers.length, savedKey],
-  );
+  // Offline with nothing from the server: what this device kept, without the parts that need the server
+  // (the fare calendar and the filters would wait for it with placeholders that never fill).
+  const offlineView = !online && offers.length === 0;
+  const saved = useMemo(() => (offlineView ? readSavedOffers(savedKey) : null), [offlineView, savedKey]);
   const offlineSince = offers.length > 0 ? pages[0]?.receivedAt : saved?.page.receivedAt;
   // While a new search streams in, its first page so far is listed as the airlines answer.
   const streaming = query.isPending ? stream : undefined;
@@ -102,7 +102,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   // The list on screen is the previous filters' while the new one loads (placeholder data).
   const updating = query.isPlaceholderData;
   // Nothing to filter: no flight at all on the date (alternative dates, or none).
-  const filterable = !facets || facets.unfiltered > 0;
+  const filterable = !offlineView && (!facets || facets.unfiltered > 0);
   const resetFilters = useCallback(() => onFiltersChange({}), [onFiltersChange]);
   const travellers = search.passengers.adults + search.passengers.children + search.passengers.infants;
 
@@ -142,7 +142,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   );
 
   let body: ReactNode;
-  if (!online && offers.length === 0) {
+  if (offlineView) {
     body = saved ? <Stack gap="sm">{saved.page.offers.map(card)}</Stack> : null;
   } else if (query.isPending && shownOffers.length > 0) {
     // The offers so far, and a placeholder for those still to come.
@@ -222,7 +222,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
 
   return (
     <Stack gap="md">
-      <FareCalendarStrip search={search} ready={query.isSuccess} format={format} onSelect={onSearch} />
+      {!offlineView && <FareCalendarStrip search={search} ready={query.isSuccess} format={format} onSelect={onSearch} />}
       <div className={filterClasses.layout} data-with-filters={filterable || undefined}>
         {filterable && (
           <FiltersSidebar activeCount={activeFilters} onReset={resetFilters}>
