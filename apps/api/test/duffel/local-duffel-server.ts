@@ -102,7 +102,11 @@ export interface LocalDuffelControl {
   advanceClock(ms: number): void;
   now(): Date;
   readonly webhooks: readonly WebhookDelivery[];
-  waitForWebhook(type: WebhookEventType, timeoutMs?: number): Promise<WebhookDelivery>;
+  waitForWebhook(
+    type: WebhookEventType,
+    timeoutMs?: number,
+    match?: (delivery: WebhookDelivery) => boolean,
+  ): Promise<WebhookDelivery>;
   /** Drops scripts, the request log and the clock offset (offers and orders stay). */
   reset(): void;
 }
@@ -1319,7 +1323,7 @@ class LocalDuffelServer {
       get webhooks() {
         return webhooks();
       },
-      waitForWebhook: (type, timeoutMs) => this.webhooks.waitFor(type, timeoutMs),
+      waitForWebhook: (type, timeoutMs, match) => this.webhooks.waitFor(type, timeoutMs, match),
       reset: () => {
         this.scripts.length = 0;
         this.requestLog.length = 0;
