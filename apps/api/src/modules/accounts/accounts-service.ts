@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type FieldError, type RegisterRequest, type User } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
@@ -12,9 +11,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { AccountEmails } from './account-emails.js';
 import { signSessionToken } from './auth-tokens.js';
 import { checkPassword } from './password-policy.js';
-
-/** OWASP's argon2id setting (docs/decisions: about 70 ms here). */
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+import { hashPassword, verifyPassword } from '../../passwords.js';
 
 /**
  * Throttles, counted in the database so every process sees them (limits/throttle.ts). A carrier puts
@@ -62,7 +59,6 @@ export function createAccountsService(deps: {
   // Codes are stored as an HMAC, never in clear: a database leak does not give away live codes.
   const codeHash = (userId: string, code: string) => createHmac('sha256', deps.secret).update(`${userId}:${code}`).digest('hex');
   // Checking a password against this when the account does not exist keeps both answers equally slow.
-  const dummyHash = hash('not-a-real-password-0000', ARGON2);
 
   const enter = createThrottle(db, clock);
   const throttle = (rules: ThrottleRule[]) => enter(rules, tooMany);
@@ -162,7 +158,7 @@ export function createAccountsService(deps: {
           [{ path: 'payload.password', code: 'WEAK_PASSWORD', message: 'Too weak' }],
         );
 
-      const passwordHash = await hash(payload.password!, ARGON2);
+      const passwordHash = await hashPassword(payload.password!);
       const existing = await repo.findUserByEmail(db, email);
       let user: UserRow | undefined;
       if (existing?.emailVerifiedAt) throw new AppError(409, 'EMAIL_IS_NOT_UNIQUE', 'This e-mail is already in use');
@@ -220,9 +216,7 @@ export function createAccountsService(deps: {
         { key: `login:ip:${address}`, limit: THROTTLE.loginFailuresPerAddress, onSuccess: 'give-back' },
       ]);
       const user = await repo.findUserByEmail(db, email);
-      const ok = user?.passwordHash
-        ? await verify(user.passwordHash, input.password)
-        : (await verify(await dummyHash, input.password), false);
+      const ok = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'Login failed');
       // The password was right: not a failure, whether or not the e-mail is confirmed yet.
       await pass.succeeded();
@@ -291,7 +285,7 @@ export function createAccountsService(deps: {
       // Whoever had the old password is logged out everywhere; the mailbox owner proved who they are.
       await repo.revokeUserSessions(db, user.id, clock());
       await repo.updateUser(db, user.id, {
-        passwordHash: await hash(input.password, ARGON2),
+        passwordHash: await hashPassword(input.password),
         emailVerifiedAt: user.emailVerifiedAt ?? clock(),
         active: true,
       });

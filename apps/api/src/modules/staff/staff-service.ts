@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { ACCOUNT_LIMITS, isEmail } from '@kwenda/contracts';
 import {
   STAFF_INVITATION_HOURS,
@@ -30,9 +29,7 @@ import { createSecretBox } from './secret-box.js';
 import { recordStaffAction } from './staff-audit.js';
 import * as repo from './staff-repository.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.js';
-
-/** OWASP's argon2id setting, as for travellers' passwords. */
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+import { hashPassword, verifyPassword } from '../../passwords.js';
 
 /**
  * Staff sign-in throttles (counters in the database, seen by every process; limits/throttle.ts): per
@@ -89,7 +86,6 @@ export function createStaffService(deps: {
   const { db } = deps.database;
   const clock = deps.clock ?? (() => new Date());
   const box = createSecretBox(deps.secret);
-  const dummyHash = hash('not-a-real-password-0000', ARGON2);
   const setupLink = (token: string) => `${deps.publicUrl.replace(/\/+$/, '')}/admin/setup/${token}`;
 
   const enterThrottle = createThrottle(db, clock);
@@ -312,7 +308,7 @@ export function createStaffService(deps: {
         throw new AppError(400, 'PASSWORD_CONFIRMATION_MISMATCH', 'The password does not match its confirmation', [
           { path: 'passwordConfirmation', code: 'PASSWORD_CONFIRMATION_MISMATCH', message: 'Does not match the password' },
         ]);
-      const passwordHash = await hash(input.password, ARGON2);
+      const passwordHash = await hashPassword(input.password);
       const now = clock();
       await db.transaction(async (tx) => {
         const used = await repo.useInvitation(tx, tokenHash, now);
@@ -359,9 +355,7 @@ export function createStaffService(deps: {
       const found = await repo.findUserAndStaffByEmail(db, email);
       const user = found?.user;
       const staff = found?.staff ?? null;
-      const ok = user?.passwordHash
-        ? await verify(user.passwordHash, input.password)
-        : (await verify(await dummyHash, input.password), false);
+      const ok = await verifyPassword(user?.passwordHash, input.password);
       const refused = new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password, or not a staff account');
       if (!user || !staff) return refuseSignIn('not-staff', { email, address }, refused);
       if (!ok) return refuseSignIn('wrong-password', { email, address, staffUserId: user.id }, refused);
