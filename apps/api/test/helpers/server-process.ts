@@ -4,9 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { CRASH_POINT_MARKER } from '../../src/crash-points.js';
-import { openDatabase } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
 
 /**
  * The real server as its own process (the bundle test/global-setup.ts builds for each test run, run by plain
@@ -65,19 +65,18 @@ export function tempDataDir(prefix = 'kwenda-process-'): string {
 }
 
 /**
- * An embedded database created and migrated once per test worker. Creating one costs PGlite about 3 s
- * (its initdb, in WASM) and opening an existing one a fifth of a second, so a server started on an
- * empty DATA_DIR gets a copy of this one: the same database its own first start would make.
+ * The run's migrated embedded database (global-setup.ts), unpacked once per test worker into a folder a
+ * server's DATA_DIR gets a copy of: the same database its own first start would make, without PGlite's
+ * initdb (about 4 s of WASM) in every test.
  */
 let template: Promise<string> | undefined;
 function templateDatabase(): Promise<string> {
   template ??= (async () => {
-    const dir = tempDataDir('kwenda-template-');
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-    const database = await openDatabase({ dataDir: dir });
-    await migrate(database.sql);
-    await database.close();
-    return path.join(dir, 'pglite');
+    const dir = path.join(tempDataDir('kwenda-template-'), 'pglite');
+    process.once('exit', () => fs.rmSync(path.dirname(dir), { recursive: true, force: true }));
+    const unpacked = await PGlite.create({ dataDir: dir, loadDataDir: await fs.openAsBlob(inject('pgliteTemplate')) });
+    await unpacked.close();
+    return dir;
   })();
   return template;
 }

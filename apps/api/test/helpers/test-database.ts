@@ -26,8 +26,7 @@ export interface TestDatabase extends Database {
  */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-    const database = pgliteDatabase(await PGlite.create({ loadDataDir: template }));
+    const database = pgliteDatabase(await PGlite.create({ loadDataDir: await fs.openAsBlob(inject('pgliteTemplate')) }));
     await migrate(database.sql);
     return { ...database, destroy: () => database.close() };
   }

@@ -1,20 +1,19 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Booking } from '@kwenda/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
-import { openDatabase, postgresDatabase, type Database } from '../../src/db/client.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { loadEnv, type Env } from '../../src/env.js';
 import { findOffer, getBooking, guestHeaders, pay, readyBooking } from '../helpers/booking-factories.js';
 import { staffMember, type TestStaffMember } from '../helpers/staff.js';
 import type { TestContext } from '../helpers/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 /**
  * The agency's command line for bank transfers, run as the agency runs it: beside a live server,
@@ -87,34 +86,24 @@ const actorsOf = (ctx: TestContext, bookingId: string) =>
 
 describe.runIf(process.env.DATABASE_URL)('receipt.ts beside a server on PostgreSQL', () => {
   let ctx: TestContext;
+  let postgres: TestDatabase;
   let url: string;
-  let name: string;
   let dataDir: string;
   let desk: TestStaffMember;
   let viewer: TestStaffMember;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-cli-'));
-    name = `kwenda_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const dbUrl = new URL(process.env.DATABASE_URL!);
-    dbUrl.pathname = `/${name}`;
-    url = dbUrl.toString();
-    const database = postgresDatabase(url, 4);
-    await migrate(database.sql);
-    ctx = await serverOn(database, dataDir);
+    postgres = await createTestDatabase('postgres');
+    url = postgres.url!;
+    ctx = await serverOn(postgres, dataDir);
     desk = await staffMember(ctx.app, 'agent-desk', { email: 'amna@agency.test', fullName: 'Amna Desk' });
     viewer = await staffMember(ctx.app, 'viewer');
   });
   afterAll(async () => {
-    await ctx?.close();
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    // The app first; the database is closed and dropped by its own helper.
+    await ctx?.app.close();
+    await postgres?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

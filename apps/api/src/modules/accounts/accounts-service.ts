@@ -58,7 +58,6 @@ export function createAccountsService(deps: {
   const clock = deps.clock ?? (() => new Date());
   // Codes are stored as an HMAC, never in clear: a database leak does not give away live codes.
   const codeHash = (userId: string, code: string) => createHmac('sha256', deps.secret).update(`${userId}:${code}`).digest('hex');
-  // Checking a password against this when the account does not exist keeps both answers equally slow.
 
   const enter = createThrottle(db, clock);
   const throttle = (rules: ThrottleRule[]) => enter(rules, tooMany);
