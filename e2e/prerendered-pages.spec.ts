@@ -3,7 +3,7 @@ import { daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
 
 /**
- * Home, about, FAQs and the privacy policy come prerendered (apps/web/scripts/prerender.mjs) in the
+ * Home, about, FAQs, the privacy policy and log-in come prerendered (apps/web/scripts/prerender.mjs) in the
  * visitor's language, and the offers page rendered by the server for its search
  * (apps/api/src/plugins/rendered-pages.ts): they paint before any script runs, and React then hydrates
  * the painted page (the same elements become interactive) rather than drawing it again.
@@ -194,6 +194,36 @@ test('the browser hydrates the painted page: the same elements become interactiv
   // React adopted the server's elements: a client render would have replaced them with new ones.
   expect(await repainted(page), 'the heading and questions are the prerendered elements').toEqual([]);
 });
+
+test(
+  'the log-in form is painted by the server, then hydrated in place and working',
+  { tag: '@both' },
+  async ({ page, language, problems }) => {
+    const t = (key: string) => tr(language, key);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/login?lang=${language}`, { waitUntil: 'commit' });
+    // The form and its labels are in the HTML, before any script has run.
+    await expect(page.getByRole('heading', { level: 1, name: t('auth:login.title') })).toBeVisible();
+    await expect(page.getByLabel(t('auth:fields.email'))).toBeVisible();
+    await expect(page).toHaveTitle(`${t('auth:login.title')} | ${t('brand')}`);
+    await markPainted(page);
+    release();
+    await page.waitForSelector('html[data-ready]');
+    await page.getByRole('textbox', { name: t('auth:fields.email') }).fill('nobody@example.com');
+    await page.getByRole('textbox', { name: t('auth:fields.password'), exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: t('auth:login.submit') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: t('auth:login.failed') })).toBeVisible();
+    expect(await repainted(page), 'the heading and the form are the prerendered elements').toEqual([]);
+    // The refused log-in is the one error the browser logs.
+    expect(problems).toEqual([expect.stringMatching(/status of 401/)]);
+    problems.length = 0;
+  },
+);
 
 test('a language chosen on the site is the language the server prerenders next time', async ({ page, language }) => {
   await page.goto(`/?lang=${language}`);

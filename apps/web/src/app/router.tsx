@@ -35,7 +35,8 @@ const AgentPage = lazy(async () => ({ default: await (await import('./staff-area
 const loadAuth = () => Promise.all([import('../features/auth'), loadNamespace('auth')]).then(([auth]) => auth);
 const authPage = <K extends keyof Awaited<ReturnType<typeof loadAuth>>>(name: K) =>
   lazy(async () => ({ default: (await loadAuth())[name] }));
-const LoginPage = authPage('LoginPage');
+/** Log-in is prerendered (apps/web/scripts/prerender.mjs): its code loads ahead of hydration. */
+const LoginPage = lazyPage(async () => (await loadAuth()).LoginPage);
 const SignupPage = authPage('SignupPage');
 const EmailConfirmationPage = authPage('EmailConfirmationPage');
 const ForgotPasswordPage = authPage('ForgotPasswordPage');
@@ -62,6 +63,7 @@ const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
   '/about': AboutPage,
   '/faqs': FaqsPage,
   '/privacy_policy': PrivacyPolicyPage,
+  '/login': LoginPage,
 };
 
 /** Loads the code of a prerendered page before it is hydrated (main.tsx). */

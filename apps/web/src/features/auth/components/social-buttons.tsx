@@ -1,7 +1,7 @@
 import { Button, Divider, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { API_BASE } from '../../../lib/api-client';
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfigAsRendered } from '../../../lib/public-config';
 import classes from './auth.module.css';
 
 function GoogleMark() {
@@ -40,7 +40,8 @@ function FacebookMark() {
  */
 export function SocialButtons({ returnTo }: { returnTo: string | null }) {
   const { t } = useTranslation('auth');
-  const { data: config } = usePublicConfig();
+  // The log-in page is prerendered: it hydrates with the config it was rendered with.
+  const { data: config } = usePublicConfigAsRendered();
   const providers = config?.socialProviders ?? [];
   if (providers.length === 0) return null;
   const href = (provider: string) =>

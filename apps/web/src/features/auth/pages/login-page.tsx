@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from '../../../lib/route
 import { ApiRequestError } from '../../../lib/api-client';
 import { hasPendingBooking } from '../../../lib/pending-booking';
 import { useAppPath } from '../../../lib/referral';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSession } from '../../../lib/session';
 import { useLogin, useSocialExchange } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -25,6 +26,8 @@ export function LoginPage() {
   const login = useLogin();
   const exchange = useSocialExchange();
   const afterLogin = useAfterLogin();
+  // Prerendered for a visitor with nothing stored: the booking waiting for this log-in shows once hydrated.
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
@@ -85,7 +88,7 @@ export function LoginPage() {
     <AuthCard
       description={t('meta.login')}
       title={t('login.title')}
-      subtitle={hasPendingBooking() ? t('login.forBooking') : t('login.subtitle')}
+      subtitle={hydrated && hasPendingBooking() ? t('login.forBooking') : t('login.subtitle')}
     >
       {(socialError || exchange.isError) && (
         <Alert color="red" role="alert" title={t('social.failed')}>

@@ -168,8 +168,9 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   );
 
   if (query.isPending && !offlineCopy) {
+    // A screen high, as the route's loader: the footer stays below the fold until the booking arrives (CLS).
     return (
-      <Container size="lg" py="md">
+      <Container size="lg" py="md" mih="100vh">
         <Stack gap="md" role="status" aria-label={t('loading')}>
           <Group gap="xs">
             <Loader size="sm" />
