@@ -4,6 +4,7 @@ import { migrate } from './db/migrate.js';
 import { EnvError, loadEnv } from './env.js';
 import { environment } from './env-file.js';
 import { importReceiptFiles } from './modules/receipts/receipt-storage.js';
+import { trackRequestsInFlight } from './plugins/requests-in-flight.js';
 
 async function main() {
   let env;
@@ -28,9 +29,10 @@ async function main() {
     app.log.info(receipts, 'receipt files: copied into the database (elsewhere: on another machine; altered: left out)');
 
   // SIGTERM (a deploy, systemd, the load balancer taking this process out): no new connections, the
-  // requests in flight and the job step under way finish, then exit 0; after SHUTDOWN_TIMEOUT_SECONDS
-  // what is left is cut and the exit is 1. A second signal ends the process at once.
+  // requests in flight (even those whose client left) and the job step under way finish, then exit 0;
+  // after SHUTDOWN_TIMEOUT_SECONDS what is left is cut and the exit is 1. A second signal ends the process at once.
   let closing = false;
+  const requests = trackRequestsInFlight(app);
   // A kept-alive connection would hold the exit until it idled out: a response sent while closing closes its own.
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -48,6 +50,8 @@ async function main() {
     const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
     try {
       await Promise.all([app.kwenda.jobs.stop(), app.close()]);
+      // A handler whose client left is still at work after its connection closed: it finishes first.
+      await requests.settled();
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -29,6 +29,8 @@ const PAGES = {
     file: 'login',
     modules: (lang) => ['src/features/auth/index.ts', `src/i18n/locales/${lang}/auth.json`],
     noscript: 'app',
+    // Its four stylesheets inline, as the offers' (inlineStyles): linked, they held the first paint (2.8 s).
+    inline: true,
   },
 };
 const LANGUAGES = ['ar', 'en'];
@@ -182,7 +184,7 @@ for (const lang of LANGUAGES) {
   await fs.mkdir(path.join(out, lang), { recursive: true });
   for (const [pagePath, page] of Object.entries(PAGES)) {
     const { html, meta } = await renderPage(pagePath, lang);
-    const links = chunkLinks(page.modules(lang));
+    const links = page.inline ? await inlineStyles(page.modules(lang)) : chunkLinks(page.modules(lang));
     const arabicFaces = lang === 'ar' || page.bothLanguages;
     const { noscript } = page;
     await write(lang, page.file, fill(template, { lang, html, meta, links, arabicFaces, noscript }));
