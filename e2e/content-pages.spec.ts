@@ -202,14 +202,15 @@ test('privacy policy: reached in the browser while the configuration is loading,
   page,
   language,
 }) => {
-  // The login page is rendered in the browser, which asks GET /config: hold it back.
+  // The sign-up page is rendered in the browser, which asks GET /config: hold it back (log-in is
+  // prerendered, and its page comes with the config).
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/v1/config', async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto(`/login?lang=${language}`);
+  await page.goto(`/signup?lang=${language}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Go to the policy within the app, as a link would.
   await page.evaluate(() => {

@@ -29,6 +29,17 @@ const repainted = (page: Page) =>
     PAINTED,
   );
 
+/** Holds the app's entry script until the returned function is called (the page stays as the server painted it). */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** An FAQ question (the <summary> of its <details>) by its text, and its <details>. */
 const faqQuestion = (page: Page, text: string) => page.locator('summary').filter({ has: page.getByText(text, { exact: true }) });
 const faqItem = (page: Page, question: Locator) => page.locator('details').filter({ has: question });
@@ -171,12 +182,7 @@ test.describe('without JavaScript', () => {
 test('the browser hydrates the painted page: the same elements become interactive', async ({ page, language }) => {
   const t = (key: string) => tr(language, key);
   // Hold the app's script back until the painted page has been marked.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   // A held module script holds DOMContentLoaded too: wait for the painted page instead.
   await page.goto(`/faqs?lang=${language}`, { waitUntil: 'commit' });
   const question = faqQuestion(page, t('content:faqs.items.kwenda.what.q'));
@@ -200,12 +206,7 @@ test(
   { tag: '@both' },
   async ({ page, language, problems }) => {
     const t = (key: string) => tr(language, key);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     await page.goto(`/login?lang=${language}`, { waitUntil: 'commit' });
     // The form and its labels are in the HTML, before any script has run.
     await expect(page.getByRole('heading', { level: 1, name: t('auth:login.title') })).toBeVisible();
