@@ -123,7 +123,7 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
   // Suppliers by name: searches go to the current one, each booking to the one holding it.
   const suppliers = createSupplierRegistry(env, database, app.log, supplier);
   // Rates and markups as the database has them at each search: every process prices with the agency's latest.
-  const rates = createRateBook(database.db);
+  const rates = createRateBook(database.db, { listen: database.listen });
   const offers = createOffersService({ supplier: suppliers.current, rates, logger: app.log });
 
   const publicUrl = publicUrlOf(env);

@@ -79,4 +79,57 @@ describe.each(backends)('the rate book of a process on %s', (backend) => {
     expect(later.rateOf('TRY')).toMatchObject({ id: 'rate_try_later', unitsPerUsd: 45 });
     expect(later.version).not.toBe((await book.snapshot(new Date(start))).version);
   });
+
+  it.runIf(backend === 'pglite')(
+    'on the embedded database, checks the version only after a change was told, and prices the next search with it',
+    async () => {
+      const { db, counter } = counting();
+      let listening!: () => void;
+      const listened = new Promise<void>((resolve) => (listening = resolve));
+      const book = createRateBook(db, {
+        listen: async (channel, onNotify) => {
+          await database.listen!(channel, onNotify);
+          listening();
+        },
+      });
+      await listened;
+      // The book's own continuation after listening (it checks once more, for changes made before).
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await book.snapshot();
+      const afterFirst = counter.queries;
+      await Promise.all(Array.from({ length: 20 }, () => book.snapshot()));
+      for (let i = 0; i < 5; i++) await book.snapshot();
+      expect(counter.queries).toBe(afterFirst);
+
+      await insertRate('rate_egp_told', 'EGP', 51, new Date());
+      expect((await book.snapshot()).rateOf('EGP')).toMatchObject({ id: 'rate_egp_told', unitsPerUsd: 51 });
+      const afterChange = counter.queries;
+      expect(afterChange).toBeGreaterThan(afterFirst);
+      await book.snapshot();
+      expect(counter.queries).toBe(afterChange);
+
+      await database.sql.transaction(async (tx) => {
+        await tx.query("INSERT INTO markup_rules (id, percent, fixed_usd) VALUES ('mk_told', 3, 0)");
+      });
+      expect((await book.snapshot()).markups).toEqual([expect.objectContaining({ id: 'mk_told', percent: 3 })]);
+      await database.sql.query("DELETE FROM markup_rules WHERE id = 'mk_told'");
+      expect((await book.snapshot()).markups).toEqual([]);
+    },
+  );
+
+  it.runIf(backend === 'pglite')('a change made before listening began is priced too', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const book = createRateBook(database.db, {
+      listen: async (channel, onNotify) => {
+        await held;
+        await database.listen!(channel, onNotify);
+      },
+    });
+    expect((await book.snapshot()).rateOf('AED')?.id).not.toBe('rate_aed_early');
+    await insertRate('rate_aed_early', 'AED', 3.66, new Date());
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await book.snapshot()).rateOf('AED')).toMatchObject({ id: 'rate_aed_early', unitsPerUsd: 3.66 });
+  });
 });

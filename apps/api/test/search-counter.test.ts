@@ -6,6 +6,23 @@ import { daysAhead, offerRequest } from './helpers/factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 
+/** A first-page search, as the offers routes hand it to the counter. */
+const request = (overrides: Partial<OfferRequest> = {}): OfferRequest =>
+  ({
+    filters: {
+      tripType: 'one-way',
+      departureStation: 'PZU',
+      destinationStation: 'CAI',
+      departureDate: '2030-01-10',
+      passengers: { adults: 1, children: 0, infants: 0 },
+      baggage: { hold: 0, carryOn: 0 },
+      currency: 'SDG',
+    },
+    page: 1,
+    order: 'lowest',
+    ...overrides,
+  }) as OfferRequest;
+
 describe.each(backends)('searches counted per route and day on %s', (backend) => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -56,25 +73,39 @@ describe.each(backends)('searches counted per route and day on %s', (backend) =>
       { day: todayIn(), origin: 'PZU', destination: 'CAI', searches: 1 },
     ]);
   });
+
+  it('adds a second of searches up in one write, and counters in several processes add to the same rows', async () => {
+    const writes = vi.spyOn(ctx.database.db, 'insert');
+    const logger = { error: vi.fn() };
+    // Two processes' counters over one database, neither flushing by itself during the test.
+    const first = createSearchCounter({ database: ctx.database, logger, flushMs: 60_000 });
+    const second = createSearchCounter({ database: ctx.database, logger, flushMs: 60_000 });
+    const jed = { ...request().filters, destinationStation: 'JED' };
+    for (let i = 0; i < 30; i++) first.countSearch(request());
+    for (let i = 0; i < 5; i++) first.countSearch(request({ filters: jed }));
+    for (let i = 0; i < 7; i++) second.countSearch(request());
+    expect(writes).not.toHaveBeenCalled();
+    await Promise.all([first.settled(), second.settled()]);
+    expect(writes).toHaveBeenCalledTimes(2);
+    await first.settled();
+    expect(writes).toHaveBeenCalledTimes(2);
+    writes.mockRestore();
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(await counts()).toEqual([
+      { day: todayIn(), origin: 'PZU', destination: 'CAI', searches: 37 },
+      { day: todayIn(), origin: 'PZU', destination: 'JED', searches: 5 },
+    ]);
+  });
+
+  it('writes by itself once the second is over', async () => {
+    const counter = createSearchCounter({ database: ctx.database, logger: { error: vi.fn() }, flushMs: 50 });
+    counter.countSearch(request());
+    counter.countSearch(request());
+    await eventually([{ day: todayIn(), origin: 'PZU', destination: 'CAI', searches: 2 }]);
+  });
 });
 
 describe('the search counter', () => {
-  const request = (overrides: Partial<OfferRequest> = {}): OfferRequest =>
-    ({
-      filters: {
-        tripType: 'one-way',
-        departureStation: 'PZU',
-        destinationStation: 'CAI',
-        departureDate: '2030-01-10',
-        passengers: { adults: 1, children: 0, infants: 0 },
-        baggage: { hold: 0, carryOn: 0 },
-        currency: 'SDG',
-      },
-      page: 1,
-      order: 'lowest',
-      ...overrides,
-    }) as OfferRequest;
-
   it('never fails the search when the count cannot be written: it logs the error', async () => {
     const failing = {
       db: {
@@ -88,7 +119,7 @@ describe('the search counter', () => {
     expect(() => counter.countSearch(request())).not.toThrow();
     await counter.settled();
     expect(logger.error).toHaveBeenCalledOnce();
-    expect(logger.error.mock.calls[0]![1]).toBe('an offers search was not counted');
+    expect(logger.error.mock.calls[0]![1]).toBe('offers searches were not counted');
   });
 
   it('tells a narrowing filter from empty ones', () => {

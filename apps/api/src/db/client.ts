@@ -29,6 +29,12 @@ export interface Database {
    * copy, as after a crash: PostgreSQL's recovery completes it on opening). `npm run backup`.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * The embedded database only: calls `onNotify` for each NOTIFY on `channel`, as the notifying
+   * transaction commits and before its statement returns (the one process holding the database
+   * makes every change). Resolves once listening.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<void>;
 }
 
 export function pgliteDatabase(client: PGlite): Database {
@@ -53,6 +59,9 @@ export function pgliteDatabase(client: PGlite): Database {
     sql,
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    listen: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
+    },
   };
 }
 

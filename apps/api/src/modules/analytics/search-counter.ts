@@ -2,15 +2,15 @@ import { todayIn, type OfferRequest } from '@kwenda/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { legsOf } from '../offers/offers-service.js';
-import { incrementRouteSearch } from './route-searches-repository.js';
+import { addRouteSearches, type RouteSearchCount } from './route-searches-repository.js';
 
 export interface SearchCounter {
   /**
    * Counts a search that answered, without waiting for the write: counting never slows down or
-   * fails a search (a failed write is logged and the search is simply not counted).
+   * fails a search (a failed write is logged and those searches are simply not counted).
    */
   countSearch(request: OfferRequest): void;
-  /** Resolves when every count started so far is written (or has failed): for tests and shutdown. */
+  /** Writes what is counted so far and resolves when it is written (or has failed): for tests and shutdown. */
   settled(): Promise<void>;
 }
 
@@ -28,33 +28,58 @@ export function narrowsOffers(filters: OfferRequest['offerFilters']): boolean {
   );
 }
 
+/**
+ * Searches are added up in memory and written once a second, one upsert for all the routes searched
+ * in that second: a write per search queued every search behind it on the embedded database's one
+ * connection (1,000 searches a second became 1,000 upserts). A process killed outright loses at most
+ * that second's counts; a process that is stopped writes them before its database closes.
+ */
 export function createSearchCounter({
   database,
   logger,
   clock = () => new Date(),
+  flushMs = 1000,
 }: {
   database: Database;
   logger: Pick<FastifyBaseLogger, 'error'>;
   clock?: () => Date;
+  flushMs?: number;
 }): SearchCounter {
-  const pending = new Set<Promise<void>>();
+  const counted = new Map<string, RouteSearchCount>();
+  const writing = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (counted.size === 0) return;
+    const batch = [...counted.values()];
+    counted.clear();
+    const write = addRouteSearches(database.db, batch)
+      .catch((err: unknown) => logger.error({ err, routes: batch.length }, 'offers searches were not counted'))
+      .finally(() => writing.delete(write));
+    writing.add(write);
+  };
+
   return {
     countSearch(request) {
       if (request.page !== 1 || narrowsOffers(request.offerFilters)) return;
       // The first flight names the route: a round trip's outbound, a multi-city trip's first leg.
       const first = legsOf(request.filters)[0];
       if (!first) return;
-      const write = incrementRouteSearch(database.db, {
-        day: todayIn(undefined, clock()),
-        origin: first.origin,
-        destination: first.destination,
-      })
-        .catch((err: unknown) => logger.error({ err }, 'an offers search was not counted'))
-        .finally(() => pending.delete(write));
-      pending.add(write);
+      const day = todayIn(undefined, clock());
+      const key = `${day}|${first.origin}|${first.destination}`;
+      const entry = counted.get(key);
+      if (entry) entry.searches += 1;
+      else counted.set(key, { day, origin: first.origin, destination: first.destination, searches: 1 });
+      if (!timer) {
+        timer = setTimeout(flush, flushMs);
+        timer.unref();
+      }
     },
     settled: async () => {
-      await Promise.all([...pending]);
+      flush();
+      await Promise.all([...writing]);
     },
   };
 }

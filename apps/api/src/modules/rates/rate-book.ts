@@ -26,6 +26,16 @@ const toRate = (row: ExchangeRateChangeRow): RateInEffect => ({
   effectiveAt: row.effectiveAt,
 });
 
+export interface RateBookOptions {
+  clock?: () => number;
+  /**
+   * Where the database tells of a pricing change as it commits, before the changing statement
+   * returns (the embedded database's `listen`: its one process makes every change). Given, the book
+   * checks the version only after it was told; without it, before every snapshot.
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<void>;
+}
+
 /**
  * The rates and markups a process prices with. Several processes share one database and any of them
  * may change a rate, so before each snapshot the book reads the pricing version (one row, moved by a
@@ -34,12 +44,31 @@ const toRate = (row: ExchangeRateChangeRow): RateInEffect => ({
  * one tiny query per search. Requests that arrive together share one check, but never one that
  * started before they arrived (it could predate the change they must see). Rates set to take effect
  * later are read ahead, so one takes effect on time without a change of version.
+ *
+ * On the embedded database that query was half the work of a search, and its one process is told of
+ * every change (`listen`): there the book checks only once told, and keeps what it read meanwhile.
  */
-export function createRateBook(db: Db, options: { clock?: () => number } = {}): RateBook {
+export function createRateBook(db: Db, options: RateBookOptions = {}): RateBook {
   const clock = options.clock ?? Date.now;
   let loaded: Loaded | undefined;
   let inFlight: Promise<Loaded> | undefined;
   let next: Promise<Loaded> | undefined;
+  /** True once the database tells of every change: until then (or if listening failed), check each time. */
+  let told = false;
+  /** Told of a change since the last check began (or just started listening): check before pricing. */
+  let stale = true;
+  options
+    .listen?.('pricing_version', () => {
+      stale = true;
+    })
+    .then(
+      () => {
+        // A change committed before listening was not told: one check after now sees it.
+        stale = true;
+        told = true;
+      },
+      () => undefined,
+    );
 
   const read = async (version: number): Promise<Loaded> => {
     const [rateRows, markupRows] = await Promise.all([findRatesFrom(db, new Date(clock())), findActiveMarkups(db)]);
@@ -68,13 +97,21 @@ export function createRateBook(db: Db, options: { clock?: () => number } = {}): 
 
   /** The version first, then the rows: what is read is at least as new as the version it is kept under. */
   const check = async (): Promise<Loaded> => {
-    const version = await readPricingVersion(db);
-    if (loaded?.version === version) return loaded;
-    loaded = await read(version);
-    return loaded;
+    // Before the read: a change told while it runs leaves the book stale again.
+    stale = false;
+    try {
+      const version = await readPricingVersion(db);
+      if (loaded?.version === version) return loaded;
+      loaded = await read(version);
+      return loaded;
+    } catch (error) {
+      stale = true;
+      throw error;
+    }
   };
 
   const current = (): Promise<Loaded> => {
+    if (told && !stale && loaded && !inFlight) return Promise.resolve(loaded);
     if (!inFlight) {
       inFlight = check().finally(() => {
         inFlight = undefined;
