@@ -94,73 +94,74 @@ test('installable: the manifest is Arabic, right to left, its icons load, and ev
   expect(linked).toMatch(/\/manifest\.webmanifest$/);
 });
 
-test('offline: the home page opens, the search form says so, the last results show their age and wait to be booked', async ({
-  page,
-  context,
-  language,
-  problems,
-}) => {
-  test.setTimeout(90_000);
-  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  await page.goto(`/?lang=${language}`);
-  await serviceWorkerInControl(page);
-  // The worker precached the home page, the app, its fonts and the airport list.
-  const cached = await storedOnDevice(page);
-  const precache = Object.entries(cached.cacheEntries).find(([name]) => name.includes('precache'))?.[1] ?? [];
-  expect(precache).toEqual(expect.arrayContaining([`/prerendered/${language}/index.html`, `/prerendered/${language}/app.html`]));
-  expect(precache.filter((file) => file.endsWith('.woff2')).length).toBeGreaterThanOrEqual(4);
-  expect(precache.some((file) => file.includes('admin'))).toBe(false);
-  expect(cached.cacheEntries['kwenda-public-data']).toEqual(expect.arrayContaining(['/api/v1/trips/airports']));
+test(
+  'offline: the home page opens, the search form says so, the last results show their age and wait to be booked',
+  { tag: '@both' },
+  async ({ page, context, language, problems }) => {
+    test.setTimeout(90_000);
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+    await page.goto(`/?lang=${language}`);
+    await serviceWorkerInControl(page);
+    // The worker precached the home page, the app, its fonts and the airport list.
+    const cached = await storedOnDevice(page);
+    const precache = Object.entries(cached.cacheEntries).find(([name]) => name.includes('precache'))?.[1] ?? [];
+    expect(precache).toEqual(
+      expect.arrayContaining([`/prerendered/${language}/index.html`, `/prerendered/${language}/app.html`]),
+    );
+    expect(precache.filter((file) => file.endsWith('.woff2')).length).toBeGreaterThanOrEqual(4);
+    expect(precache.some((file) => file.includes('admin'))).toBe(false);
+    expect(cached.cacheEntries['kwenda-public-data']).toEqual(expect.arrayContaining(['/api/v1/trips/airports']));
 
-  // A search online: its results are kept on this device.
-  const search = `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(24)}&lang=${language}`;
-  await page.goto(search);
-  const books = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
-  await expect(books.first()).toBeEnabled({ timeout: 30_000 });
-  const online = await books.count();
-  await expect(page.getByTestId('fare-calendar')).toHaveCount(1);
-  await expect(page.getByTestId('offers-offline')).toHaveCount(0);
+    // A search online: its results are kept on this device.
+    const search = `/offers?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(24)}&lang=${language}`;
+    await page.goto(search);
+    const books = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
+    await expect(books.first()).toBeEnabled({ timeout: 30_000 });
+    const online = await books.count();
+    await expect(page.getByTestId('fare-calendar')).toHaveCount(1);
+    await expect(page.getByTestId('offers-offline')).toHaveCount(0);
 
-  // Online, pages come from the server (rendered with the run-time config in #kwenda-page-data).
-  await page.goto(`/?lang=${language}`);
-  await expect(page.locator('#kwenda-page-data')).toHaveCount(1);
+    // Online, pages come from the server (rendered with the run-time config in #kwenda-page-data).
+    await page.goto(`/?lang=${language}`);
+    await expect(page.locator('#kwenda-page-data')).toHaveCount(1);
 
-  await context.setOffline(true);
-  // The home page, from the service worker: the copy prerendered at build, in the visitor's language.
-  const home = await page.goto(`/?lang=${language}`);
-  expect(home?.fromServiceWorker()).toBe(true);
-  await expect(page.locator('#kwenda-page-data')).toHaveCount(0);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-  await expect(page.getByRole('form', { name: t('search:form.label') })).toBeVisible();
-  await expect(page.getByTestId('search-offline')).toHaveText(t('search:offline'));
-  await expect(page.getByRole('button', { name: t('search:form.submit') })).not.toHaveAttribute('aria-busy', 'true');
+    await context.setOffline(true);
+    // The home page, from the service worker: the copy prerendered at build, in the visitor's language.
+    const home = await page.goto(`/?lang=${language}`);
+    expect(home?.fromServiceWorker()).toBe(true);
+    await expect(page.locator('#kwenda-page-data')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('form', { name: t('search:form.label') })).toBeVisible();
+    await expect(page.getByTestId('search-offline')).toHaveText(t('search:offline'));
+    await expect(page.getByRole('button', { name: t('search:form.submit') })).not.toHaveAttribute('aria-busy', 'true');
 
-  // The same search: the saved results, their age, and booking held back until online.
-  await page.goto(search);
-  const note = page.getByTestId('offers-offline');
-  await expect(note).toContainText(t('offers:offline.title'));
-  const minuteAgo = language === 'ar' ? /هذه الدقيقة|الآن|قبل/ : /this minute|now|minute ago|minutes ago/;
-  await expect(note).toContainText(minuteAgo);
-  await expect(books).toHaveCount(online);
-  for (const book of await books.all()) await expect(book).toBeDisabled();
-  // Nothing that waits for the server: no fare calendar or its placeholder, no filters loading.
-  await expect(page.getByTestId('fare-calendar')).toHaveCount(0);
-  await expect(page.getByText(t('offers:filters.loading'))).toHaveCount(0);
-  await expect(page.getByText(t('offers:states.loading'))).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath(`offers-offline-${language}.png`), fullPage: true });
+    // The same search: the saved results, their age, and booking held back until online.
+    await page.goto(search);
+    const note = page.getByTestId('offers-offline');
+    await expect(note).toContainText(t('offers:offline.title'));
+    const minuteAgo = language === 'ar' ? /هذه الدقيقة|الآن|قبل/ : /this minute|now|minute ago|minutes ago/;
+    await expect(note).toContainText(minuteAgo);
+    await expect(books).toHaveCount(online);
+    for (const book of await books.all()) await expect(book).toBeDisabled();
+    // Nothing that waits for the server: no fare calendar or its placeholder, no filters loading.
+    await expect(page.getByTestId('fare-calendar')).toHaveCount(0);
+    await expect(page.getByText(t('offers:filters.loading'))).toHaveCount(0);
+    await expect(page.getByText(t('offers:states.loading'))).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath(`offers-offline-${language}.png`), fullPage: true });
 
-  // A search never made here: said plainly, no spinner.
-  await page.goto(search.replace('destinationStation=CAI', 'destinationStation=JED'));
-  await expect(page.getByTestId('offers-offline')).toContainText(t('offers:offline.none'));
-  await page.goBack();
-  await expect(books.first()).toBeDisabled();
+    // A search never made here: said plainly, no spinner.
+    await page.goto(search.replace('destinationStation=CAI', 'destinationStation=JED'));
+    await expect(page.getByTestId('offers-offline')).toContainText(t('offers:offline.none'));
+    await page.goBack();
+    await expect(books.first()).toBeDisabled();
 
-  // Back online: the search runs again and its offers can be booked.
-  await context.setOffline(false);
-  await expect(page.getByTestId('offers-offline')).toHaveCount(0);
-  await expect(books.first()).toBeEnabled({ timeout: 30_000 });
-  dropOfflineNoise(problems);
-});
+    // Back online: the search runs again and its offers can be booked.
+    await context.setOffline(false);
+    await expect(page.getByTestId('offers-offline')).toHaveCount(0);
+    await expect(books.first()).toBeEnabled({ timeout: 30_000 });
+    dropOfflineNoise(problems);
+  },
+);
 
 /** An account, confirmed with its e-mailed code, signed in on the page; its token for API calls. */
 async function signedInAccount(page: Page, context: BrowserContext, project: string) {
@@ -188,7 +189,7 @@ async function signedInAccount(page: Page, context: BrowserContext, project: str
 
 test(
   "my trip offline: the owner's held and ticketed bookings and the e-ticket open with no connection; a stranger's view is not kept; logout removes them",
-  { tag: '@en-desktop' },
+  { tag: '@both' },
   async ({ page, context, browser, language, problems }, testInfo) => {
     test.setTimeout(240_000);
     const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
