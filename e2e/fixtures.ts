@@ -11,7 +11,8 @@ export const daysAhead = (days: number) => {
 };
 
 /**
- * Every journey runs in the project's language; a console error or an uncaught page error fails it
+ * Every journey runs in the project's language; a console error, an uncaught page error or a breach of
+ * the content security policy (even one the page's code caught, such as an `eval` probe) fails it
  * (STYLE habit 8).
  */
 export const test = base.extend<KwendaOptions & { problems: string[] }>({
@@ -35,6 +36,11 @@ export const test = base.extend<KwendaOptions & { problems: string[] }>({
         if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`content security policy: ${event.violatedDirective} in ${event.sourceFile}:${event.lineNumber}`),
+        ),
+      );
       await use(problems);
       expect(problems, 'no console errors or page errors').toEqual([]);
     },

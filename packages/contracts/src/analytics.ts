@@ -1,3 +1,4 @@
+import './zod-config.js';
 import { z } from 'zod';
 import { MAX_PAGE_PATH_LENGTH } from './page-path.js';
 

@@ -1,3 +1,4 @@
+import './zod-config.js';
 import { z } from 'zod';
 import { currencySchema, isoDateSchema } from './common.js';
 import { searchFiltersSchema } from './search.js';

@@ -1,3 +1,4 @@
+import './zod-config.js';
 import { z } from 'zod';
 import { SEARCH_LIMITS } from './search-rules.js';
 import { OFFER_FILTER_LIMITS, stopOptions, timeWindows, type OfferFilterValues } from './offer-filter-rules.js';

@@ -1,3 +1,4 @@
+import './zod-config.js';
 import { z } from 'zod';
 import { currencySchema, isoDateSchema, localDateTimeSchema } from './common.js';
 import { cabinClassCodeSchema, tripTypeSchema } from './search.js';

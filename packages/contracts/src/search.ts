@@ -1,3 +1,4 @@
+import './zod-config.js';
 import { z } from 'zod';
 import { currencySchema, iataCodeSchema, isoDateSchema } from './common.js';
 import { offerFiltersSchema } from './offer-filters.js';

@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 import { bookingStatuses } from '../booking-rules.js';
 import { currencies } from '../currencies.js';

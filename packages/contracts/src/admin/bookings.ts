@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 import { bookingStatuses, paymentMethods, type BookingStatus } from '../booking-rules.js';
 import { bookingSchema, bookingStatusSchema, paymentMethodSchema, statusTriggerSchema } from '../bookings.js';

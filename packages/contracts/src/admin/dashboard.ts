@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 import { isoDateSchema } from '../common.js';
 import { currencies } from '../currencies.js';

@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 import { bookingStatusSchema, passengerTypeSchema, paymentMethodSchema, statusTriggerSchema } from '../bookings.js';
 import { currencySchema } from '../common.js';

@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 
 /** Staff roles, weakest first: each role can do everything the ones before it can. */
