@@ -16,23 +16,12 @@ const out = path.join(dist, 'prerendered');
 /** Path → file name, and the lazy modules (besides the entry) the page's route needs at once. */
 const PAGES = {
   '/': { file: 'index', modules: () => [] },
-  // The content pages' stylesheets inline too (as log-in's, below): linked, with the fonts preloaded
-  // beside them, they held the simulated phone's first paint at 1.9-2.0 s.
-  '/about': {
-    file: 'about',
-    modules: (lang) => ['src/features/content/index.ts', `src/i18n/locales/${lang}/content.json`],
-    inline: true,
-  },
-  '/faqs': {
-    file: 'faqs',
-    modules: (lang) => ['src/features/content/index.ts', `src/i18n/locales/${lang}/content.json`],
-    inline: true,
-  },
+  '/about': { file: 'about', modules: (lang) => ['src/features/content/index.ts', `src/i18n/locales/${lang}/content.json`] },
+  '/faqs': { file: 'faqs', modules: (lang) => ['src/features/content/index.ts', `src/i18n/locales/${lang}/content.json`] },
   '/privacy_policy': {
     file: 'privacy_policy',
     modules: () => ['src/features/content/index.ts', 'src/i18n/locales/ar/content.json', 'src/i18n/locales/en/content.json'],
     bothLanguages: true,
-    inline: true,
   },
   // A form with nothing to fetch: painted by the server, not after 250 KB of script (Lighthouse's LCP 3.9 s).
   // Without the script it says the page needs it (the form cannot send).
@@ -40,8 +29,6 @@ const PAGES = {
     file: 'login',
     modules: (lang) => ['src/features/auth/index.ts', `src/i18n/locales/${lang}/auth.json`],
     noscript: 'app',
-    // Its four stylesheets inline, as the offers' (inlineStyles): linked, they held the first paint (2.8 s).
-    inline: true,
   },
 };
 const LANGUAGES = ['ar', 'en'];
@@ -67,42 +54,33 @@ const escapeHtml = (text) =>
 
 const manifest = JSON.parse(await fs.readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-/** The chunks and stylesheets a lazy module brings, minus what the entry already has. */
-function chunkFiles(moduleIds) {
+/** The stylesheets a lazy module's chunks bring, minus what the entry already has. */
+function chunkStyles(moduleIds) {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const seen = new Set();
-  const scripts = new Set();
   const styles = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
-    if (chunk !== entry) scripts.add(chunk.file);
     for (const css of chunk.css ?? []) if (!entry.css?.includes(css)) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   moduleIds.forEach(visit);
-  return { scripts: [...scripts], styles: [...styles] };
-}
-
-/** <link>s to a lazy module's chunks and its stylesheets. */
-function chunkLinks(moduleIds) {
-  const { scripts, styles } = chunkFiles(moduleIds);
-  return [
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('');
+  return [...styles];
 }
 
 /**
- * A lazy module's stylesheets inline, for a page the server renders: eight more stylesheet links
- * held the simulated phone's first paint back (1.9 -> 2.6 s). Its chunks are not preloaded: the
+ * A lazy module's stylesheets inline, for every page the server sends painted: linked, they held the
+ * simulated phone's first paint back (offers 1.9 -> 2.6 s, log-in 2.8 s, about and FAQs 1.9-2.0 s
+ * against 1.6-1.7 inline). Its chunks are not preloaded: the
  * page is painted without them, and fetched before the first paint they made Lighthouse count them
  * in the time to the largest paint (LCP 2.3 s without, 2.8-3.3 s with).
  */
 async function inlineStyles(moduleIds) {
-  const { styles } = chunkFiles(moduleIds);
+  const styles = chunkStyles(moduleIds);
+  if (styles.length === 0) return '';
   const css = await Promise.all(styles.map((file) => fs.readFile(path.join(dist, file), 'utf8')));
   if (css.some((text) => text.includes('</'))) throw new Error('prerender: a stylesheet cannot go inline');
   // The same stylesheets as disabled links, which the browser does not fetch: Vite's loader skips a
@@ -195,7 +173,7 @@ for (const lang of LANGUAGES) {
   await fs.mkdir(path.join(out, lang), { recursive: true });
   for (const [pagePath, page] of Object.entries(PAGES)) {
     const { html, meta } = await renderPage(pagePath, lang);
-    const links = page.inline ? await inlineStyles(page.modules(lang)) : chunkLinks(page.modules(lang));
+    const links = await inlineStyles(page.modules(lang));
     const arabicFaces = lang === 'ar' || page.bothLanguages;
     const { noscript } = page;
     await write(lang, page.file, fill(template, { lang, html, meta, links, arabicFaces, noscript }));
