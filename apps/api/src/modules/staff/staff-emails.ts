@@ -1,6 +1,6 @@
 import { STAFF_INVITATION_HOURS, type StaffRole } from '@kwenda/contracts/admin';
 import { formatDurationInWords } from '@kwenda/contracts/display';
-import { fill, type MailLanguage } from '../mail/locales/index.js';
+import { fill, mailStrings, type MailLanguage } from '../mail/locales/index.js';
 import type { MailContext } from '../mail/mail-context.js';
 import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
 
@@ -11,20 +11,20 @@ import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
 
 const strings = {
   ar: {
-    subject: 'دعوة للانضمام إلى فريق كويندا',
+    subject: 'دعوة للانضمام إلى فريق {{brand}}',
     preheader: 'أنشئ حسابك في مساحة عمل الوكالة خلال {{duration}}.',
     heading: 'دعوة إلى مساحة عمل الوكالة',
-    intro: 'دعاك {{inviter}} للانضمام إلى فريق كويندا بصلاحية «{{role}}».',
+    intro: 'دعاك {{inviter}} للانضمام إلى فريق {{brand}} بصلاحية «{{role}}».',
     lead: 'اختر اسمك وكلمة مرور، ثم فعّل تطبيق المصادقة على هاتفك.',
     action: 'إنشاء الحساب',
     validity: 'الرابط صالح لمدة {{duration}} ولمرة واحدة. إن لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة.',
     roles: { owner: 'المالك', 'agent-desk': 'موظف الحجوزات', viewer: 'اطّلاع فقط' },
   },
   en: {
-    subject: 'Your invitation to the Kwenda team',
+    subject: 'Your invitation to the {{brand}} team',
     preheader: 'Set up your account in the agency workspace within {{duration}}.',
     heading: 'Invitation to the agency workspace',
-    intro: '{{inviter}} invited you to the Kwenda team with the role “{{role}}”.',
+    intro: '{{inviter}} invited you to the {{brand}} team with the role “{{role}}”.',
     lead: 'Choose your name and a password, then turn on an authenticator app on your phone.',
     action: 'Set up my account',
     validity: 'The link works once, for {{duration}}. If you did not expect this invitation, ignore this message.',
@@ -37,9 +37,11 @@ export function composeStaffInvitation(
   context: MailContext,
 ): RenderedMail {
   const duration = (language: MailLanguage) => formatDurationInWords(STAFF_INVITATION_HOURS * 60, language);
+  // The brand as every e-mail writes it (the mail catalog's layout), not spelt again here.
+  const brand = (language: MailLanguage) => mailStrings(language).layout.brand;
   return renderMail(
     {
-      subject: { ar: strings.ar.subject, en: strings.en.subject },
+      subject: { ar: fill(strings.ar.subject, { brand: brand('ar') }), en: fill(strings.en.subject, { brand: brand('en') }) },
       preheader: {
         ar: fill(strings.ar.preheader, { duration: duration('ar') }),
         en: fill(strings.en.preheader, { duration: duration('en') }),
@@ -48,7 +50,7 @@ export function composeStaffInvitation(
         const words = strings[language];
         return {
           heading: words.heading,
-          intro: [fill(words.intro, { inviter: input.inviter, role: words.roles[input.role] })],
+          intro: [fill(words.intro, { inviter: input.inviter, role: words.roles[input.role], brand: brand(language) })],
           action: { lead: words.lead, label: words.action, href: input.link },
           after: [fill(words.validity, { duration: duration(language) })],
         };

@@ -19,6 +19,7 @@ export function deskReturnTo(value: string | null): string {
  */
 export function StaffLoginPage() {
   const { t } = useTranslation('admin-staff');
+  const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useStaffSession();
@@ -95,7 +96,7 @@ export function StaffLoginPage() {
                   {t('login.codeTitle')}
                 </Text>
                 <Text size="sm" c="gray.7">
-                  {t('login.codeIntro')}
+                  {t('login.codeIntro', { brand: tc('brand') })}
                 </Text>
                 <TextInput
                   label={t('login.code')}

@@ -100,6 +100,7 @@ function AccountCard({ onReplace }: { onReplace: () => void }) {
 /** A new key (asked for once on opening), its QR code and key text, and the code that turns it on. */
 function AuthenticatorSetup({ onConfirmed, onCancel }: { onConfirmed: (codes: string[]) => void; onCancel?: () => void }) {
   const { t } = useTranslation('admin-staff');
+  const { t: tc } = useTranslation();
   const setup = useTotpSetup();
   const confirm = useTotpConfirm();
   const [code, setCode] = useState('');
@@ -159,7 +160,13 @@ function AuthenticatorSetup({ onConfirmed, onCancel }: { onConfirmed: (codes: st
               <Text size="sm">{t('security.stepCode')}</Text>
             </li>
           </ol>
-          <img src={key.qrCode} alt={t('security.qrAlt')} className={classes.qr} width={200} height={200} />
+          <img
+            src={key.qrCode}
+            alt={t('security.qrAlt', { brand: tc('brand') })}
+            className={classes.qr}
+            width={200}
+            height={200}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={600} id="totp-secret-label">
               {t('security.secretLabel')}
@@ -216,9 +223,10 @@ function AuthenticatorSetup({ onConfirmed, onCancel }: { onConfirmed: (codes: st
 /** The 10 recovery codes, shown this once: copy, download, and a check that they were saved. */
 function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
   const { t } = useTranslation('admin-staff');
+  const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
-  const text = [t('security.fileHeading', { email }), '', ...codes].join('\n');
+  const text = [t('security.fileHeading', { email, brand: tc('brand') }), '', ...codes].join('\n');
   const download = () => {
     const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain;charset=utf-8' }));
     const link = document.createElement('a');

@@ -8,10 +8,11 @@ import { useTranslation } from '../../../i18n/use-translation';
  */
 export function AdminPage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} · ${t('brand')}`;
-  }, [title, t]);
+    document.title = `${title} · ${t('brand', { brand: tc('brand') })}`;
+  }, [title, t, tc]);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
   }, []);

@@ -36,6 +36,7 @@ const isActive = (pathname: string, to: string) =>
  */
 export function AdminLayout() {
   const { t, i18n } = useTranslation('admin');
+  const { t: tc } = useTranslation();
   const session = useStaffSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -72,7 +73,7 @@ export function AdminLayout() {
               />
             ) : null}
             <Link to="/admin" className={classes.brand}>
-              {t('brand')}
+              {t('brand', { brand: tc('brand') })}
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
