@@ -189,7 +189,7 @@ export default defineConfig<KwendaOptions>({
         HOLD_CAP_PER_ADDRESS: '1000',
         // A journey may act from an address of its own (X-Forwarded-For), as travellers do: sign-up codes are
         // limited per address, and the whole run otherwise shares 127.0.0.1's allowance.
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
         JOBS_INTERVAL_SECONDS: '1',
         GOOGLE_CLIENT_ID: 'kwenda-e2e',
@@ -260,6 +260,8 @@ export default defineConfig<KwendaOptions>({
         DUFFEL_API_URL: `http://127.0.0.1:${DUFFEL.apiPort}`,
         DUFFEL_WEBHOOK_SECRET: DUFFEL.webhookSecret,
         SUPPLIER_TIMEOUT_SECONDS: '10',
+        // Duffel's test mode paid with the sandbox's test cards: a trial, which production refuses without this.
+        UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: 'true',
       },
     },
   ],

@@ -169,6 +169,7 @@ export async function runDuffelOffersBench() {
       DUFFEL_API_URL: `http://127.0.0.1:${DUFFEL_PORT}`,
       DUFFEL_WEBHOOK_SECRET: 'bench-only-duffel-webhook-secret',
       SUPPLIER_TIMEOUT_SECONDS: '20',
+      UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -103,7 +103,7 @@ export async function runLoadBalancerBench() {
     DATABASE_URL: databaseUrl,
     DATA_DIR: path.join(dir, 'data'),
     PUBLIC_URL: origin,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     SANDBOX_GATEWAY_SECRET: randomBytes(24).toString('base64url'),
     REDIS_URL: redis,

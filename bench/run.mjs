@@ -61,7 +61,7 @@ const loadedServerEnv = {
   RATE_LIMIT_PER_MINUTE: '100000000',
   JOBS_INTERVAL_SECONDS: '1',
   // Login attempts are throttled per client address: each timed login comes from its own address.
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
 };
 let server = startServer(dataDir, loadedServerEnv);
 

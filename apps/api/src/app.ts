@@ -88,6 +88,15 @@ export interface AppDeps {
   deliverWebhook?: DeliverWebhook;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A number of hops becomes a function: Fastify reads a bare number as
+ * trusting no one. Hop 0 is the connection itself, so 1 believes the one address the proxy added.
+ */
+export function trustProxyOption(trust: Env['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Where travellers reach the site: links in e-mails, payment return pages, webhooks. */
 export const publicUrlOf = (env: Env) => publicOriginOf(env);
 
@@ -96,7 +105,7 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
     // Errors are logged without the values they carry (a failed query's parameters: passport numbers).
     logger: redactedLoggerOptions(logger ?? { level: env.LOG_LEVEL }),
     bodyLimit: 256 * 1024,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     // A long bogus id is not found (404), not a 414.
     routerOptions: { maxParamLength: 300 },

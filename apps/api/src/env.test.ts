@@ -179,9 +179,107 @@ describe('environment', () => {
           JWT_SECRET: 'j'.repeat(48),
           SANDBOX_GATEWAY_SECRET: 'g'.repeat(32),
           SUPPLIER: 'duffel',
-          DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123',
+          DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123',
+          UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: 'true',
         }),
       ).toEqual([expect.stringMatching(/^ {2}DUFFEL_WEBHOOK_SECRET="": is required when SUPPLIER=duffel in production/)]);
+    });
+  });
+
+  describe('a production server that could take real money or make real orders', () => {
+    const secrets = { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(48), SANDBOX_GATEWAY_SECRET: 'g'.repeat(32) };
+    const duffel = { SUPPLIER: 'duffel', DUFFEL_WEBHOOK_SECRET: 'w'.repeat(16) };
+    /** What the agency sets before it opens: no placeholder left. */
+    const agency = {
+      BANK_ACCOUNTS: JSON.stringify([{ bankAr: 'بنك', bankEn: 'Bank', accountName: 'Kwenda', accountNumber: '1234567' }]),
+      COMMERCIAL_REGISTRATION_NUMBER: '12345/2023',
+      SUPPORT_PHONE: '+249 91 777 0000',
+      WHATSAPP_NUMBER: '249917770000',
+    };
+    const stripeLive = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    const lines = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        return (error as Error).message.split('\n').slice(1);
+      }
+      throw new Error('the environment was accepted');
+    };
+
+    it('refuses the sandbox card gateway beside a live Duffel token, even with the opt-in', () => {
+      const source = { ...secrets, ...duffel, ...agency, DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123' };
+      const refusal = [
+        '  PAYMENT_PROVIDER="": is sandbox beside a live Duffel token: a test card would buy real tickets from the agency\'s Duffel balance. Set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      ];
+      expect(lines(source)).toEqual(refusal);
+      expect(lines({ ...source, UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: 'true' })).toEqual(refusal);
+      // Duffel set for the bookings it already holds, while new searches go to the sandbox: still real orders.
+      expect(lines({ ...source, SUPPLIER: 'sandbox' })).toEqual(refusal);
+      expect(loadEnv({ ...source, ...stripeLive }).PAYMENT_PROVIDER).toBe('stripe');
+    });
+
+    it("refuses the sandbox gateway beside Duffel's test mode unless the loudly named opt-in is set", () => {
+      const source = { ...secrets, ...duffel, DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123' };
+      expect(lines(source)).toEqual([
+        '  PAYMENT_PROVIDER="": is sandbox beside Duffel in production: a test card would pay for Duffel orders. Set PAYMENT_PROVIDER=stripe, or UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL=true for a trial against Duffel\'s test mode',
+      ]);
+      expect(loadEnv({ ...source, UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: 'true' }).UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL).toBe(true);
+      // Development and tests run the sandbox gateway beside Duffel's test mode as before.
+      expect(loadEnv({ ...duffel, DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123' }).PAYMENT_PROVIDER).toBe('sandbox');
+    });
+
+    it('refuses a live supplier or live payments while a placeholder remains, naming each setting', () => {
+      const placeholders = [
+        '  BANK_ACCOUNTS="": is still the placeholder, and the server runs with a live Duffel token: set the bank accounts travellers who pay later transfer to',
+        '  COMMERCIAL_REGISTRATION_NUMBER="": is still the placeholder, and the server runs with a live Duffel token: set the agency\'s commercial registration number',
+        '  SUPPORT_PHONE="": is still the placeholder, and the server runs with a live Duffel token: set the agency\'s phone number',
+        '  WHATSAPP_NUMBER="": is still the placeholder, and the server runs with a live Duffel token: set the agency\'s WhatsApp number',
+      ];
+      expect(lines({ ...secrets, ...duffel, ...stripeLive, DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123' })).toEqual(placeholders);
+      // The deploy template's values are placeholders too, however they are written.
+      expect(
+        lines({
+          ...secrets,
+          ...agency,
+          ...stripeLive,
+          SUPPORT_PHONE: '+249 91 234 5678',
+          BANK_ACCOUNTS: JSON.stringify([{ bankAr: 'ب', bankEn: 'B', accountName: 'K', accountNumber: '0000000000000' }]),
+        }),
+      ).toEqual([
+        '  BANK_ACCOUNTS="[{\\"bankAr\\":\\"ب\\",\\"bankEn\\":\\"B\\",\\"accountName\\":\\"K\\",\\"accountNumber\\":\\"0000000000000\\"}]": is still the placeholder, and the server runs with a live Stripe key: set the bank accounts travellers who pay later transfer to',
+        '  SUPPORT_PHONE="+249 91 234 5678": is still the placeholder, and the server runs with a live Stripe key: set the agency\'s phone number',
+      ]);
+      expect(
+        loadEnv({ ...secrets, ...duffel, ...stripeLive, ...agency, DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123' }).SUPPLIER,
+      ).toBe('duffel');
+    });
+
+    it('keeps starting with test keys, in development and on the embedded defaults (in trial mode)', () => {
+      expect(loadEnv(secrets).SUPPORT_PHONE).toBe('+249 91 234 5678');
+      expect(
+        loadEnv({ ...secrets, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }),
+      ).toBeTruthy();
+      expect(loadEnv({ ...duffel, DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123', ...stripeLive }).NODE_ENV).toBe('development');
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('takes a number of proxies or their addresses, and false', () => {
+      expect(loadEnv({}).TRUST_PROXY).toBe(false);
+      expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+      expect(loadEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+      expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+      expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+      expect(loadEnv({ TRUST_PROXY: '10.0.0.1' }).TRUST_PROXY).toBe('10.0.0.1');
+      expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).TRUST_PROXY).toBe('127.0.0.1,10.0.0.0/8,::1');
+    });
+
+    it('refuses true with a sentence saying what to set instead', () => {
+      expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(
+        'TRUST_PROXY="true": true would believe the left-most X-Forwarded-For, which any client can write: set the number of proxies in front of the server (TRUST_PROXY=1 behind one nginx) or their addresses (TRUST_PROXY=10.0.0.1)',
+      );
+      expect(() => loadEnv({ TRUST_PROXY: 'nginx' })).toThrow(/TRUST_PROXY="nginx": must be false, a number of proxies/);
     });
   });
 

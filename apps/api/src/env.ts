@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { Weekday } from '@kwenda/contracts';
 import { z } from 'zod';
 import { repoRoot } from './api-root.js';
+import { liveSupplier, livePayments, PLACEHOLDER_SETTINGS, placeholdersOf } from './trial-mode.js';
 
 const optionalText = z
   .string()
@@ -68,6 +70,31 @@ const socialPage = (network: string, hosts: string) =>
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: () => 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/**
+ * false (or 0), a number of proxy hops, or the proxies' addresses. `true` is refused: Fastify would then
+ * take the left-most X-Forwarded-For, which the client writes, and every per-address limit could be
+ * bypassed behind a proxy that appends.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx) => {
+    const lower = value.toLowerCase();
+    if (['', 'false', 'no', '0'].includes(lower)) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const addresses = value.split(',').map((part) => part.trim());
+    if (addresses.every((address) => isIP(address.replace(/\/\d{1,3}$/, '')) !== 0)) return addresses.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        lower === 'true' || lower === 'yes'
+          ? 'true would believe the left-most X-Forwarded-For, which any client can write: set the number of proxies in front of the server (TRUST_PROXY=1 behind one nginx) or their addresses (TRUST_PROXY=10.0.0.1)'
+          : 'must be false, a number of proxies (TRUST_PROXY=1 behind one nginx) or their addresses (TRUST_PROXY=10.0.0.1,10.0.0.2)',
+    });
+    return z.NEVER;
+  });
 
 export const envSchema = z
   .object({
@@ -138,8 +165,12 @@ export const envSchema = z
       .regex(/^[\p{L}\p{N}][\p{L}\p{N}/ -]{0,39}$/u, 'must be the commercial registration number (letters, digits, / and -)')
       .default('000000'),
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-    /** true only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could spoof their address. */
-    TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * Whose X-Forwarded-For to believe: the number of proxies in front of the server (1 behind one nginx)
+     * or their addresses (10.0.0.1, 10.0.0.0/8, comma-separated). The client address is the last one
+     * those proxies added; anything a client wrote before it is ignored.
+     */
+    TRUST_PROXY: trustProxy,
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /**
      * redis://[user:pass@]host:port[/db] or rediss://...: the request rate limits are counted there, once for
@@ -194,14 +225,27 @@ export const envSchema = z
       .min(1, 'must be at least 1 second')
       .max(86_400, 'must be at most a day (86400)')
       .default(300),
+    /**
+     * Production with the sandbox card gateway beside Duffel (test token) refuses to start without this:
+     * a test card would pay for orders at Duffel. Never allowed with a duffel_live_ token.
+     */
+    UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: booleanFlag.default(false),
     /** HMAC key of the sandbox gateway's webhooks; required in production, else generated and kept under DATA_DIR. */
     SANDBOX_GATEWAY_SECRET: z
       .string()
       .min(16, 'must be at least 16 characters')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    /** JSON array of { bankAr, bankEn, accountName, accountNumber, noteAr?, noteEn? } shown to travellers who pay later. */
+    /**
+     * JSON array of { bankAr, bankEn, accountName, accountNumber, currency?, noteAr?, noteEn? } shown to
+     * travellers who pay later; `currency` is what the account takes (SDG when left out), checked at start.
+     */
     BANK_ACCOUNTS: z.string().optional(),
+    /**
+     * Working hours (Khartoum's, within SUPPORT_DAYS and SUPPORT_HOURS) the agency promises to issue by
+     * hand a paid ticket the airline refused: the traveller is told the time on the page and by e-mail.
+     */
+    MANUAL_TICKETING_HOURS: z.coerce.number().int().min(1).max(72).default(4),
     /**
      * Where transfer receipts were kept as files before they moved into the database (default
      * DATA_DIR/uploads): still read from there, and copied into the database when the server starts.
@@ -309,6 +353,33 @@ export const envSchema = z
           code: 'custom',
           path: ['SANDBOX_GATEWAY_SECRET'],
           message: `is required when NODE_ENV=production and PAYMENT_PROVIDER=sandbox (${generate})`,
+        });
+    }
+    // The sandbox gateway "pays" with card 4242...: beside a real supplier the order is paid from the agency's balance there.
+    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox' && env.DUFFEL_ACCESS_TOKEN) {
+      if (liveSupplier(env))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_PROVIDER'],
+          message:
+            "is sandbox beside a live Duffel token: a test card would buy real tickets from the agency's Duffel balance. Set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+        });
+      else if (!env.UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_PROVIDER'],
+          message:
+            "is sandbox beside Duffel in production: a test card would pay for Duffel orders. Set PAYMENT_PROVIDER=stripe, or UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL=true for a trial against Duffel's test mode",
+        });
+    }
+    // Real orders or real money with made-up agency details: travellers would pay into account 0000000000000.
+    if (env.NODE_ENV === 'production' && (liveSupplier(env) || livePayments(env))) {
+      const live = liveSupplier(env) ? 'a live Duffel token' : 'a live Stripe key';
+      for (const name of placeholdersOf(env))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is still the placeholder, and the server runs with ${live}: set ${PLACEHOLDER_SETTINGS[name]}`,
         });
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {

@@ -39,7 +39,7 @@ describe.each(backends)('request rate limits on %s', (backend) => {
         RUN_JOBS: 'false',
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
         RATE_LIMIT_PER_MINUTE: String(LIMIT),
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         ...env,
       }),
       database,
@@ -48,7 +48,7 @@ describe.each(backends)('request rate limits on %s', (backend) => {
     await app.ready();
     return app;
   };
-  /** One request from `address` (X-Forwarded-For: TRUST_PROXY is on, as behind the load balancer). */
+  /** One request from `address` (X-Forwarded-For: TRUST_PROXY=1, as behind the load balancer). */
   const ask = async (app: App, address: string) =>
     (await app.inject({ method: 'GET', url: '/api/v1/config', headers: { 'x-forwarded-for': address } })).statusCode;
   /** `count` requests from one address, spread over the apps in turn. */
@@ -83,6 +83,33 @@ describe.each(backends)('request rate limits on %s', (backend) => {
       `${redis.prefix}rate-limit:198.51.100.2`,
       `${redis.prefix}rate-limit:198.51.100.3`,
     ]);
+  });
+
+  it('behind a proxy that appends to X-Forwarded-For, what the client wrote before it does not change its address', async () => {
+    /** What the proxy at 127.0.0.1 passes on: the client's own header, then the address that connected to it. */
+    const viaProxy = (app: App, written: string) =>
+      app.inject({ method: 'GET', url: '/api/v1/config', headers: { 'x-forwarded-for': `${written}, 203.0.113.9` } });
+    for (const trust of ['1', '127.0.0.1']) {
+      const app = await start({ TRUST_PROXY: trust });
+      const answers: number[] = [];
+      for (let n = 0; n < LIMIT + 2; n++) answers.push((await viaProxy(app, `10.9.${n}.1`)).statusCode);
+      expect(answers.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200));
+      expect(answers.slice(LIMIT)).toEqual([429, 429]);
+    }
+    // A client that reaches the server without the trusted proxy (10.0.0.1) is counted at its own address.
+    const app = await start({ TRUST_PROXY: '10.0.0.1' });
+    const direct = async (n: number) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/config',
+          remoteAddress: '192.0.2.50',
+          headers: { 'x-forwarded-for': `10.8.${n}.1` },
+        })
+      ).statusCode;
+    const answers: number[] = [];
+    for (let n = 0; n < LIMIT + 1; n++) answers.push(await direct(n));
+    expect(answers.at(-1)).toBe(429);
   });
 
   it('a REDIS_URL where no Redis answers stops the start with a sentence naming it', async () => {

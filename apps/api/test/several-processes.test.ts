@@ -37,7 +37,7 @@ describe('three API processes', () => {
       REDIS_KEY_PREFIX: redis.prefix,
       RATE_LIMIT_PER_MINUTE: String(LIMIT),
       // Each test speaks from an address of its own (X-Forwarded-For), as travellers behind nginx do.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       RUN_JOBS: 'false',
     };
     servers = await Promise.all([0, 1, 2].map(() => startServer({ env, readyTimeoutMs: 180_000 })));

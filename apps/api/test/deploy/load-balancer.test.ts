@@ -40,8 +40,19 @@ const run = promisify(execFile);
 describe('the deployment files', () => {
   it('the environment template passes the server’s own check in production', () => {
     const template = parseEnv(fs.readFileSync(path.join(repoRoot, 'deploy/kwenda.env.example'), 'utf8'));
-    const env = loadEnv({ ...template, NODE_ENV: 'production', PORT: '3001' });
-    expect(env).toMatchObject({ HOST: '127.0.0.1', TRUST_PROXY: true, DATA_DIR: '/var/lib/kwenda' });
+    // As shipped it names live Duffel and Stripe, and refuses to start until the agency's details are set.
+    expect(() => loadEnv({ ...template, NODE_ENV: 'production', PORT: '3001' })).toThrow(
+      /BANK_ACCOUNTS="": is still the placeholder[\s\S]*COMMERCIAL_REGISTRATION_NUMBER[\s\S]*SUPPORT_PHONE[\s\S]*WHATSAPP_NUMBER/,
+    );
+    const agency = {
+      BANK_ACCOUNTS: JSON.stringify([{ bankAr: 'بنك', bankEn: 'Bank', accountName: 'Kwenda', accountNumber: '1234567' }]),
+      COMMERCIAL_REGISTRATION_NUMBER: '12345/2023',
+      SUPPORT_PHONE: '+249 91 777 0000',
+      WHATSAPP_NUMBER: '249917770000',
+    };
+    const env = loadEnv({ ...template, ...agency, NODE_ENV: 'production', PORT: '3001' });
+    expect(env).toMatchObject({ HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', DATA_DIR: '/var/lib/kwenda' });
+    expect(env).toMatchObject({ PAYMENT_PROVIDER: 'stripe', SUPPLIER: 'duffel' });
     expect(env.DATABASE_URL).toMatch(/^postgres:/);
     expect(env.REDIS_URL).toMatch(/^redis:/);
     // The unit sets these per process; the file would override them (systemd's EnvironmentFile=).
@@ -146,7 +157,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         // Shared by the processes as on one machine (what is left of files: legacy receipts).
         DATA_DIR: path.join(dir, 'data'),
         PUBLIC_URL: origin,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
         JWT_SECRET: randomBytes(32).toString('base64url'),
         SANDBOX_GATEWAY_SECRET: randomBytes(24).toString('base64url'),
         REDIS_URL,
