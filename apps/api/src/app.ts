@@ -133,7 +133,12 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
   const suppliers = createSupplierRegistry(env, database, app.log, supplier);
   // Rates and markups as the database has them at each search: every process prices with the agency's latest.
   const rates = createRateBook(database.db, { listen: database.listen });
-  const offers = createOffersService({ supplier: suppliers.current, rates, logger: app.log });
+  const offers = createOffersService({
+    supplier: suppliers.current,
+    rates,
+    logger: app.log,
+    searchTimeoutMs: env.SUPPLIER_TIMEOUT_SECONDS * 1000,
+  });
 
   const publicUrl = publicUrlOf(env);
   // Every e-mail and the e-ticket: the agency's contacts, and links built from PUBLIC_URL (mail/public-links.ts).

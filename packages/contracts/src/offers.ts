@@ -149,6 +149,8 @@ export const offerSearchResultSchema = z.object({
   total: z.number().int(),
   facets: offerFacetsSchema,
   rate: offerRateSchema,
+  /** The search ran out of time (SUPPLIER_TIMEOUT_SECONDS) before every airline answered: these are the ones that did. */
+  timedOut: z.boolean().optional(),
 });
 export type OfferSearchResult = z.infer<typeof offerSearchResultSchema>;
 

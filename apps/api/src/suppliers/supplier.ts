@@ -226,6 +226,17 @@ export interface AirlineChange {
 }
 
 /**
+ * `signal`: the end of the traveller's whole search (SUPPLIER_TIMEOUT_SECONDS from the request). Once
+ * it aborts, a search stops asking and answers what arrived (a stream ends with `timedOut`); an
+ * adapter that answers at once may ignore it.
+ */
+export interface SearchOptions {
+  signal?: AbortSignal;
+  /** searchOffers: told when the offers answered are not all (the search ran out of time). */
+  onTimedOut?: () => void;
+}
+
+/**
  * The seam every flight source plugs into (sandbox now; Duffel, Amadeus or a GDS later).
  * Orders follow Duffel's hold model: hold seats with passengers, pay (ticket) before the hold
  * ends, or cancel to release the seats. An answer can be lost (a timeout, a crash of Kwenda's
@@ -241,13 +252,13 @@ export interface Supplier {
    * array: never mutate it. Asking again for the same search soon after answers from the supplier's
    * own recent results (paging must not search the airline again).
    */
-  searchOffers(search: SupplierSearch, now?: Date): Promise<readonly SupplierOffer[]>;
+  searchOffers(search: SupplierSearch, now?: Date, options?: SearchOptions): Promise<readonly SupplierOffer[]>;
   /**
    * The same offers as they arrive, batch by batch; ends after the batch with remainingBatches 0, or
    * early when the supplier's search time (SUPPLIER_TIMEOUT_SECONDS) runs out, with `timedOut`.
    * A search that ends here is what searchOffers answers next.
    */
-  streamOffers(search: SupplierSearch, now?: Date): AsyncIterable<OfferBatch & { timedOut?: boolean }>;
+  streamOffers(search: SupplierSearch, now?: Date, options?: SearchOptions): AsyncIterable<OfferBatch & { timedOut?: boolean }>;
   /**
    * The offers of this search if the supplier answered it recently, without searching again; null when
    * it has none. Only suppliers whose searches take seconds and are metered have it (Duffel): the fare

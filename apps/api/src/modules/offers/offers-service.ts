@@ -93,15 +93,34 @@ function unsupportedCurrency(currency: Currency) {
   ]);
 }
 
+/** How long a supplier gets, once the search's time is up, to answer what it has (its reads stop at once). */
+const OUT_OF_TIME_GRACE_MS = 200;
+
+/** Resolves `value` once `signal` has aborted and `graceMs` more have passed. */
+function afterAbort<T>(signal: AbortSignal, value: T, graceMs = 0): Promise<T> {
+  return new Promise((resolve) => {
+    const done = () => setTimeout(() => resolve(value), graceMs).unref?.();
+    if (signal.aborted) done();
+    else signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 export function createOffersService({
   supplier,
   rates,
   logger,
+  searchTimeoutMs = 20_000,
 }: {
   supplier: Supplier;
   rates: RateBook;
   logger?: { warn(obj: object, msg?: string): void };
+  /**
+   * SUPPLIER_TIMEOUT_SECONDS: a search's whole time, from the traveller's request to the answer. One
+   * deadline covers the supplier's search, its retries and waits, and the nearby-date suggestions.
+   */
+  searchTimeoutMs?: number;
 }) {
+  const searchDeadline = () => AbortSignal.timeout(searchTimeoutMs);
   // Told once per currency per process: the agency should add a rate for it (its offers are not sold meanwhile).
   const unpriced = new Set<string>();
   const unpriceable = (currency: string) => {
@@ -118,9 +137,24 @@ export function createOffersService({
     maxConnections: filters.maxConnections ?? null,
   });
 
-  const ask = async (search: SupplierSearch, now: Date) => {
+  /**
+   * The supplier's offers for a search; with a deadline, what it answered by then (nothing if it has
+   * not answered a moment after), and `onTimedOut` when the search was cut short.
+   */
+  const ask = async (
+    search: SupplierSearch,
+    now: Date,
+    signal?: AbortSignal,
+    onTimedOut?: () => void,
+  ): Promise<readonly SupplierOffer[]> => {
     try {
-      return await supplier.searchOffers(search, now);
+      const asked = supplier.searchOffers(search, now, { signal, onTimedOut });
+      if (!signal) return await asked;
+      asked.catch(() => {}); // an answer after the deadline is nobody's error
+      const answered = await Promise.race([asked, afterAbort(signal, null, OUT_OF_TIME_GRACE_MS)]);
+      if (answered) return answered;
+      onTimedOut?.();
+      return [];
     } catch (error) {
       throw new AppError(503, 'SUPPLIER_UNAVAILABLE', `The flight supplier did not answer: ${(error as Error).message}`);
     }
@@ -186,14 +220,16 @@ export function createOffersService({
     legs: SupplierLeg[],
     pricing: PricingSnapshot,
     now: Date,
+    signal?: AbortSignal,
   ): Promise<Offer[]> => {
+    if (signal?.aborted) return [];
     const today = todayIn();
     const shifts = [-1, 1, -2, 2, -3, 3].slice(0, SUGGESTION_WINDOW_DAYS * 2);
     const found = await Promise.all(
       shifts.map(async (shift) => {
         const shifted = legs.map((leg) => ({ ...leg, departureDate: addDays(leg.departureDate, shift) }));
         if (shifted.some((leg) => leg.departureDate < today)) return null;
-        const offers = await ask(toSearch(filters, shifted), now);
+        const offers = await ask(toSearch(filters, shifted), now, signal);
         const cheapest = cheapestOf(priceAll(offers, pricing, filters.currency));
         return cheapest ? { shift, offer: cheapest.offer } : null;
       }),
@@ -247,14 +283,18 @@ export function createOffersService({
     legs: SupplierLeg[],
     pricing: PricingSnapshot,
     now: Date,
-  ) => (all.length < FEW_OFFERS ? suggestionsFor(filters, legs, pricing, now) : Promise.resolve([]));
+    signal?: AbortSignal,
+  ) => (all.length < FEW_OFFERS ? suggestionsFor(filters, legs, pricing, now, signal) : Promise.resolve([]));
 
   return {
     async searchOffers(request: OfferRequest, now = new Date()): Promise<OfferSearchResult> {
+      const deadline = searchDeadline();
       const { pricing, legs, search } = await prepare(request);
-      const all = priceAll(await ask(search, now), pricing, request.filters.currency).sort(comparators[request.order]);
-      const suggestions = request.page === 1 ? await suggestionsWhenFew(all, request.filters, legs, pricing, now) : [];
-      return pageOf(all, request, pricing, legs.length, suggestions);
+      let timedOut = false;
+      const offers = await ask(search, now, deadline, () => (timedOut = true));
+      const all = priceAll(offers, pricing, request.filters.currency).sort(comparators[request.order]);
+      const suggestions = request.page === 1 ? await suggestionsWhenFew(all, request.filters, legs, pricing, now, deadline) : [];
+      return { ...pageOf(all, request, pricing, legs.length, suggestions), ...(timedOut ? { timedOut } : {}) };
     },
 
     /**
@@ -269,7 +309,11 @@ export function createOffersService({
       { now = new Date(), signal, onError }: { now?: Date; signal?: AbortSignal; onError?: (error: unknown) => void } = {},
     ): Promise<AsyncGenerator<OfferStreamEvent, void, undefined>> {
       const request = { ...input, page: 1 };
+      const deadline = searchDeadline();
       const { pricing, legs, search } = await prepare(request);
+      // The supplier stops at the deadline or when the client leaves, whichever comes first.
+      const supplierSignal = signal ? AbortSignal.any([deadline, signal]) : deadline;
+      const outOfTime = afterAbort(deadline, 'out-of-time' as const, OUT_OF_TIME_GRACE_MS);
       const stopped = new Promise<'stopped'>((resolve) => {
         if (signal?.aborted) resolve('stopped');
         signal?.addEventListener('abort', () => resolve('stopped'), { once: true });
@@ -283,24 +327,29 @@ export function createOffersService({
       });
 
       return (async function* events(): AsyncGenerator<OfferStreamEvent, void, undefined> {
-        const batches = supplier.streamOffers(search, now)[Symbol.asyncIterator]();
+        const batches = supplier.streamOffers(search, now, { signal: supplierSignal })[Symbol.asyncIterator]();
         let supplierDone = false;
         try {
           const all: Priced[] = [];
           let received = 0;
           let timedOut = false;
           for (;;) {
-            let step: IteratorResult<OfferBatch & { timedOut?: boolean }> | 'stopped';
+            let step: IteratorResult<OfferBatch & { timedOut?: boolean }> | 'stopped' | 'out-of-time';
             try {
               const next = batches.next();
               next.catch(() => {}); // a batch that fails after the client left is nobody's error
-              step = await Promise.race([next, stopped]);
+              step = await Promise.race([next, stopped, outOfTime]);
             } catch (error) {
               supplierDone = true; // an iterator that threw is over: nothing to stop
               yield supplierFailed(error);
               return;
             }
             if (step === 'stopped') return;
+            // The supplier did not end its stream by the deadline: the search answers what arrived.
+            if (step === 'out-of-time') {
+              timedOut = true;
+              break;
+            }
             if (step.done) break;
             const batch = step.value;
             received += batch.offers.length;
@@ -317,10 +366,10 @@ export function createOffersService({
             if (batch.remainingBatches === 0 || timedOut) break;
             yield { type: 'offers', result: pageOf(all, request, pricing, legs.length, []) };
           }
-          supplierDone = true;
+          supplierDone = !timedOut;
           let suggestions: Offer[];
           try {
-            suggestions = await suggestionsWhenFew(all, request.filters, legs, pricing, now);
+            suggestions = await suggestionsWhenFew(all, request.filters, legs, pricing, now, supplierSignal);
           } catch (error) {
             yield supplierFailed(error);
             return;
@@ -373,7 +422,7 @@ export function createOffersService({
     async bestOffers(filters: SearchFilters, now = new Date()): Promise<BestOffersResult> {
       checkAirports(filters);
       const pricing = await pricingFor(filters.currency);
-      const all = priceAll(await ask(toSearch(filters, legsOf(filters)), now), pricing, filters.currency);
+      const all = priceAll(await ask(toSearch(filters, legsOf(filters)), now, searchDeadline()), pricing, filters.currency);
       const pick = (order: SortOrder) =>
         [...all]
           .sort(comparators[order])

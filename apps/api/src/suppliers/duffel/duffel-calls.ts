@@ -23,6 +23,11 @@ export interface CallOptions {
    * that change nothing or are searches; an order creation or a payment is never asked again here.
    */
   retryRateLimited: boolean;
+  /**
+   * The search's own deadline (the traveller's whole search time): once aborted, the call answers a
+   * timeout at once and no rate limit is waited out.
+   */
+  signal?: AbortSignal;
 }
 
 /** Tries after the first when Duffel answers 429. */
@@ -32,6 +37,20 @@ export const MAX_RATE_LIMIT_WAIT_MS = 15_000;
 
 export type Sleep = (ms: number) => Promise<void>;
 export const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+
+/** Waits `ms`, or less when `signal` aborts first. */
+export function abortableWait(wait: Sleep, ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return wait(ms);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void wait(ms).then(done);
+  });
+}
 
 /**
  * Runs one request through the Duffel client with a time limit, logs it and turns its failure into a
@@ -44,18 +63,19 @@ export function createCaller(deps: { logger: DuffelLogger; sleep?: Sleep }) {
   const { logger } = deps;
 
   async function once<T>(options: CallOptions, run: () => Promise<DuffelAnswer<T>>): Promise<DuffelAnswer<T>> {
+    if (options.signal?.aborted)
+      throw new DuffelSupplierError('timeout', `${options.operation}: the search ran out of time`, {
+        operation: options.operation,
+      });
     const started = Date.now();
     let timer: NodeJS.Timeout | undefined;
+    let stop: (() => void) | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new DuffelSupplierError('timeout', `${options.operation}: no answer from Duffel within ${options.timeoutMs} ms`, {
-              operation: options.operation,
-            }),
-          ),
-        options.timeoutMs,
-      );
+      const fail = (why: string) =>
+        reject(new DuffelSupplierError('timeout', `${options.operation}: ${why}`, { operation: options.operation }));
+      timer = setTimeout(() => fail(`no answer from Duffel within ${options.timeoutMs} ms`), options.timeoutMs);
+      stop = () => fail('the search ran out of time');
+      options.signal?.addEventListener('abort', stop, { once: true });
     });
     try {
       const answer = await Promise.race([run(), timeout]);
@@ -92,6 +112,7 @@ export function createCaller(deps: { logger: DuffelLogger; sleep?: Sleep }) {
       throw error;
     } finally {
       clearTimeout(timer);
+      if (stop) options.signal?.removeEventListener('abort', stop);
     }
   }
 
@@ -104,11 +125,13 @@ export function createCaller(deps: { logger: DuffelLogger; sleep?: Sleep }) {
           !(error instanceof DuffelSupplierError) ||
           error.kind !== 'rate-limited' ||
           !options.retryRateLimited ||
-          attempt >= RATE_LIMIT_RETRIES
+          attempt >= RATE_LIMIT_RETRIES ||
+          options.signal?.aborted
         )
           throw error;
         const delay = Math.min(Math.max(error.retryAfterMs ?? 1000 * 2 ** attempt, 100), MAX_RATE_LIMIT_WAIT_MS);
-        await wait(delay);
+        await abortableWait(wait, delay, options.signal);
+        if (options.signal?.aborted) throw error;
       }
     }
   };

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDuffel, type LocalDuffel, type RecordedRequest } from '../../../test/duffel/local-duffel-server.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import type { PassengerRequirements, SupplierOffer, SupplierPassenger, SupplierSearch } from '../supplier.js';
-import { createDuffelSupplier, type DuffelSupplierOptions } from './duffel-supplier.js';
+import { createDuffelSupplier, SEARCH_MARGIN_MS, type DuffelSupplierOptions } from './duffel-supplier.js';
 import { DuffelInstantPaymentError, DuffelOrderPendingError, DuffelPriceChangedError, DuffelSupplierError } from './errors.js';
 import type { DuffelOfferData } from './mapping.js';
 
@@ -147,7 +147,8 @@ describe('searches', () => {
     expect(streamed.every((o) => o.reference.startsWith('off_') && o.tripType === 'one-way')).toBe(true);
 
     const [created] = requestsTo('POST', '/air/batch_offer_requests');
-    expect(created?.query).toMatchObject({ supplier_timeout: '5000' });
+    // The airlines get the search time less the margin Duffel needs to send their offers back.
+    expect(created?.query).toMatchObject({ supplier_timeout: String(5000 - SEARCH_MARGIN_MS) });
     expect(bodyOf(created)).toMatchObject({
       passengers: [{ type: 'adult' }, { age: 8 }, { age: 1 }],
       slices: [{ origin: 'PZU', destination: 'CAI', departure_date: search.legs[0]!.departureDate }],

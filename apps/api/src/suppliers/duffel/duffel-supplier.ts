@@ -16,6 +16,7 @@ import type {
   InstantOrderResult,
   OfferBatch,
   PassengerRequirements,
+  SearchOptions,
   SeatMap,
   Supplier,
   SupplierOffer,
@@ -24,7 +25,14 @@ import type {
   SupplierSearch,
   TicketedOrder,
 } from '../supplier.js';
-import { createCaller, sleep as realSleep, type DuffelAnswer, type DuffelLogger, type Sleep } from './duffel-calls.js';
+import {
+  abortableWait,
+  createCaller,
+  sleep as realSleep,
+  type DuffelAnswer,
+  type DuffelLogger,
+  type Sleep,
+} from './duffel-calls.js';
 import { createDuffelStore, searchKeyOf, type DuffelStore } from './duffel-store.js';
 import {
   DuffelInstantPaymentError,
@@ -94,7 +102,7 @@ const DEFAULT_POLLING: PollingOptions = {
   orderScanPages: 10,
 };
 
-/** Time a search gets past SUPPLIER_TIMEOUT_SECONDS, for Duffel to gather and send what the airlines answered. */
+/** Time Duffel gets, within SUPPLIER_TIMEOUT_SECONDS, to gather and send what the airlines answered. */
 export const SEARCH_MARGIN_MS = 2000;
 /** The cache stops answering a search this long before its first offer expires. */
 const EXPIRY_MARGIN_MS = 2 * 60_000;
@@ -129,8 +137,8 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
   const store: DuffelStore = createDuffelStore(options.database.db);
 
   /** A read: asked again after a 429. */
-  const read = <T>(operation: string, run: () => Promise<DuffelAnswer<T>>, timeoutMs = callTimeoutMs) =>
-    call({ operation, timeoutMs, retryRateLimited: true }, run);
+  const read = <T>(operation: string, run: () => Promise<DuffelAnswer<T>>, timeoutMs = callTimeoutMs, signal?: AbortSignal) =>
+    call({ operation, timeoutMs, retryRateLimited: true, signal }, run);
   /** A change: asked once; what happened is read back by the caller when the answer is lost. */
   const change = <T>(operation: string, run: () => Promise<DuffelAnswer<T>>) =>
     call({ operation, timeoutMs: callTimeoutMs, retryRateLimited: false }, run);
@@ -168,21 +176,33 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
   }
 
   /**
-   * One batch offer request, read until no batch remains or the search time runs out. Duffel is told
-   * to wait SUPPLIER_TIMEOUT_SECONDS for the airlines (supplier_timeout) and gets a margin on top to
-   * answer; a search Duffel closes only at that limit has cut off airlines that had not answered, and
-   * ends timed out as well. Each batch is yielded as it arrives; the whole search is then kept for
-   * searchOffers and paging.
+   * One batch offer request, read until no batch remains or the search time runs out. The search time
+   * is the traveller's whole search (SUPPLIER_TIMEOUT_SECONDS, or the caller's `signal` when it ends
+   * sooner): Duffel is told to wait for the airlines a margin less (supplier_timeout), so it closes
+   * the search and sends what they answered before that time is up; a search Duffel closes only at
+   * its limit has cut off airlines that had not answered, and ends timed out as well. Each batch is
+   * yielded as it arrives; the whole search is then kept for searchOffers and paging.
    */
-  async function* search(searchInput: SupplierSearch, key: string, now: Date): AsyncGenerator<StreamBatch> {
+  async function* search(searchInput: SupplierSearch, key: string, now: Date, signal?: AbortSignal): AsyncGenerator<StreamBatch> {
     const started = Date.now();
-    const supplierTimeoutMs = Math.min(60_000, Math.max(2000, searchTimeoutMs));
-    const deadline = started + supplierTimeoutMs + SEARCH_MARGIN_MS;
-    const created = await read(
-      'POST air/batch_offer_requests',
-      () => duffel.batchOfferRequests.create({ ...offerRequestBody(searchInput), supplier_timeout: supplierTimeoutMs }),
-      Math.min(callTimeoutMs, supplierTimeoutMs + SEARCH_MARGIN_MS),
-    );
+    const supplierTimeoutMs = Math.min(60_000, Math.max(2000, searchTimeoutMs - SEARCH_MARGIN_MS));
+    // Duffel's shortest supplier_timeout is 2 s: a shorter search time is then the caller's signal to keep.
+    const deadline = started + Math.max(searchTimeoutMs, supplierTimeoutMs + SEARCH_MARGIN_MS);
+    let created;
+    try {
+      created = await read(
+        'POST air/batch_offer_requests',
+        () => duffel.batchOfferRequests.create({ ...offerRequestBody(searchInput), supplier_timeout: supplierTimeoutMs }),
+        Math.min(callTimeoutMs, deadline - started),
+        signal,
+      );
+    } catch (error) {
+      // Out of time before Duffel even took the search: nothing arrived, nothing to keep.
+      if (!isKind(error, 'timeout')) throw error;
+      logger.warn({ duffel: { operation: 'POST air/batch_offer_requests' } }, 'duffel search timed out');
+      yield { offers: [], remainingBatches: 1, totalBatches: 1, timedOut: true };
+      return;
+    }
     const requestId = created.data.id;
     let remaining = created.data.remaining_batches;
     let total = created.data.total_batches;
@@ -190,13 +210,18 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
     let timedOut = false;
     for (;;) {
       const left = deadline - Date.now();
-      if (left <= 0) {
+      if (left <= 0 || signal?.aborted) {
         timedOut = true;
         break;
       }
       let answer;
       try {
-        answer = await read(`GET air/batch_offer_requests/${requestId}`, () => duffel.batchOfferRequests.get(requestId), left);
+        answer = await read(
+          `GET air/batch_offer_requests/${requestId}`,
+          () => duffel.batchOfferRequests.get(requestId),
+          left,
+          signal,
+        );
       } catch (error) {
         if (!isKind(error, 'timeout')) throw error;
         timedOut = true;
@@ -213,7 +238,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
         break;
       }
       if (offers.length > 0) yield { offers, remainingBatches: remaining, totalBatches: total };
-      if (!progressed) await sleep(Math.min(BATCH_IDLE_MS, Math.max(0, deadline - Date.now())));
+      if (!progressed) await abortableWait(sleep, Math.min(BATCH_IDLE_MS, Math.max(0, deadline - Date.now())), signal);
     }
     if (timedOut && remaining > 0) yield { offers: [], remainingBatches: remaining, totalBatches: total, timedOut: true };
     if (timedOut)
@@ -236,7 +261,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
     return typeof id === 'string' && id.startsWith('ord_') ? { orderId: id } : {};
   };
 
-  const inFlight = new Map<string, Promise<readonly SupplierOffer[]>>();
+  const inFlight = new Map<string, Promise<{ offers: readonly SupplierOffer[]; timedOut: boolean }>>();
 
   // ---------------------------------------------------------------------------------------------
   // Offers and orders
@@ -527,7 +552,11 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
   const supplier: DuffelSupplier = {
     name: 'duffel',
 
-    async *streamOffers(searchInput: SupplierSearch, now: Date = clock()): AsyncIterable<StreamBatch> {
+    async *streamOffers(
+      searchInput: SupplierSearch,
+      now: Date = clock(),
+      { signal }: SearchOptions = {},
+    ): AsyncIterable<StreamBatch> {
       if (searchInput.legs.length === 0) {
         yield { offers: [], remainingBatches: 0, totalBatches: 1 };
         return;
@@ -538,7 +567,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
         yield { offers: hit.offers, remainingBatches: 0, totalBatches: 1, ...(hit.timedOut ? { timedOut: true } : {}) };
         return;
       }
-      yield* search(searchInput, key, now);
+      yield* search(searchInput, key, now, signal);
     },
 
     async recentOffers(searchInput: SupplierSearch, now: Date = clock()): Promise<readonly SupplierOffer[] | null> {
@@ -546,22 +575,35 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupp
       return (await cached(searchKeyOf(searchInput), now))?.offers ?? null;
     },
 
-    async searchOffers(searchInput: SupplierSearch, now: Date = clock()): Promise<readonly SupplierOffer[]> {
+    async searchOffers(
+      searchInput: SupplierSearch,
+      now: Date = clock(),
+      { signal, onTimedOut }: SearchOptions = {},
+    ): Promise<readonly SupplierOffer[]> {
       if (searchInput.legs.length === 0) return [];
       const key = searchKeyOf(searchInput);
       const hit = await cached(key, now);
-      if (hit) return hit.offers;
-      // Two requests for the same search at once (a page and its facets) share one Duffel search.
+      if (hit) {
+        if (hit.timedOut) onTimedOut?.();
+        return hit.offers;
+      }
+      // Two requests for the same search at once (a page and its facets) share one Duffel search, timed by the first.
       let running = inFlight.get(key);
       if (!running) {
         running = (async () => {
           const offers: SupplierOffer[] = [];
-          for await (const batch of search(searchInput, key, now)) offers.push(...batch.offers);
-          return memory.get(key)?.offers ?? offers;
+          let timedOut = false;
+          for await (const batch of search(searchInput, key, now, signal)) {
+            offers.push(...batch.offers);
+            timedOut ||= Boolean(batch.timedOut);
+          }
+          return { offers: memory.get(key)?.offers ?? offers, timedOut };
         })().finally(() => inFlight.delete(key));
         inFlight.set(key, running);
       }
-      return running;
+      const { offers, timedOut } = await running;
+      if (timedOut) onTimedOut?.();
+      return offers;
     },
 
     async getOffer(reference: string, now: Date = clock()): Promise<GetOfferResult> {
