@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bookingStatuses, paymentMethods, type BookingStatus } from '../booking-rules.js';
 import { bookingSchema, bookingStatusSchema, paymentMethodSchema, statusTriggerSchema } from '../bookings.js';
 import { currencySchema, isoDateSchema } from '../common.js';
+import { receiptSameFileSchema } from './desk.js';
 
 /**
  * The staff's bookings (/api/v1/admin/bookings): a paged, sortable, filtered table with one search
@@ -39,6 +40,14 @@ export type AdminPaymentMethodFilter = (typeof adminPaymentMethodFilters)[number
  */
 export const supplierChangeFilters = ['any', 'offer-unavailable', 'price-changed', 'rescheduled'] as const;
 export type SupplierChangeFilter = (typeof supplierChangeFilters)[number];
+
+/**
+ * Another live booking (held, paid or ticketed) on the same flights with a passenger of the same
+ * name and birth date. Different people may book one traveller (a stranger who typed their name, a
+ * relative and the traveller): it is taken and flagged for staff to check, never refused.
+ */
+export const possibleDuplicateSchema = z.object({ id: z.string(), bookingReference: z.string() });
+export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
 
 /** An empty query parameter (a cleared filter in a shared link) is the same as no parameter. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -129,6 +138,7 @@ export const adminBookingListItemSchema = z.object({
   customer: z.enum(bookingCustomers),
   referralCode: z.string().nullable(),
   holdExpiresAt: z.iso.datetime().nullable(),
+  possibleDuplicates: z.array(possibleDuplicateSchema),
 });
 export type AdminBookingListItem = z.infer<typeof adminBookingListItemSchema>;
 
@@ -188,6 +198,8 @@ export const adminReceiptSchema = z.object({
   reviewedBy: z.string().nullable(),
   /** The file, for staff (send the staff token): /api/v1/admin/bookings/{id}/receipts/{receiptId}/file */
   fileUrl: z.string(),
+  /** Other bookings' receipts with this very file. */
+  sameFileAs: z.array(receiptSameFileSchema),
 });
 export type AdminReceipt = z.infer<typeof adminReceiptSchema>;
 
@@ -248,6 +260,7 @@ export const adminBookingDetailSchema = z.object({
   emails: z.array(adminBookingEmailSchema),
   timeline: z.array(adminBookingEventSchema),
   documentViews: z.array(adminDocumentViewSchema),
+  possibleDuplicates: z.array(possibleDuplicateSchema),
 });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 

@@ -66,6 +66,18 @@ export const transferItemSchema = z.object({
   uploadedAt: isoDateTime,
   fileName: z.string(),
   contentType: z.string(),
+/**
+ * Another booking's receipt with the same file, byte for byte (the same SHA-256): a receipt approved
+ * for one booking is no proof of payment for another, unless one transfer paid both.
+ */
+export const receiptSameFileSchema = z.object({
+  bookingId: z.string(),
+  bookingReference: z.string(),
+  receiptId: z.string(),
+  status: z.enum(['submitted', 'accepted', 'rejected']),
+});
+export type ReceiptSameFile = z.infer<typeof receiptSameFileSchema>;
+
   sizeBytes: z.number().int(),
   /** The receipt file for staff (with the staff token), shown inline: an image or a PDF. */
   fileUrl: z.string(),
@@ -93,6 +105,8 @@ export const rejectTransferRequestSchema = z
   .object({
     reason: z.enum(RECEIPT_REJECTION_REASONS),
     /** Shown to the traveller as written; required with reason "other". */
+  /** Other bookings' receipts with this very file (empty for a file sent once). */
+  sameFileAs: z.array(receiptSameFileSchema),
     note: note.optional(),
   })
   .refine((body) => body.reason !== 'other' || (body.note ?? '').length >= 3, {

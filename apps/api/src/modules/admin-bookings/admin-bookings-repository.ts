@@ -1,7 +1,9 @@
 import { AGENCY_TIME_ZONE } from '@kwenda/contracts/rules';
 import type { AdminBookingListQuery } from '@kwenda/contracts/admin';
 import { BOOKING_STATUS_ORDER } from '@kwenda/contracts/admin';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { BookingStatus } from '@kwenda/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   bookingEvents,
   bookingPassengers,
@@ -235,4 +237,46 @@ export async function findUsers(tx: Tx, ids: string[]) {
     .select({ id: users.id, fullName: users.fullName, email: users.email })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
+}
+
+/** A booking taken as live: its seats are held, paid or ticketed. */
+const LIVE_STATUSES: BookingStatus[] = ['pending-payment', 'payment-confirmed', 'confirmed'];
+
+/**
+ * For each of these bookings (not cancelled or withdrawn), the other live bookings on the same
+ * flights with a passenger of the same name and birth date (case-insensitive), oldest first: the
+ * traveller rules refuse this only to the same requester, so across different people staff check it.
+ */
+export async function findPossibleDuplicates(tx: Tx, bookingIds: string[]) {
+  const found = new Map<string, { id: string; bookingReference: string }[]>();
+  if (!bookingIds.length) return found;
+  const other = alias(bookings, 'other');
+  const theirs = alias(bookingPassengers, 'theirs');
+  const rows = await tx
+    .selectDistinct({
+      bookingId: bookings.id,
+      id: other.id,
+      bookingReference: other.bookingReference,
+      createdAt: other.createdAt,
+    })
+    .from(bookings)
+    .innerJoin(bookingPassengers, eq(bookingPassengers.bookingId, bookings.id))
+    .innerJoin(
+      other,
+      and(eq(other.segmentsKey, bookings.segmentsKey), ne(other.id, bookings.id), inArray(other.status, LIVE_STATUSES)),
+    )
+    .innerJoin(
+      theirs,
+      and(
+        eq(theirs.bookingId, other.id),
+        sql`upper(${theirs.firstName}) = upper(${bookingPassengers.firstName})`,
+        sql`upper(${theirs.lastName}) = upper(${bookingPassengers.lastName})`,
+        eq(theirs.dateOfBirth, bookingPassengers.dateOfBirth),
+      ),
+    )
+    .where(and(inArray(bookings.id, bookingIds), inArray(bookings.status, ['created', ...LIVE_STATUSES])))
+    .orderBy(asc(other.createdAt), asc(other.id));
+  for (const { bookingId, id, bookingReference } of rows)
+    found.set(bookingId, [...(found.get(bookingId) ?? []), { id, bookingReference }]);
+  return found;
 }

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { readReceiptBytes } from '../receipts/receipt-storage.js';
+import { findSameFiles } from '../receipts/receipts-repository.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
 import * as repo from './admin-bookings-repository.js';
 import { parseBookingSearch } from './booking-search.js';
@@ -57,6 +58,10 @@ export function createAdminBookingsService(deps: {
     async listBookings(query: AdminBookingListQuery): Promise<AdminBookingList> {
       const search = query.q ? parseBookingSearch(query.q) : null;
       const { rows, total } = await repo.listBookings(db, query, search);
+      const duplicates = await repo.findPossibleDuplicates(
+        db,
+        rows.map((row) => row.id),
+      );
       const items = rows.map((row): AdminBookingListItem => ({
         id: row.id,
         bookingReference: row.bookingReference,
@@ -78,6 +83,7 @@ export function createAdminBookingsService(deps: {
         customer: row.userId ? 'account' : 'guest',
         referralCode: row.referralCode,
         holdExpiresAt: row.status === 'pending-payment' ? iso(row.holdExpiresAt) : null,
+        possibleDuplicates: duplicates.get(row.id) ?? [],
       }));
       return { items, page: query.page, pageSize: query.pageSize, total, pageCount: Math.ceil(total / query.pageSize) };
     },
@@ -86,13 +92,19 @@ export function createAdminBookingsService(deps: {
       const row = await repo.findBookingRow(db, id);
       const booking = row ? await deps.getBooking(id) : null;
       if (!row || !booking) throw notFound();
-      const [paymentRows, receiptRows, emailRows, eventRows, viewRows] = await Promise.all([
+      const [paymentRows, receiptRows, emailRows, eventRows, viewRows, duplicates] = await Promise.all([
         repo.findPayments(db, id),
         repo.findReceipts(db, id),
         repo.findEmails(db, id),
         repo.findEvents(db, id),
         repo.findDocumentViews(db, id),
+        repo.findPossibleDuplicates(db, [id]),
       ]);
+      const sameFiles = await findSameFiles(
+        db,
+        receiptRows.map((r) => r.sha256),
+        id,
+      );
       // A receipt's reviewer is a bare name from the command line, or 'staff:<id>' from the desk.
       const reviewer = (value: string | null) => (value && !value.includes(':') ? `agency:${value}` : value);
       const actorOf = await actorResolver([
@@ -166,6 +178,7 @@ export function createAdminBookingsService(deps: {
             reviewedAt: iso(r.reviewedAt),
             reviewedBy: by ? (actorOf(by).name ?? by) : null,
             fileUrl: `/api/v1/admin/bookings/${id}/receipts/${r.id}/file`,
+            sameFileAs: (sameFiles.get(r.sha256) ?? []).map(({ sha256: _hash, ...other }) => other),
           };
         }),
         emails: emailRows.map((m) => ({
@@ -193,6 +206,7 @@ export function createAdminBookingsService(deps: {
           at: v.createdAt.toISOString(),
           staff: actorOf(`staff:${v.staffUserId}`),
         })),
+        possibleDuplicates: duplicates.get(id) ?? [],
       };
     },
 

@@ -1,4 +1,5 @@
 import type { BankAccount, Booking, OfferSlice } from '@kwenda/contracts';
+import type { ReceiptSameFile } from '@kwenda/contracts/admin';
 import { formatAgencyDateTime, formatCalendarDate } from '@kwenda/contracts/display';
 import { formatAmount, itineraryView, passengersView, spacedFlightNumber } from '../mail/itinerary-view.js';
 import { fill, mailStrings, type MailLanguage } from '../mail/locales/index.js';
@@ -100,6 +101,60 @@ export function composePaidEmail(booking: Booking, context: MailContext): Render
       part: (language) => {
         const words = strings(language);
         return {
+/**
+ * The agency's notice of a transfer receipt uploaded (one per receipt): what to look for in the
+ * account and a link to the transfer on the desk; first of all, a warning when the very file was
+ * already uploaded for another booking (that booking's reference is for staff only).
+ */
+export function composeAgencyReceiptEmail(
+  booking: Booking,
+  receipt: { receiptId: string; sameFileAs: ReceiptSameFile[] },
+  context: MailContext,
+): RenderedMail {
+  const reference = booking.bookingReference;
+  const deadline = (language: MailLanguage) => formatAgencyDateTime(booking.holdExpiresAt ?? '', language);
+  const amount = (language: MailLanguage) => formatAmount(booking.amount, booking.currency, language);
+  const transfer = `${context.links.origin}/admin/transfers#transfer-${encodeURIComponent(receipt.receiptId)}`;
+  const flagged = receipt.sameFileAs.length > 0;
+  return renderMail(
+    {
+      subject: both((l) =>
+        fill(flagged ? strings(l).agencyReceipt.subjectSameFile : strings(l).agencyReceipt.subject, {
+          reference,
+          amount: amount(l),
+        }),
+      ),
+      preheader: both((l) => strings(l).agencyReceipt.preheader),
+      reference,
+      part: (language) => {
+        const words = strings(language).agencyReceipt;
+        return {
+          heading: words.heading,
+          intro: [...(flagged ? [words.sameFile] : []), fill(words.intro, { reference })],
+          ...(flagged
+            ? {
+                list: {
+                  title: words.sameFileTitle,
+                  items: receipt.sameFileAs.map((other) =>
+                    fill(words.sameFileItem, { reference: other.bookingReference, status: words.statuses[other.status] }),
+                  ),
+                },
+              }
+            : {}),
+          facts: [
+            { label: strings(language).facts.amount, value: amount(language) },
+            { label: strings(language).facts.payBefore, value: deadline(language) },
+            { label: words.receipt, value: receipt.receiptId, latin: true },
+            { label: words.contact, value: `${booking.email ?? '-'} · ${booking.mobile ?? '-'}`, latin: true },
+          ],
+          action: { label: words.action, href: transfer },
+        };
+      },
+    },
+    context,
+  );
+}
+
           heading: words.paid.heading,
           intro: [words.paid.intro],
           facts: [{ label: words.facts.amountPaid, value: formatAmount(booking.amount, booking.currency, language) }],
@@ -211,3 +266,5 @@ export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccoun
 }
 
 export type BookingMessages = ReturnType<typeof bookingMessagesOf>;
+    agencyReceipt: (booking: Booking, receipt: { receiptId: string; sameFileAs: ReceiptSameFile[] }) =>
+      composeAgencyReceiptEmail(booking, receipt, context),

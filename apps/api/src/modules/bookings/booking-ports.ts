@@ -1,4 +1,5 @@
 import type { Booking, Currency } from '@kwenda/contracts';
+import type { ReceiptSameFile } from '@kwenda/contracts/admin';
 import type { Tx } from '../../db/tx.js';
 
 /** What the payments module asks of bookings. Implemented by the booking service. */
@@ -16,10 +17,14 @@ export interface BookingPaymentsPort {
   /** A declined card: the booking stays held, paymentError says why (card_declined, insufficient_funds, ...). */
   recordPaymentFailure(tx: Tx, input: { bookingId: string; failureCode: string; actor: string }): Promise<void>;
   /**
-   * A transfer receipt arrived: statusTrigger receipt-uploaded (the agency checks it). `userId` is the
-   * uploader's account (null for a guest): a booking made by an account takes receipts only from it.
+   * A transfer receipt arrived: statusTrigger receipt-uploaded (the agency checks it, told by e-mail).
+   * `userId` is the uploader's account (null for a guest): a booking made by an account takes receipts
+   * only from it. `sameFileAs`: other bookings' receipts with the very same file.
    */
-  recordReceipt(tx: Tx, input: { bookingId: string; receiptId: string; actor: string; userId: string | null }): Promise<void>;
+  recordReceipt(
+    tx: Tx,
+    input: { bookingId: string; receiptId: string; actor: string; userId: string | null; sameFileAs: ReceiptSameFile[] },
+  ): Promise<void>;
   /** After payment-confirmed: ticket with the supplier, confirm, e-mail the e-ticket. Safe to call twice. */
   fulfil(bookingId: string): Promise<void>;
   /** The booking as the API shows it, or null. */

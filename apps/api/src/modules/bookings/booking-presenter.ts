@@ -72,7 +72,7 @@ export { managePath, ticketPath };
 export function presentBooking(
   row: BookingRow,
   passengers: PassengerRow[],
-  receipts: ReceiptRow[],
+  receipts: (ReceiptRow & { sameFileElsewhere: boolean })[],
   options: { publicUrl: string; paymentLink: string | null },
 ): Booking {
   const { breakdown, perPassenger, money } = bookingMoney(row, passengers);
@@ -128,7 +128,13 @@ export function presentBooking(
     })),
     paymentMethod: row.paymentMethod,
     paymentError: row.status === 'pending-payment' ? row.paymentError : null,
-    receipts: receipts.map((r) => ({ id: r.id, fileName: r.fileName, uploadedAt: r.uploadedAt.toISOString(), status: r.status })),
+    receipts: receipts.map((r) => ({
+      id: r.id,
+      fileName: r.fileName,
+      uploadedAt: r.uploadedAt.toISOString(),
+      status: r.status,
+      sameFileElsewhere: r.sameFileElsewhere,
+    })),
     ticketLink: ticketed ? ticketPath(row.id) : null,
     ticketLinkUrl: ticketed ? `${options.publicUrl}${ticketPath(row.id)}` : null,
     manageMyBookingLink: managePath(row.id),
@@ -225,6 +231,7 @@ export function limitedView(booking: Booking): Booking {
     ticketLinkUrl: null,
     manageMyBookingLink: booking.manageMyBookingLink,
     paymentLink: null,
+      sameFileElsewhere: false,
     holdExpiresAt: booking.holdExpiresAt,
     offerExpiresAt: booking.offerExpiresAt,
     instantPaymentOnly: booking.instantPaymentOnly,

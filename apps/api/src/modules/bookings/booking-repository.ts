@@ -8,6 +8,7 @@ import {
   paymentReceipts,
   type BookingRow,
   type PassengerRow,
+  type ReceiptRow,
 } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
@@ -60,12 +61,17 @@ export async function findPassengers(tx: Tx, bookingId: string): Promise<Passeng
     .orderBy(asc(bookingPassengers.position));
 }
 
-export async function findReceipts(tx: Tx, bookingId: string) {
-  return tx
-    .select()
+/** A booking's receipts, each saying whether its very file was also sent for another booking. */
+export async function findReceipts(tx: Tx, bookingId: string): Promise<(ReceiptRow & { sameFileElsewhere: boolean })[]> {
+  // Spelled out: the subquery's own table is aliased, so these name the outer receipt.
+  const sameFileElsewhere = sql<boolean>`EXISTS (SELECT 1 FROM payment_receipts other
+    WHERE other.sha256 = "payment_receipts"."sha256" AND other.booking_id <> "payment_receipts"."booking_id")`;
+  const rows = await tx
+    .select({ receipt: paymentReceipts, sameFileElsewhere })
     .from(paymentReceipts)
     .where(eq(paymentReceipts.bookingId, bookingId))
     .orderBy(asc(paymentReceipts.uploadedAt));
+  return rows.map((row) => ({ ...row.receipt, sameFileElsewhere: Boolean(row.sameFileElsewhere) }));
 }
 
 export async function updatePassenger(tx: Tx, id: string, patch: Partial<Omit<NewPassenger, 'id' | 'bookingId'>>) {
@@ -121,14 +127,22 @@ export async function findEvents(tx: Tx, bookingId: string) {
   return tx.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id));
 }
 
+/** The booking holding a passenger, and who asked for it (its account, e-mail and mobile). */
+export interface PassengerHolder {
+  bookingId: string;
+  userId: string | null;
+  email: string | null;
+  mobile: string | null;
+}
+
 /**
  * Passengers already holding or flying the same flights in another live booking, matched on
- * name and date of birth (case-insensitive), each with the booking (and its account) that holds them.
+ * name and date of birth (case-insensitive), each with the booking (and its requester) that holds them.
  */
 export async function findDuplicatePassengers<P extends { firstName: string; lastName: string; dateOfBirth: string }>(
   tx: Tx,
   input: { bookingId: string; segmentsKey: string; passengers: P[] },
-): Promise<(P & { heldBy: { bookingId: string; userId: string | null } })[]> {
+): Promise<(P & { heldBy: PassengerHolder })[]> {
   if (!input.passengers.length) return [];
   const live: BookingStatus[] = ['pending-payment', 'payment-confirmed', 'confirmed'];
   const rows = await tx
@@ -138,17 +152,21 @@ export async function findDuplicatePassengers<P extends { firstName: string; las
       dateOfBirth: bookingPassengers.dateOfBirth,
       bookingId: bookings.id,
       userId: bookings.userId,
+      email: bookings.email,
+      mobile: bookings.mobile,
     })
     .from(bookingPassengers)
     .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
     .where(and(eq(bookings.segmentsKey, input.segmentsKey), ne(bookings.id, input.bookingId), inArray(bookings.status, live)));
   const key = (p: { firstName: string | null; lastName: string | null; dateOfBirth: string | null }) =>
     `${(p.firstName ?? '').toUpperCase()}|${(p.lastName ?? '').toUpperCase()}|${p.dateOfBirth ?? ''}`;
-  const taken = new Map(rows.map((row) => [key(row), { bookingId: row.bookingId, userId: row.userId }]));
-  return input.passengers.flatMap((p) => {
-    const heldBy = taken.get(key(p));
-    return heldBy ? [{ ...p, heldBy }] : [];
-  });
+  // One passenger may be held by several bookings (by different requesters): every holder is kept.
+  const taken = new Map<string, PassengerHolder[]>();
+  for (const { firstName, lastName, dateOfBirth, ...holder } of rows) {
+    const k = key({ firstName, lastName, dateOfBirth });
+    taken.set(k, [...(taken.get(k) ?? []), holder]);
+  }
+  return input.passengers.flatMap((p) => (taken.get(key(p)) ?? []).map((heldBy) => ({ ...p, heldBy })));
 }
 
 /** Held bookings whose hold has ended, oldest first. */

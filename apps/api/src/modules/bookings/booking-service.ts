@@ -32,7 +32,7 @@ export function createBookingService(settings: BookingServiceDeps) {
   const ports: BookingPaymentsPort = {
     confirmPayment: (tx, input) => confirmPayment(deps, tx, input),
     recordPaymentFailure,
-    recordReceipt,
+    recordReceipt: (tx, input) => recordReceipt(deps, tx, input),
     fulfil: (bookingId) => fulfilBooking(deps, bookingId),
     getBooking: (id) => loadBooking(deps, id),
   };

@@ -4,7 +4,7 @@ import type { BookingRow, PassengerRow } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../errors.js';
 import { findDuplicatePassengers } from '../bookings/booking-repository.js';
-import { alreadyBooked } from '../bookings/use-cases/booking-rules.js';
+import { alreadyBooked, ownDuplicates, requesterOf } from '../bookings/use-cases/booking-rules.js';
 import { addressKey } from './client-address.js';
 import * as repo from './limits-repository.js';
 
@@ -36,7 +36,7 @@ const passengerKey = (segmentsKey: string, p: { firstName: string; lastName: str
 /**
  * Limits on holding seats without paying (OWASP API6: one client must not hold a flight's seats):
  * at most `perContact` unpaid holds per contact e-mail and per mobile number, `perAddress` per client
- * address, one live booking per passenger on the same flights, and 9 seats per booking. Staff lift
+ * address, one live booking per passenger on the same flights and requester, and 9 seats per booking. Staff lift
  * a cap for one e-mail, mobile or address (limits-service.ts); the passenger rule is never lifted
  * (airlines cancel duplicate bookings and fine the agency).
  */
@@ -104,12 +104,13 @@ export function createHoldLimits(deps: { caps: HoldCaps; clock?: () => Date }) {
         passengers: named,
       });
       const asked = await repo.findPassengersBeingHeld(tx, booking.segmentsKey, booking.id);
-      const beingHeld = new Map(asked.map((row) => [sameTraveller(row), { bookingId: row.bookingId, userId: row.userId }]));
-      for (const p of named) {
-        const heldBy = beingHeld.get(sameTraveller(p));
-        if (heldBy && !dupes.some((d) => d.id === p.id)) dupes.push({ ...p, heldBy });
-      }
-      if (dupes.length) throw alreadyBooked(dupes, { userId: requester.userId, label: '' });
+      for (const { firstName, lastName, dateOfBirth, ...heldBy } of asked)
+        for (const p of named)
+          if (sameTraveller(p) === sameTraveller({ firstName, lastName, dateOfBirth })) dupes.push({ ...p, heldBy });
+      // Only the requester's own holds count: a stranger's hold in a person's name must not block the
+      // person's own booking (it is flagged to the desk instead).
+      const own = ownDuplicates(dupes, requesterOf(booking, requester));
+      if (own.length) throw alreadyBooked(own, { userId: requester.userId, label: '' });
       await checkCaps(tx, booking.id, keys, now);
       const address = keys.find((k) => k.kind === 'address');
       if (address) await repo.recordHoldClient(tx, booking.id, address.value, now);

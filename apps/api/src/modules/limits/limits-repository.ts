@@ -61,6 +61,8 @@ export async function findPassengersBeingHeld(tx: Tx, segmentsKey: string, excep
       dateOfBirth: bookingPassengers.dateOfBirth,
       bookingId: bookings.id,
       userId: bookings.userId,
+      email: bookings.email,
+      mobile: bookings.mobile,
     })
     .from(bookingPassengers)
     .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))

@@ -43,9 +43,19 @@ export function createReceiptsService(deps: { database: Database; bookings: Book
         ]);
       if ((await repo.countReceipts(db, bookingId)) >= MAX_RECEIPTS_PER_BOOKING) throw tooMany();
       const receiptId = `rc_${randomBytes(12).toString('base64url')}`;
+      const sha256 = createHash('sha256').update(file.bytes).digest('hex');
       await db.transaction(async (tx) => {
+        // Taken, not refused (one transfer may pay two bookings of one family), but flagged: the desk
+        // sees which booking the file was sent for before, the traveller that it was.
+        const sameFileAs = await repo.findSameFile(tx, sha256, bookingId);
         // The booking's transition locks its row first, so two uploads at once cannot both be the fifth.
-        await deps.bookings.recordReceipt(tx, { bookingId, receiptId, actor: uploader.label, userId: uploader.userId });
+        await deps.bookings.recordReceipt(tx, {
+          bookingId,
+          receiptId,
+          actor: uploader.label,
+          userId: uploader.userId,
+          sameFileAs,
+        });
         if ((await repo.countReceipts(tx, bookingId)) >= MAX_RECEIPTS_PER_BOOKING) throw tooMany();
         await repo.insertReceipt(tx, {
           id: receiptId,
@@ -53,7 +63,7 @@ export function createReceiptsService(deps: { database: Database; bookings: Book
           fileName: cleanFileName(file.fileName),
           contentType: type.contentType,
           sizeBytes: file.bytes.length,
-          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          sha256,
           storagePath: null,
         });
         await repo.insertReceiptFile(tx, receiptId, file.bytes);

@@ -1,3 +1,4 @@
+import { normalizeCapValue } from '@kwenda/contracts/admin';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { SupplierOffer, SupplierPassenger } from '../../../suppliers/supplier.js';
@@ -57,24 +58,60 @@ export function checkOwner(row: BookingRow, actor: Actor) {
     throw new AppError(403, 'BOOKING_ACCOUNT_REQUIRED', 'This booking belongs to an account: log in with it to change it');
 }
 
+/** Who asks for a booking: the account signed in (if any), and the contact the booking gives. */
+export interface Requester {
+  userId: string | null;
+  email: string | null;
+  mobile: string | null;
+}
+
+export const requesterOf = (
+  row: Pick<BookingRow, 'userId' | 'email' | 'mobile'>,
+  actor: { userId: string | null },
+): Requester => ({
+  userId: row.userId ?? actor.userId,
+  email: row.email,
+  mobile: row.mobile,
+});
+
+const sameValue = (kind: 'email' | 'mobile', a: string | null, b: string | null) =>
+  !!a && !!b && normalizeCapValue(kind, a) === normalizeCapValue(kind, b);
+
+/** The same person asks: the same account, or the same e-mail (as the caps compare it), or the same mobile. */
+export const sameRequester = (holder: Requester, requester: Requester) =>
+  (requester.userId !== null && holder.userId === requester.userId) ||
+  sameValue('email', holder.email, requester.email) ||
+  sameValue('mobile', holder.mobile, requester.mobile);
+
 /**
- * A passenger already holds these flights in another live booking: not an expired offer, so the
- * traveller is told who and, when that booking is their own account's, where it is. Anyone
- * holding a booking's id can open its limited view, so the id of a guest's or another account's
- * booking is never given (typing a stranger's name and birth date must not reveal their booking).
+ * Of the passengers found on these flights in other live bookings, those the requester holds
+ * themselves: only these are refused. A stranger who types a person's name and birth date must get
+ * the answer an unknown name gets (else the refusal says which flights that person takes, and a
+ * hold in their name would block their own booking); such a booking goes through and the desk sees
+ * it flagged as a possible duplicate (admin-bookings).
+ */
+export const ownDuplicates = <D extends { heldBy: Requester }>(dupes: D[], requester: Requester) =>
+  dupes.filter((d) => sameRequester(d.heldBy, requester));
+
+/**
+ * A passenger already holds these flights in another live booking of the same requester: not an
+ * expired offer, so the traveller is told who and, when that booking is their own account's, where
+ * it is. Anyone holding a booking's id can open its limited view, so the id of a booking found by
+ * its e-mail or mobile alone is never given.
  */
 export function alreadyBooked(
   dupes: { id: string; firstName: string; lastName: string; heldBy: { bookingId: string; userId: string | null } }[],
   actor: Actor,
 ) {
   const own = dupes.find((d) => actor.userId !== null && d.heldBy.userId === actor.userId);
+  const named = [...new Map(dupes.map(({ id, firstName, lastName }) => [id, { id, firstName, lastName }])).values()];
   return new AppError(
     409,
     'PASSENGER_ALREADY_BOOKED',
-    `${dupes.map((d) => `${d.firstName} ${d.lastName}`).join(', ')} already hold a booking on these flights`,
+    `${named.map((d) => `${d.firstName} ${d.lastName}`).join(', ')} already hold a booking on these flights`,
     undefined,
     {
-      alreadyBooked: dupes.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
+      alreadyBooked: named,
       existingBookingId: own?.heldBy.bookingId ?? null,
     },
   );

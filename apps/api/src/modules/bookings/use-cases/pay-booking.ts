@@ -19,6 +19,8 @@ import {
   isComplete,
   noOfferFound,
   offerCorrupted,
+  ownDuplicates,
+  requesterOf,
   toSupplierPassenger,
 } from './booking-rules.js';
 import { loadBooking, mustLoadBooking } from './load-booking.js';
@@ -170,11 +172,14 @@ function prepareHold(deps: BookingDeps, id: string, request: HoldRequest, actor:
       await transitionLocked(tx, current, 'offer-unavailable', { actor: actor.label, details: { reason: 'expired' } });
       return { kind: 'expired' };
     }
-    const dupes = await repo.findDuplicatePassengers(tx, {
-      bookingId: id,
-      segmentsKey: current.segmentsKey,
-      passengers: passengerKeys(passengers),
-    });
+    const dupes = ownDuplicates(
+      await repo.findDuplicatePassengers(tx, {
+        bookingId: id,
+        segmentsKey: current.segmentsKey,
+        passengers: passengerKeys(passengers),
+      }),
+      requesterOf(current, actor),
+    );
     if (dupes.length) throw alreadyBooked(dupes, actor);
     await deps.holds.assertHoldAllowed(tx, current, passengers, actor);
     // Refused before anything is journaled when the booking's supplier is not configured here.
@@ -388,7 +393,7 @@ export async function payBooking(deps: BookingDeps, id: string, request: PayBook
  * A hold call left without an answer (the process died, the supplier's answer was lost): what the
  * supplier did decides, found by the call's client reference. No order: nothing was held (the
  * traveller may pay again). A held order the booking can still use (it still waits to be held, the
- * hold has not ended, no passenger was booked elsewhere on these flights since) is adopted as if
+ * hold has not ended, the same requester booked none of its passengers on these flights since) is adopted as if
  * the answer had come; any other is released. Throws when the supplier cannot be asked (the job
  * tries again later).
  */
@@ -414,12 +419,13 @@ export async function reconcileHold(deps: BookingDeps, call: SupplierCallRow): P
     const usable =
       unchangedSince(current, call) &&
       holdEnds > now.getTime() &&
-      (
+      ownDuplicates(
         await repo.findDuplicatePassengers(tx, {
           bookingId: current.id,
           segmentsKey: current.segmentsKey,
           passengers: passengerKeys(await repo.findPassengers(tx, current.id)),
-        })
+        }),
+        requesterOf(current, { userId: null }),
       ).length === 0;
     if (usable) {
       await takeHold(deps, tx, current, hold, request, 'job:supplier-calls');

@@ -1,4 +1,5 @@
 import type { Currency } from '@kwenda/contracts';
+import type { ReceiptSameFile } from '@kwenda/contracts/admin';
 import type { Tx } from '../../../db/tx.js';
 import { AppError } from '../../../errors.js';
 import * as repo from '../booking-repository.js';
@@ -50,11 +51,13 @@ export async function recordPaymentFailure(tx: Tx, input: { bookingId: string; f
 
 /**
  * A transfer receipt arrived (the agency checks it). A booking made by an account takes
- * receipts only from it, and only while it is paid by bank transfer.
+ * receipts only from it, and only while it is paid by bank transfer. The agency is e-mailed about
+ * it in the same transaction (once per receipt: its id is the message's key), with a warning when
+ * the very file was already sent for another booking.
  */
 export async function recordReceipt(
   tx: Tx,
-  input: { bookingId: string; receiptId: string; actor: string; userId: string | null },
+  input: { bookingId: string; receiptId: string; actor: string; userId: string | null; sameFileAs: ReceiptSameFile[] },
 ) {
   await transition(tx, input.bookingId, 'receipt-uploaded', {
     actor: input.actor,
@@ -63,6 +66,14 @@ export async function recordReceipt(
       if (row.paymentMethod !== 'bank-transfer')
         throw new AppError(409, 'INVALID_BOOKING_STATE', 'This booking is being paid by card');
     },
+  deps: BookingDeps,
     details: { receiptId: input.receiptId },
   });
 }
+  const booking = await loadBooking(deps, input.bookingId, tx);
+  if (!booking) return;
+  await deps.mail.enqueue(tx, {
+    to: deps.agencyEmail,
+    ...deps.messages.agencyReceipt(booking, { receiptId: input.receiptId, sameFileAs: input.sameFileAs }),
+    dedupeKey: `receipt-agency:${input.bookingId}:${input.receiptId}`,
+  });

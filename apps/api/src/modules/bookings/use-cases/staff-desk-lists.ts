@@ -3,6 +3,7 @@ import type { BookingDeskState, DeskAction, Refund, RefundsResponse, TicketingIt
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { readReceiptBytes } from '../../receipts/receipt-storage.js';
+import { findSameFiles } from '../../receipts/receipts-repository.js';
 import * as repo from '../booking-repository.js';
 import * as staffRepo from '../staff-repository.js';
 import { cents, fromCents } from '../staff-repository.js';
@@ -37,13 +38,18 @@ export const receiptFileUrl = (receiptId: string) => `/api/v1/admin/transfers/${
 export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
   const rows = await staffRepo.listWaitingTransfers(deps.db, LIST_LIMIT);
   const ids = [...new Set(rows.map((r) => r.booking.id))];
-  const [rejected, extended, passengers] = await Promise.all([
+  const [rejected, extended, passengers, sameFiles] = await Promise.all([
     staffRepo.countRejectedReceipts(deps.db, ids),
     staffRepo.extendedHolds(deps.db, ids),
     Promise.all(ids.map(async (id) => [id, await repo.findPassengers(deps.db, id)] as const)).then((list) => new Map(list)),
   ]);
   return rows.map(({ receipt, booking }) => ({
     receiptId: receipt.id,
+    findSameFiles(
+      deps.db,
+      rows.map((r) => r.receipt.sha256),
+      null,
+    ),
     bookingId: booking.id,
     bookingReference: booking.bookingReference,
     uploadedAt: receipt.uploadedAt.toISOString(),
@@ -64,6 +70,9 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
 }
 
 /** The file of a receipt for staff: its bytes and what it is (detected from its bytes at upload). */
+    sameFileAs: (sameFiles.get(receipt.sha256) ?? [])
+      .filter((other) => other.bookingId !== booking.id)
+      .map(({ sha256: _hash, ...other }) => other),
 export async function receiptFile(deps: StaffDeps, receiptId: string) {
   const receipt = await staffRepo.findReceipt(deps.db, receiptId);
   if (!receipt) throw new AppError(404, 'NOT_FOUND', 'No receipt with this id');

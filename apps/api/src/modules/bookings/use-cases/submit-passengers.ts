@@ -5,7 +5,15 @@ import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import { validatePassengers } from '../passenger-validation.js';
 import type { Actor, BookingDeps } from './booking-deps.js';
-import { alreadyBooked, checkOwner, noOfferFound, offerCorrupted, travelDates } from './booking-rules.js';
+import {
+  alreadyBooked,
+  checkOwner,
+  noOfferFound,
+  offerCorrupted,
+  ownDuplicates,
+  requesterOf,
+  travelDates,
+} from './booking-rules.js';
 import { mustLoadBooking } from './load-booking.js';
 
 /**
@@ -37,11 +45,10 @@ export async function submitPassengers(
         validationErrors: result.errors,
       });
     }
-    const dupes = await repo.findDuplicatePassengers(tx, {
-      bookingId: id,
-      segmentsKey: row.segmentsKey,
-      passengers: result.passengers,
-    });
+    const dupes = ownDuplicates(
+      await repo.findDuplicatePassengers(tx, { bookingId: id, segmentsKey: row.segmentsKey, passengers: result.passengers }),
+      requesterOf({ userId: row.userId, email: result.email, mobile: result.mobile }, actor),
+    );
     if (dupes.length) throw alreadyBooked(dupes, actor);
     // Told now rather than after choosing how to pay: this contact or address cannot hold more seats.
     await deps.holds.checkHoldAllowed(tx, { id, email: result.email, mobile: result.mobile }, actor);

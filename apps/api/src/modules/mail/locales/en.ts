@@ -71,6 +71,22 @@ export const en: MailCatalog = {
   },
   paid: {
     subject: 'Payment received for booking {{reference}}',
+  agencyReceipt: {
+    subject: 'New transfer receipt for booking {{reference}}: {{amount}}',
+    subjectSameFile: 'Check: the receipt for booking {{reference}} was already uploaded for another booking',
+    preheader: 'Check that the money reached the account, then approve or reject the receipt.',
+    heading: 'A new transfer receipt to verify',
+    intro:
+      'The traveller uploaded a transfer receipt for booking {{reference}}. Check that the money reached the agency’s account before approving it.',
+    sameFile:
+      'Warning: this very file was already uploaded as the receipt of another booking. Do not approve it until you are sure the transfer covers this booking too.',
+    sameFileTitle: 'Bookings the same file was uploaded for',
+    sameFileItem: '{{reference}} (receipt {{status}})',
+    statuses: { submitted: 'waiting for review', accepted: 'approved', rejected: 'rejected' },
+    receipt: 'Receipt',
+    contact: 'Contact',
+    action: 'Open the transfer to verify',
+  },
     preheader: 'We are issuing your ticket; it follows in a separate e-mail.',
     heading: 'We have received your payment',
     intro: 'Thank you. We are issuing your ticket now; your e-ticket follows in a separate e-mail.',
