@@ -116,12 +116,12 @@ export const receiptSchema = z.object({
   fileName: z.string(),
   uploadedAt: z.iso.datetime(),
   status: z.enum(['submitted', 'accepted', 'rejected']),
-});
   /**
    * The same file (byte for byte) was already sent for another booking: the agency checks it before
    * taking it as this booking's payment. The other booking is never named to the traveller.
    */
   sameFileElsewhere: z.boolean(),
+});
 
 /**
  * How much of a booking the asker sees. `full`: whoever made it (its account when it belongs to one,

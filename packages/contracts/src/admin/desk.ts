@@ -58,14 +58,6 @@ export type DeskActionResponse = z.infer<typeof deskActionResponseSchema>;
 
 // ---------- transfers to verify ----------
 
-export const transferItemSchema = z.object({
-  receiptId: z.string(),
-  bookingId: z.string(),
-  /** What the traveller was asked to write in the transfer's comment. */
-  bookingReference: z.string(),
-  uploadedAt: isoDateTime,
-  fileName: z.string(),
-  contentType: z.string(),
 /**
  * Another booking's receipt with the same file, byte for byte (the same SHA-256): a receipt approved
  * for one booking is no proof of payment for another, unless one transfer paid both.
@@ -78,6 +70,14 @@ export const receiptSameFileSchema = z.object({
 });
 export type ReceiptSameFile = z.infer<typeof receiptSameFileSchema>;
 
+export const transferItemSchema = z.object({
+  receiptId: z.string(),
+  bookingId: z.string(),
+  /** What the traveller was asked to write in the transfer's comment. */
+  bookingReference: z.string(),
+  uploadedAt: isoDateTime,
+  fileName: z.string(),
+  contentType: z.string(),
   sizeBytes: z.number().int(),
   /** The receipt file for staff (with the staff token), shown inline: an image or a PDF. */
   fileUrl: z.string(),
@@ -95,6 +95,8 @@ export type ReceiptSameFile = z.infer<typeof receiptSameFileSchema>;
   mobile: z.string().nullable(),
   /** Receipts of this booking refused before (the traveller sent another). */
   rejectedBefore: z.number().int(),
+  /** Other bookings' receipts with this very file (empty for a file sent once). */
+  sameFileAs: z.array(receiptSameFileSchema),
 });
 export type TransferItem = z.infer<typeof transferItemSchema>;
 
@@ -105,8 +107,6 @@ export const rejectTransferRequestSchema = z
   .object({
     reason: z.enum(RECEIPT_REJECTION_REASONS),
     /** Shown to the traveller as written; required with reason "other". */
-  /** Other bookings' receipts with this very file (empty for a file sent once). */
-  sameFileAs: z.array(receiptSameFileSchema),
     note: note.optional(),
   })
   .refine((body) => body.reason !== 'other' || (body.note ?? '').length >= 3, {

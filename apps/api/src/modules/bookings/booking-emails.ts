@@ -90,17 +90,6 @@ export function composeAgencyHeldEmail(booking: Booking, context: MailContext): 
   );
 }
 
-/** Payment recorded (card or a confirmed transfer): the ticket is being issued and follows by e-mail. */
-export function composePaidEmail(booking: Booking, context: MailContext): RenderedMail {
-  const reference = booking.bookingReference;
-  return renderMail(
-    {
-      subject: both((l) => fill(strings(l).paid.subject, { reference })),
-      preheader: both((l) => strings(l).paid.preheader),
-      reference,
-      part: (language) => {
-        const words = strings(language);
-        return {
 /**
  * The agency's notice of a transfer receipt uploaded (one per receipt): what to look for in the
  * account and a link to the transfer on the desk; first of all, a warning when the very file was
@@ -155,6 +144,17 @@ export function composeAgencyReceiptEmail(
   );
 }
 
+/** Payment recorded (card or a confirmed transfer): the ticket is being issued and follows by e-mail. */
+export function composePaidEmail(booking: Booking, context: MailContext): RenderedMail {
+  const reference = booking.bookingReference;
+  return renderMail(
+    {
+      subject: both((l) => fill(strings(l).paid.subject, { reference })),
+      preheader: both((l) => strings(l).paid.preheader),
+      reference,
+      part: (language) => {
+        const words = strings(language);
+        return {
           heading: words.paid.heading,
           intro: [words.paid.intro],
           facts: [{ label: words.facts.amountPaid, value: formatAmount(booking.amount, booking.currency, language) }],
@@ -253,6 +253,8 @@ export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccoun
   return {
     held: (booking: Booking) => composeHeldEmail(booking, bankAccounts, context),
     agencyHeld: (booking: Booking) => composeAgencyHeldEmail(booking, context),
+    agencyReceipt: (booking: Booking, receipt: { receiptId: string; sameFileAs: ReceiptSameFile[] }) =>
+      composeAgencyReceiptEmail(booking, receipt, context),
     paid: (booking: Booking) => composePaidEmail(booking, context),
     canceled: (booking: Booking, heldUntil: Date) => composeCanceledEmail(booking, heldUntil, context),
     airlineChange: (booking: Booking, change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[] }) =>
@@ -266,5 +268,3 @@ export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccoun
 }
 
 export type BookingMessages = ReturnType<typeof bookingMessagesOf>;
-    agencyReceipt: (booking: Booking, receipt: { receiptId: string; sameFileAs: ReceiptSameFile[] }) =>
-      composeAgencyReceiptEmail(booking, receipt, context),

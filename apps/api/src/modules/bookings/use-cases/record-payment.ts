@@ -56,6 +56,7 @@ export async function recordPaymentFailure(tx: Tx, input: { bookingId: string; f
  * the very file was already sent for another booking.
  */
 export async function recordReceipt(
+  deps: BookingDeps,
   tx: Tx,
   input: { bookingId: string; receiptId: string; actor: string; userId: string | null; sameFileAs: ReceiptSameFile[] },
 ) {
@@ -66,10 +67,8 @@ export async function recordReceipt(
       if (row.paymentMethod !== 'bank-transfer')
         throw new AppError(409, 'INVALID_BOOKING_STATE', 'This booking is being paid by card');
     },
-  deps: BookingDeps,
     details: { receiptId: input.receiptId },
   });
-}
   const booking = await loadBooking(deps, input.bookingId, tx);
   if (!booking) return;
   await deps.mail.enqueue(tx, {
@@ -77,3 +76,4 @@ export async function recordReceipt(
     ...deps.messages.agencyReceipt(booking, { receiptId: input.receiptId, sameFileAs: input.sameFileAs }),
     dedupeKey: `receipt-agency:${input.bookingId}:${input.receiptId}`,
   });
+}

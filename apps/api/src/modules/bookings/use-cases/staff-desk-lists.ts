@@ -42,14 +42,14 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
     staffRepo.countRejectedReceipts(deps.db, ids),
     staffRepo.extendedHolds(deps.db, ids),
     Promise.all(ids.map(async (id) => [id, await repo.findPassengers(deps.db, id)] as const)).then((list) => new Map(list)),
-  ]);
-  return rows.map(({ receipt, booking }) => ({
-    receiptId: receipt.id,
     findSameFiles(
       deps.db,
       rows.map((r) => r.receipt.sha256),
       null,
     ),
+  ]);
+  return rows.map(({ receipt, booking }) => ({
+    receiptId: receipt.id,
     bookingId: booking.id,
     bookingReference: booking.bookingReference,
     uploadedAt: receipt.uploadedAt.toISOString(),
@@ -66,13 +66,13 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
     email: booking.email,
     mobile: booking.mobile,
     rejectedBefore: rejected.get(booking.id) ?? 0,
+    sameFileAs: (sameFiles.get(receipt.sha256) ?? [])
+      .filter((other) => other.bookingId !== booking.id)
+      .map(({ sha256: _hash, ...other }) => other),
   }));
 }
 
 /** The file of a receipt for staff: its bytes and what it is (detected from its bytes at upload). */
-    sameFileAs: (sameFiles.get(receipt.sha256) ?? [])
-      .filter((other) => other.bookingId !== booking.id)
-      .map(({ sha256: _hash, ...other }) => other),
 export async function receiptFile(deps: StaffDeps, receiptId: string) {
   const receipt = await staffRepo.findReceipt(deps.db, receiptId);
   if (!receipt) throw new AppError(404, 'NOT_FOUND', 'No receipt with this id');

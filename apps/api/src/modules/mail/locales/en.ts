@@ -69,8 +69,6 @@ export const en: MailCatalog = {
     confirm: 'Once the money is in the account, approve the receipt in Transfers to verify',
     action: 'Open Transfers to verify',
   },
-  paid: {
-    subject: 'Payment received for booking {{reference}}',
   agencyReceipt: {
     subject: 'New transfer receipt for booking {{reference}}: {{amount}}',
     subjectSameFile: 'Check: the receipt for booking {{reference}} was already uploaded for another booking',
@@ -86,7 +84,8 @@ export const en: MailCatalog = {
     receipt: 'Receipt',
     contact: 'Contact',
     action: 'Open the transfer to verify',
-  },
+  },  paid: {
+    subject: 'Payment received for booking {{reference}}',
     preheader: 'We are issuing your ticket; it follows in a separate e-mail.',
     heading: 'We have received your payment',
     intro: 'Thank you. We are issuing your ticket now; your e-ticket follows in a separate e-mail.',
