@@ -1,6 +1,6 @@
 import { staffRoleAtLeast, type StaffRole } from '@kwenda/contracts/admin';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, staffMembers, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -9,8 +9,8 @@ import { readSessionToken } from '../modules/accounts/auth-tokens.js';
 /**
  * Who is asking, read once per request from the bearer token: the user, their session, whether it is
  * a traveller's or a staff session, and the staff member's role. Routes guard themselves with
- * `app.requireUser` / `app.requireStaff(role)` as pre-handlers; a route open to guests reads
- * `request.auth` (null for a guest).
+ * `app.requireUser` / `app.requireStaff(role)` (listed as a preHandler or preValidation, they run first
+ * of all, see authenticateFirst); a route open to guests reads `request.auth` (null for a guest).
  */
 export interface RequestAuth {
   userId: string;
@@ -87,6 +87,38 @@ export async function readAuth(
 
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Log in first');
 
+/** The guards requireUser and requireStaff hand out, wherever a route lists them. */
+const guards = new WeakSet<PreHandler>();
+const guard = (handler: PreHandler) => {
+  guards.add(handler);
+  return handler;
+};
+
+/**
+ * Moves a route's guards, wherever it lists them (preHandler, preValidation), to the front of its
+ * onRequest hooks: who is asking is settled before the path, query or body are parsed and validated, so
+ * a stranger's malformed id is 401/403 like any other, never a 400 that says the route would take a
+ * well-formed one.
+ */
+function authenticateFirst(route: RouteOptions) {
+  const moved: PreHandler[] = [];
+  for (const hook of ['preValidation', 'preHandler'] as const) {
+    const listed = route[hook];
+    if (!listed) continue;
+    const handlers = [listed].flat() as unknown as PreHandler[];
+    const kept = handlers.filter((handler) => !guards.has(handler));
+    if (kept.length === handlers.length) continue;
+    moved.push(...handlers.filter((handler) => guards.has(handler)));
+    route[hook] = (kept.length ? kept : undefined) as never;
+  }
+  if (!moved.length) return;
+  const existing = route.onRequest ? [route.onRequest].flat() : [];
+  route.onRequest = [...(moved as unknown as onRequestHookHandler[]), ...existing];
+}
+
+/** Private answers: an /api/ answer that names no caching of its own is not kept by browsers or proxies. */
+const NO_STORE = 'no-store';
+
 /**
  * Registers the request's auth on the root instance (before the routes), so every route plugin
  * sees `request.auth`, `app.requireUser` and `app.requireStaff`.
@@ -101,20 +133,31 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; secret: Uint8
     request.auth = await readAuth(deps.db, deps.secret, authorization, clock());
     request.authRejected = request.auth === null;
   });
+  app.addHook('onRoute', authenticateFirst);
+  // A route that may be cached says so itself (the airports, the countries, /config); every other API
+  // answer (a staff list, a traveller's booking, an error) is private to whoever asked.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+  });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (request.auth?.kind !== 'traveller') throw new AppError(401, 'UNAUTHORIZED', 'The session has ended; log in again');
-  });
-  app.decorate('requireStaff', (minRole: StaffRole, options: StaffGuardOptions = {}) => async (request: FastifyRequest) => {
-    const auth = request.auth;
-    if (!auth) throw unauthorized();
-    if (auth.kind !== 'staff' || !auth.staffRole)
-      throw new AppError(403, 'STAFF_SESSION_REQUIRED', 'Sign in to the agency workspace at /admin');
-    if (!options.withoutSecondFactor && !auth.secondFactor)
-      throw new AppError(403, 'SECOND_FACTOR_REQUIRED', 'Turn on the authenticator app first');
-    if (!staffRoleAtLeast(auth.staffRole, minRole))
-      throw new AppError(403, 'FORBIDDEN', `This needs the ${minRole} role or above`);
-  });
+  app.decorate(
+    'requireUser',
+    guard(async (request: FastifyRequest) => {
+      if (request.auth?.kind !== 'traveller') throw new AppError(401, 'UNAUTHORIZED', 'The session has ended; log in again');
+    }),
+  );
+  app.decorate('requireStaff', (minRole: StaffRole, options: StaffGuardOptions = {}) =>
+    guard(async (request: FastifyRequest) => {
+      const auth = request.auth;
+      if (!auth) throw unauthorized();
+      if (auth.kind !== 'staff' || !auth.staffRole)
+        throw new AppError(403, 'STAFF_SESSION_REQUIRED', 'Sign in to the agency workspace at /admin');
+      if (!options.withoutSecondFactor && !auth.secondFactor)
+        throw new AppError(403, 'SECOND_FACTOR_REQUIRED', 'Turn on the authenticator app first');
+      if (!staffRoleAtLeast(auth.staffRole, minRole))
+        throw new AppError(403, 'FORBIDDEN', `This needs the ${minRole} role or above`);
+    }),
+  );
 }
 
 /** The id of the signed-in traveller, or null for a guest; a dead token is 401 (the traveller logs in again). */

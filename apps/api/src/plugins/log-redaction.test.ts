@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { redactError, redactedErrorSerializer } from './log-redaction.js';
+import { redactError, redactedErrorSerializer, redactUrl } from './log-redaction.js';
 
 describe('redactError', () => {
   // What PostgreSQL answers to a duplicate, with the values in `detail`, wrapped by Drizzle with its parameters.
@@ -31,5 +31,17 @@ describe('redactError', () => {
   it('leaves other values alone', () => {
     expect(redactError('plain text')).toBe('plain text');
     expect((redactError(new TypeError('x is not a function')) as Error).name).toBe('TypeError');
+  });
+});
+
+describe('redactUrl', () => {
+  it('withholds the secrets addresses carry, in a URL and in an error that quotes one', () => {
+    expect(redactUrl('/password_reset/abc123?lang=en')).toBe('/password_reset/[withheld]?lang=en');
+    expect(redactUrl('/login?return_to=%2F&social_ticket=t0k3n')).toBe('/login?return_to=%2F&social_ticket=[withheld]');
+    expect(redactUrl('/offers?departureStation=KRT&n=3')).toBe('/offers?departureStation=KRT&n=3');
+    const failed = new Error('fetch https://kwenda.sd/admin/setup/s3cr3t failed for bk_abcdefghij0123456789AB');
+    const logged = JSON.stringify(redactedErrorSerializer(failed));
+    expect(logged).not.toMatch(/s3cr3t|bk_abcdefghij/);
+    expect(logged).toContain('/admin/setup/[withheld]');
   });
 });

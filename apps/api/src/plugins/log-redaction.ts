@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
  * What a log line or an error report may carry of the data people give us: nothing. Passport numbers,
@@ -12,7 +12,8 @@ import type { FastifyServerOptions } from 'fastify';
  * `redactError` keeps what explains the failure (the SQL, the database's message and code, the stack)
  * and drops the values, through every `cause`. The logger's error serializer and the error reporter
  * both use it. Credentials (the session token, a booking's access cookie) are censored wherever a
- * plugin logs request headers.
+ * plugin logs request headers, and the secrets some addresses carry (a reset token, an invitation, a
+ * social log-in ticket, a booking id) are withheld from every URL the log writes (redactUrl).
  */
 
 const WITHHELD = '[withheld]';
@@ -35,6 +36,36 @@ export function redactError(error: unknown, depth = 0): unknown {
   return copy;
 }
 
+/**
+ * Addresses that carry a secret in their path: whoever reads it in a log could set a password, take a
+ * staff invitation or set-up link, open a booking (its id is enough, like its e-mailed link) or pay on
+ * a checkout page. The segment after each is withheld.
+ */
+const SECRET_PATH = /(\/(?:password_reset|setup|invitations|booking|bookings|checkout)\/)(?!\[withheld\])[^/?#\s"'<>]+/g;
+/** Query values that are secrets: a social log-in ticket, an OAuth code and state, tokens of any name. */
+const SECRET_QUERY =
+  /([?&](?:social_ticket|ticket|code|state|token|access_token|id_token|session_id|access|key)=)(?!\[withheld\])[^&#\s"'<>]+/gi;
+/** A booking id anywhere in a URL or a message about one (bk_ and 22 characters). */
+const BOOKING_ID = /\bbk_[A-Za-z0-9_-]{8,}/g;
+
+/** A URL, or a text that quotes one, with its secrets withheld: /password_reset/[withheld], ?social_ticket=[withheld]. */
+export function redactUrl(text: string): string {
+  return text.replace(SECRET_PATH, `$1${WITHHELD}`).replace(SECRET_QUERY, `$1${WITHHELD}`).replace(BOOKING_ID, WITHHELD);
+}
+
+/** Fastify's request line (method, url, host, address, port) with the URL's secrets withheld. */
+function redactedRequest(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? redactUrl(request.url) : request.url,
+    version: Array.isArray(version) ? version.join(',') : version,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 interface SerializedError {
   [key: string]: unknown;
   type: string;
@@ -51,8 +82,8 @@ export function redactedErrorSerializer(error: unknown, depth = 0): SerializedEr
   return {
     ...fields,
     type: redacted.name,
-    message: redacted.message,
-    stack: redacted.stack ?? '',
+    message: redactUrl(redacted.message),
+    stack: redactUrl(redacted.stack ?? ''),
     ...(redacted.cause !== undefined && depth < 5 ? { cause: redactedErrorSerializer(redacted.cause, depth + 1) } : {}),
   };
 }
@@ -65,7 +96,13 @@ export function redactedLoggerOptions(options: FastifyServerOptions['logger']): 
   if (options === undefined || typeof options === 'boolean') return options;
   return {
     ...options,
-    serializers: { ...options.serializers, err: (error: unknown) => redactedErrorSerializer(error) },
+    serializers: {
+      ...options.serializers,
+      err: (error: unknown) => redactedErrorSerializer(error),
+      req: redactedRequest,
+      // A page or a link logged beside a message (a page that failed to render).
+      url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url),
+    },
     redact: {
       // @fastify/multipart logs every upload's headers at trace level (busboyOptions.headers).
       paths: ['*.headers.cookie', '*.headers.authorization', '*.headers["set-cookie"]', 'err.params', 'err.detail'],

@@ -253,7 +253,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
         body: staffCliCreateRequestSchema,
         response: { 200: staffCliCreateResponseSchema, ...errors },
       },
-      preHandler: commandLine,
+      onRequest: commandLine,
     },
     async (request) => {
       const created = await staff.createWithSetupLink(request.body);
@@ -268,7 +268,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
         summary: 'Command line: every staff member (npm run staff -- list)',
         response: { 200: staffListResponseSchema, ...errors },
       },
-      preHandler: commandLine,
+      onRequest: commandLine,
     },
     async () => ({ staff: await staff.list() }),
   );
@@ -281,7 +281,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
         body: staffCliDisableRequestSchema,
         response: { 200: staffMemberResponseSchema, ...errors },
       },
-      preHandler: commandLine,
+      onRequest: commandLine,
     },
     async (request) => {
       const found = await staff.findByEmail(request.body.email);
