@@ -170,7 +170,14 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
   const receipts = createReceiptsService({ database, bookings: bookings.ports });
 
   const secret = jwtSecret(env);
-  const accounts = createAccountsService({ database, mail, secret, emails: accountEmailsOf(mailContext) });
+  const accounts = createAccountsService({
+    database,
+    mail,
+    secret,
+    emails: accountEmailsOf(mailContext),
+    // Staff accounts sign in at /admin only (the staff service is made below; asked per log-in).
+    staffAccounts: { refusesTravellerLogIn: (userId, context) => staff.refusesTravellerLogIn(userId, context) },
+  });
   const social = createSocialLoginService({
     database,
     accounts,

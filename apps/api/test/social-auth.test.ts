@@ -304,18 +304,27 @@ describe.each(backends)('social sign-in on %s', (backend) => {
     expect((await get('/api/v1/account', bearer(existing.jwt))).statusCode).toBe(200);
   });
 
-  it("takes over an account someone registered with the victim's e-mail and never verified", async () => {
+  it("the verified owner signs in over a sign-up someone made with the victim's e-mail and never confirmed", async () => {
     // The attacker signs up with the victim's address and a password of their own, but has no code.
     expect((await register('victim@example.com', 'Attacker')).statusCode).toBe(200);
-    const before = await userRow('victim@example.com');
+    const [codeMail] = await ctx.database.sql.query<{ text_body: string }>(
+      "SELECT text_body FROM mail_outbox WHERE to_address = 'victim@example.com' ORDER BY created_at DESC LIMIT 1",
+    );
+    // A sign-up waits apart: no account exists until a code is confirmed.
+    expect(await userRow('victim@example.com')).toBeUndefined();
     person = { sub: 'google-victim', email: 'victim@example.com', email_verified: true, name: 'Real Owner' };
     const auth = await signInToSession('google');
-    expect(auth.user).toMatchObject({ id: before!.id, fullName: 'Real Owner', active: true });
+    expect(auth.user).toMatchObject({ fullName: 'Real Owner', active: true });
     expect((await userRow('victim@example.com'))!.password_hash).toBeNull();
     expect(
       (await post('/auth/login', { email: 'victim@example.com', password: PASSWORD }, {}, nextAddress())).json(),
     ).toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    expect(await ctx.database.sql.query('SELECT 1 FROM email_codes WHERE user_id = $1', [before!.id])).toEqual([]);
+    // The attacker's sign-up is gone with the owner's sign-in: its code (in the owner's mailbox) sets nothing.
+    expect(await ctx.database.sql.query("SELECT 1 FROM pending_registrations WHERE email = 'victim@example.com'")).toEqual([]);
+    const otp = /(\d{6})/.exec(codeMail!.text_body)![1]!;
+    expect((await post('/auth/otp', { email: 'victim@example.com', otp }, {}, nextAddress())).json()).toMatchObject({
+      code: 'INVALID_CODE',
+    });
 
     // The owner can still choose a password through the e-mailed reset link.
     await ctx.app.inject({

@@ -147,7 +147,7 @@ describe.each(backends)('throttles that fit shared addresses on %s', (backend) =
     expect(judged).toHaveLength(ACCOUNT_LIMITS.codeAttempts);
     expect(answers.filter((r) => r.json().code === 'TOO_MANY_ATTEMPTS')).toHaveLength(30 - ACCOUNT_LIMITS.codeAttempts);
     const [stored] = await ctx.database.sql.query<{ attempts: number }>(
-      'SELECT attempts FROM email_codes WHERE user_id = (SELECT id FROM users WHERE email = $1)',
+      'SELECT attempts FROM pending_registrations WHERE email = $1',
       [email],
     );
     expect(stored!.attempts).toBe(ACCOUNT_LIMITS.codeAttempts);

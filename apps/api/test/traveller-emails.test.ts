@@ -90,6 +90,14 @@ describe('e-mails to travellers', () => {
       payload: { payload: { fullName: 'Amna Osman', email, password, passwordConfirmation: password } },
     });
     expect(registered.statusCode, registered.body).toBe(200);
+    // A reset link goes to an account only (a sign-up waiting for its code is none yet).
+    const [codeMail] = await ctx.database.sql.query<{ text_body: string }>(
+      'SELECT text_body FROM mail_outbox WHERE to_address = $1',
+      [email],
+    );
+    const otp = /(\d{6})/.exec(codeMail!.text_body)![1]!;
+    const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/otp', payload: { email, otp } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const reset = await ctx.app.inject({ method: 'PUT', url: '/api/v1/account/request_password_reset', payload: { email } });
     expect(reset.statusCode, reset.body).toBe(200);
 

@@ -27,11 +27,12 @@ const loose = (max: number) => z.string().max(max).nullish();
 
 /**
  * POST /auth/register (SPEC section 7). Fields are checked by the service so the answer carries
- * the spec's codes (REQUIRED_PASSWORD, PASSWORD_CONFIRMATION_MISMATCH, EMAIL_IS_NOT_UNIQUE, ...).
+ * the spec's codes (REQUIRED_PASSWORD, PASSWORD_CONFIRMATION_MISMATCH, WEAK_PASSWORD, too_long, ...);
+ * the name's bound here is only against huge bodies (the service names ACCOUNT_LIMITS.fullNameMaxLength).
  */
 export const registerRequestSchema = z.object({
   payload: z.object({
-    fullName: loose(120),
+    fullName: loose(2000),
     email: loose(254),
     password: loose(256),
     passwordConfirmation: loose(256),
@@ -40,14 +41,32 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/**
+ * The same answer whether or not the e-mail already has an account (the owner is e-mailed instead of a
+ * code). `registration` names this sign-up: the code screen sends it back, so the code it confirms is
+ * this sign-up's own and activates the password chosen here, never one another sign-up chose.
+ */
 export const registerResponseSchema = z.object({
   success: z.literal(true),
   user: z.object({ fullName: z.string(), email: z.string() }),
+  registration: z.string(),
 });
 
+/**
+ * Which sign-up a code belongs to: its `registration` (from the sign-up's answer), or else the
+ * `password` chosen at sign-up. With neither, the code is looked for among the e-mail's sign-ups.
+ */
+const whichSignUp = { registration: z.string().max(64).nullish(), password: z.string().max(256).nullish() };
+
 /** POST /auth/otp: the six-digit code e-mailed at sign-up. */
-export const otpRequestSchema = z.object({ email: z.string().max(254), otp: z.string().max(16), fullName: loose(120) });
-export const otpResendRequestSchema = z.object({ email: z.string().max(254) });
+export const otpRequestSchema = z.object({
+  email: z.string().max(254),
+  otp: z.string().max(16),
+  fullName: loose(2000),
+  ...whichSignUp,
+});
+/** POST /auth/otp/resend: one sign-up's code again (named as above; unnamed, only while the e-mail has a single sign-up). */
+export const otpResendRequestSchema = z.object({ email: z.string().max(254), ...whichSignUp });
 
 export const loginRequestSchema = z.object({ email: z.string().max(254), password: z.string().max(256) });
 
@@ -63,6 +82,8 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const okResponseSchema = z.object({ success: z.literal(true) });
 
 export const ACCOUNT_LIMITS = {
+  /** A full name longer than this is refused, with the limit named (field code too_long). */
+  fullNameMaxLength: 120,
   passwordMinLength: 10,
   codeLength: 6,
   codeMinutes: 10,

@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@kwenda/contracts';
 import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Accounts tables (migrations/0003_accounts.sql, social sign-in in 0004_social.sql; throttle counters: limits-schema.ts). */
+/** Accounts tables (migrations/0003_accounts.sql, social sign-in in 0004_social.sql, sign-ups in 0022; throttle counters: limits-schema.ts). */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -30,13 +30,19 @@ export const sessions = pgTable('sessions', {
   secondFactorAt: at('second_factor_at'),
 });
 
-export const emailCodes = pgTable('email_codes', {
-  userId: text('user_id').primaryKey(),
+/** A sign-up waiting for its e-mailed code (migrations/0022_pending_registrations.sql): its own name, password and code. */
+export const pendingRegistrations = pgTable('pending_registrations', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  fullName: text('full_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
   codeHash: text('code_hash').notNull(),
-  expiresAt: at('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
+  codeIssuedAt: at('code_issued_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),

@@ -1,9 +1,18 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { SocialProvider } from '@kwenda/contracts';
-import { emailCodes, loginTickets, passwordResetTokens, sessions, userIdentities, users, type UserRow } from '../../db/schema.js';
+import {
+  loginTickets,
+  passwordResetTokens,
+  pendingRegistrations,
+  sessions,
+  userIdentities,
+  users,
+  type PendingRegistrationRow,
+  type UserRow,
+} from '../../db/schema.js';
 
-/** Every query of users, sessions, sign-up codes and social identities (throttle counters: limits/throttle-repository.ts). */
+/** Every query of users, sessions, sign-ups waiting for their code and social identities (throttle counters: limits/throttle-repository.ts). */
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -30,54 +39,85 @@ export async function updateUser(db: Db, id: string, patch: Partial<typeof users
   return row;
 }
 
+/** A sign-up waiting for its code (each sign-up is its own row: a second one for the e-mail changes nothing). */
+export async function insertRegistration(db: Db, row: typeof pendingRegistrations.$inferInsert) {
+  await db.insert(pendingRegistrations).values(row);
+}
+
+export async function findRegistration(db: Db, id: string, email: string): Promise<PendingRegistrationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.id, id), eq(pendingRegistrations.email, email)));
+  return row;
+}
+
+/** The e-mail's sign-ups, newest first. */
+export async function findRegistrationsOf(db: Db, email: string, limit = 20): Promise<PendingRegistrationRow[]> {
+  return db
+    .select()
+    .from(pendingRegistrations)
+    .where(eq(pendingRegistrations.email, email))
+    .orderBy(desc(pendingRegistrations.createdAt))
+    .limit(limit);
+}
+
 /**
- * A new code for the user; `issuedAt` is kept exactly (the code is derived from it). It replaces only the
- * code the caller read (`replacing`, its issue time; null: none), so two sends at the same moment keep one
- * code: the later one finds the row changed and leaves it. Read the row back for the code in force.
+ * A new code for the sign-up; `issuedAt` is kept exactly (the code is derived from it). It replaces only
+ * the code the caller read (`replacing`, its issue time), so two sends at the same moment keep one code:
+ * the later one finds the row changed and leaves it. Read the row back for the code in force.
  */
-export async function saveEmailCode(
+export async function replaceRegistrationCode(
   db: Db,
-  userId: string,
+  id: string,
   code: { codeHash: string; expiresAt: Date; issuedAt: Date },
-  replacing: Date | null,
+  replacing: Date,
 ) {
-  const { codeHash, expiresAt, issuedAt } = code;
   await db
-    .insert(emailCodes)
-    .values({ userId, codeHash, expiresAt, attempts: 0, createdAt: issuedAt })
-    .onConflictDoUpdate({
-      target: emailCodes.userId,
-      set: { codeHash, expiresAt, attempts: 0, createdAt: issuedAt },
-      setWhere: replacing ? eq(emailCodes.createdAt, replacing) : sql`false`,
-    });
+    .update(pendingRegistrations)
+    .set({ codeHash: code.codeHash, expiresAt: code.expiresAt, codeIssuedAt: code.issuedAt, attempts: 0 })
+    .where(and(eq(pendingRegistrations.id, id), eq(pendingRegistrations.codeIssuedAt, replacing)));
 }
 
 /** The same code, valid for longer (it was sent again). */
-export async function extendEmailCode(db: Db, userId: string, expiresAt: Date) {
-  await db.update(emailCodes).set({ expiresAt }).where(eq(emailCodes.userId, userId));
-}
-
-export async function findEmailCode(db: Db, userId: string) {
-  const [row] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId));
-  return row;
+export async function extendRegistrationCode(db: Db, id: string, expiresAt: Date) {
+  await db.update(pendingRegistrations).set({ expiresAt }).where(eq(pendingRegistrations.id, id));
 }
 
 /**
- * Takes one of the code's tries before it is judged, in one statement (concurrent guesses queue on the
- * row): answers the code's hash while a try is left and the code is valid; undefined, changing
- * nothing, when there is no code, no try left, or it expired.
+ * Takes one try of each code in question before any is judged, in one statement (concurrent guesses
+ * queue on the rows): the sign-up `id` when named, else every sign-up of the e-mail. Answers the rows
+ * whose code is still valid with a try left; rows without either are left as they are.
  */
-export async function takeCodeAttempt(db: Db, userId: string, maxAttempts: number, now: Date) {
-  const [row] = await db
-    .update(emailCodes)
-    .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(and(eq(emailCodes.userId, userId), lt(emailCodes.attempts, maxAttempts), gt(emailCodes.expiresAt, now)))
-    .returning({ codeHash: emailCodes.codeHash });
+export async function takeCodeAttempts(db: Db, email: string, id: string | null, maxAttempts: number, now: Date) {
+  return db
+    .update(pendingRegistrations)
+    .set({ attempts: sql`${pendingRegistrations.attempts} + 1` })
+    .where(
+      and(
+        eq(pendingRegistrations.email, email),
+        id === null ? undefined : eq(pendingRegistrations.id, id),
+        lt(pendingRegistrations.attempts, maxAttempts),
+        gt(pendingRegistrations.expiresAt, now),
+      ),
+    )
+    .returning();
+}
+
+/** Uses a sign-up up, once: answers its row the first time, undefined after (another request confirmed it). */
+export async function claimRegistration(db: Db, id: string): Promise<PendingRegistrationRow | undefined> {
+  const [row] = await db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id)).returning();
   return row;
 }
 
-export async function deleteEmailCode(db: Db, userId: string) {
-  await db.delete(emailCodes).where(eq(emailCodes.userId, userId));
+/** Every sign-up of the e-mail goes (its account is confirmed: their codes must not change it). */
+export async function deleteRegistrationsOf(db: Db, email: string) {
+  await db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+}
+
+/** Sign-ups whose code ran out long ago (nobody will ask for it again). */
+export async function deleteStaleRegistrations(db: Db, expiredBefore: Date) {
+  await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, expiredBefore));
 }
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {

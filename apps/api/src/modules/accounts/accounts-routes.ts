@@ -47,7 +47,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Sign up; a six-digit code is e-mailed',
+        summary: 'Sign up; a six-digit code is e-mailed (an address with an account is e-mailed how to log in instead)',
         body: registerRequestSchema,
         response: { 200: registerResponseSchema, ...errors },
       },
@@ -71,12 +71,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['accounts'],
-        summary: 'A fresh code (same answer whether or not the account exists)',
+        summary:
+          "A sign-up's code again, the sign-up named by its registration or password (same answer whether or not there is one)",
         body: otpResendRequestSchema,
         response: { 200: okResponseSchema, ...errors },
       },
     },
-    async (request) => accounts.resendCode(request.body.email, { language: languageOf(request), address: request.ip }),
+    async (request) => accounts.resendCode(request.body, { language: languageOf(request), address: request.ip }),
   );
   app.post(
     '/auth/login',
@@ -137,7 +138,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['accounts'],
-        summary: 'E-mail a single-use reset link (ACCOUNT_NOT_FOUND for an unknown address)',
+        summary: 'E-mail a single-use reset link (the same answer whether or not an account has the address)',
         body: requestPasswordResetSchema,
         response: { 200: okResponseSchema, ...errors },
       },

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type FieldError, type RegisterRequest, type User } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import type { PendingRegistrationRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { addressKey } from '../limits/client-address.js';
 import { createThrottle, type ThrottleRule } from '../limits/throttle.js';
@@ -30,9 +30,27 @@ export const THROTTLE = {
   codesPerEmail: { max: 3, windowMs: 15 * 60_000 },
   /** E-mails (codes, reset links) sent at the request of one client address. */
   mailsPerAddress: { max: 60, windowMs: 15 * 60_000 },
-  /** Password resets asked from one address for e-mails with no account. */
-  resetMissesPerAddress: { max: 30, windowMs: 15 * 60_000 },
 } as const;
+
+/** How long a sign-up whose code ran out stays, so "send the code again" can still find it. */
+const REGISTRATION_KEPT_MS = 24 * 3_600_000;
+/** A password names its sign-up among the e-mail's few newest (each check is a slow hash). */
+const REGISTRATIONS_CHECKED_BY_PASSWORD = 3;
+
+/**
+ * What the accounts module asks the staff module (app.ts hands it over): whether an account is a staff
+ * member's, whom the traveller log-in refuses (their sign-in has its own throttle, audit and second
+ * factor); the staff module records the attempt in the member's audit.
+ */
+export interface StaffAccountsPort {
+  refusesTravellerLogIn(userId: string, context: { address: string; passwordRight: boolean }): Promise<boolean>;
+}
+
+/** Which sign-up a code request means: named by the sign-up's answer, or by the password chosen with it. */
+interface WhichSignUp {
+  registration?: string | null;
+  password?: string | null;
+}
 
 const tooMany = () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts; wait a few minutes and try again');
 const normalizeEmail = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
@@ -52,12 +70,15 @@ export function createAccountsService(deps: {
   secret: Uint8Array;
   /** The code and reset e-mails, their links built from PUBLIC_URL (account-emails.ts). */
   emails: AccountEmails;
+  staffAccounts?: StaffAccountsPort;
   clock?: () => Date;
 }) {
   const { db } = deps.database;
   const clock = deps.clock ?? (() => new Date());
   // Codes are stored as an HMAC, never in clear: a database leak does not give away live codes.
-  const codeHash = (userId: string, code: string) => createHmac('sha256', deps.secret).update(`${userId}:${code}`).digest('hex');
+  const codeHash = (registrationId: string, code: string) =>
+    createHmac('sha256', deps.secret).update(`${registrationId}:${code}`).digest('hex');
+  const invalidCode = () => new AppError(400, 'INVALID_CODE', 'Invalid code');
 
   const enter = createThrottle(db, clock);
   const throttle = (rules: ThrottleRule[]) => enter(rules, tooMany);
@@ -69,47 +90,91 @@ export function createAccountsService(deps: {
     onSuccess: 'keep',
   });
 
-  // A code is derived from the secret, the account and the instant it was issued, so the server can
+  // A code is derived from the secret, the sign-up and the instant it was issued, so the server can
   // write the same code again (only its HMAC is stored, which cannot be read back).
-  const codeIssuedAt = (userId: string, issuedAt: Date) => {
-    const digest = createHmac('sha256', deps.secret).update(`email-code:${userId}:${issuedAt.toISOString()}`).digest();
+  const codeIssuedAt = (registrationId: string, issuedAt: Date) => {
+    const digest = createHmac('sha256', deps.secret).update(`email-code:${registrationId}:${issuedAt.toISOString()}`).digest();
     return String(digest.readUIntBE(0, 6) % 10 ** ACCOUNT_LIMITS.codeLength).padStart(ACCOUNT_LIMITS.codeLength, '0');
   };
+  const mailCode = (email: string, code: string) =>
+    db.transaction((tx) => deps.mail.enqueue(tx, { to: email, ...deps.emails.code({ code }) }));
 
   /**
-   * E-mails the account's code. A code that still works is sent again, not replaced: the traveller may
-   * already have it in the inbox, and a new one would silently turn it into "invalid code". A new code
-   * only when there is none that works (used, expired, or locked by wrong guesses). Either way the code
-   * is valid for the full time from this e-mail; wrong guesses still count against the same code.
+   * E-mails the sign-up's code again (the mailbox throttles are the caller's). A code that still works is
+   * sent again, not replaced: the traveller may already have it in the inbox, and a new one would silently
+   * turn it into "invalid code". A new code only when it no longer works (expired, or locked by wrong
+   * guesses); it stays this sign-up's, with the password chosen with it. Either way the code is valid for
+   * the full time from this e-mail; wrong guesses still count against the same code.
    */
-  async function sendCode(user: UserRow, language: 'ar' | 'en', address: string) {
-    await throttle([{ key: `code:email:${user.email}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' }, mailRule(address)]);
+  async function sendCodeAgain(registration: PendingRegistrationRow) {
     const now = clock();
     const expiresAt = new Date(now.getTime() + ACCOUNT_LIMITS.codeMinutes * 60_000);
-    const stored = await repo.findEmailCode(db, user.id);
-    const working = stored && stored.expiresAt > now && stored.attempts < ACCOUNT_LIMITS.codeAttempts;
-    const again = working ? codeIssuedAt(user.id, stored.createdAt) : null;
-    let code: string;
-    // A code issued before codes were derived cannot be written again: it is replaced.
-    if (again && stored && codeHash(user.id, again) === stored.codeHash) {
-      code = again;
-      await repo.extendEmailCode(db, user.id, expiresAt);
+    const working = registration.expiresAt > now && registration.attempts < ACCOUNT_LIMITS.codeAttempts;
+    let code = codeIssuedAt(registration.id, registration.codeIssuedAt);
+    if (working) {
+      await repo.extendRegistrationCode(db, registration.id, expiresAt);
     } else {
-      const fresh = codeIssuedAt(user.id, now);
-      await repo.saveEmailCode(
+      const fresh = codeIssuedAt(registration.id, now);
+      const replacing = registration.codeIssuedAt;
+      await repo.replaceRegistrationCode(
         db,
-        user.id,
-        { codeHash: codeHash(user.id, fresh), expiresAt, issuedAt: now },
-        stored?.createdAt ?? null,
+        registration.id,
+        { codeHash: codeHash(registration.id, fresh), expiresAt, issuedAt: now },
+        replacing,
       );
       // Another send at the same moment may have written first: e-mail the code in force, not ours.
-      const inForce = await repo.findEmailCode(db, user.id);
-      const theirs = inForce ? codeIssuedAt(user.id, inForce.createdAt) : fresh;
-      code = inForce && codeHash(user.id, theirs) === inForce.codeHash ? theirs : fresh;
+      const inForce = await repo.findRegistration(db, registration.id, registration.email);
+      code = inForce ? codeIssuedAt(inForce.id, inForce.codeIssuedAt) : fresh;
     }
-    await db.transaction((tx) =>
-      deps.mail.enqueue(tx, { to: user.email, ...deps.emails.code({ code, fullName: user.fullName }) }),
-    );
+    await mailCode(registration.email, code);
+  }
+
+  /**
+   * The sign-up a request means. Named by its id, that one; by its password, the newest of the e-mail's
+   * few newest whose password it is; by neither, the e-mail's only sign-up, and none when there are
+   * several (someone else signed up with the address too: a code sent to an unnamed request could be theirs).
+   */
+  async function findSignUp(email: string, which: WhichSignUp): Promise<PendingRegistrationRow | undefined> {
+    if (which.registration) return repo.findRegistration(db, which.registration, email);
+    if (which.password) {
+      for (const row of await repo.findRegistrationsOf(db, email, REGISTRATIONS_CHECKED_BY_PASSWORD))
+        if (await verifyPassword(row.passwordHash, which.password)) return row;
+      return undefined;
+    }
+    const rows = await repo.findRegistrationsOf(db, email, 2);
+    return rows.length === 1 ? rows[0] : undefined;
+  }
+
+  /** Why no code could be judged: none, locked by wrong guesses, or expired. */
+  async function refuseUnjudged(email: string, registration: string | null): Promise<never> {
+    const rows = registration
+      ? [await repo.findRegistration(db, registration, email)].filter((row) => row !== undefined)
+      : await repo.findRegistrationsOf(db, email);
+    if (!rows.length) throw invalidCode();
+    if (rows.some((row) => row.attempts >= ACCOUNT_LIMITS.codeAttempts))
+      throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; ask for a new one');
+    throw new AppError(400, 'EXPIRED_CODE', 'This code has expired; ask for a new one');
+  }
+
+  /**
+   * The confirmed sign-up becomes the account, with the name and password chosen with this code. Every
+   * other sign-up of the e-mail goes. An account already confirmed (by a social sign-in or a reset link
+   * meanwhile) is never changed by a sign-up's code: none is answered.
+   */
+  async function activate(registration: PendingRegistrationRow): Promise<UserRow | undefined> {
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const claimed = await repo.claimRegistration(tx, registration.id);
+      if (!claimed) return undefined;
+      await repo.deleteRegistrationsOf(tx, claimed.email);
+      const existing = await repo.findUserByEmail(tx, claimed.email);
+      if (existing?.emailVerifiedAt) return undefined;
+      const account = { fullName: claimed.fullName, passwordHash: claimed.passwordHash, active: true, emailVerifiedAt: now };
+      // An account row never confirmed (a staff invitation not used yet, or made before sign-ups waited
+      // apart): the mailbox's owner has now proved the address, with this password.
+      if (existing) return repo.updateUser(tx, existing.id, account);
+      return repo.insertUser(tx, { id: `usr_${randomBytes(12).toString('base64url')}`, email: claimed.email, ...account });
+    });
   }
 
   async function startSession(user: UserRow): Promise<AuthResponse> {
@@ -128,7 +193,10 @@ export function createAccountsService(deps: {
       const email = normalizeEmail(payload.email);
       const fullName = (payload.fullName ?? '').trim().replace(/\s+/g, ' ');
       const fields: FieldError[] = [];
+      const maxName = ACCOUNT_LIMITS.fullNameMaxLength;
       if (!fullName) fields.push({ path: 'payload.fullName', code: 'required', message: 'Full name is required' });
+      else if ([...fullName].length > maxName)
+        fields.push({ path: 'payload.fullName', code: 'too_long', message: `At most ${maxName} characters` });
       if (!isEmail(email))
         fields.push({ path: 'payload.email', code: 'invalid_email', message: 'A valid e-mail address is required' });
       if (fields.length) throw new AppError(400, 'VALIDATION_ERROR', 'Please check the form', fields);
@@ -157,54 +225,79 @@ export function createAccountsService(deps: {
           [{ path: 'payload.password', code: 'WEAK_PASSWORD', message: 'Too weak' }],
         );
 
+      // Nothing is written before the throttles: a refused sign-up changes nothing. The same rules for an
+      // address with an account and one without, so a refusal says nothing either.
+      await throttle([
+        { key: `code:email:${email}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' },
+        mailRule(context.address),
+      ]);
       const passwordHash = await hashPassword(payload.password!);
+      const now = clock();
+      const registration = `reg_${randomBytes(16).toString('base64url')}`;
+      const answer = { success: true as const, user: { fullName, email }, registration };
+      await repo.deleteStaleRegistrations(db, new Date(now.getTime() - REGISTRATION_KEPT_MS));
       const existing = await repo.findUserByEmail(db, email);
-      let user: UserRow | undefined;
-      if (existing?.emailVerifiedAt) throw new AppError(409, 'EMAIL_IS_NOT_UNIQUE', 'This e-mail is already in use');
-      if (existing) {
-        // Never confirmed: whoever holds the mailbox may start again.
-        user = await repo.updateUser(db, existing.id, { fullName, passwordHash });
-      } else {
-        user = await repo.insertUser(db, {
-          id: `usr_${randomBytes(12).toString('base64url')}`,
-          fullName,
-          email,
-          passwordHash,
-          active: false,
-        });
-        if (!user) throw new AppError(409, 'EMAIL_IS_NOT_UNIQUE', 'This e-mail is already in use');
+      if (existing?.emailVerifiedAt) {
+        // The same answer as a new sign-up (its registration leads nowhere); the owner learns of it by
+        // e-mail, with the way to log in or reset the password, and the account stays as it is.
+        await db.transaction((tx) => deps.mail.enqueue(tx, { to: existing.email, ...deps.emails.alreadyRegistered() }));
+        return answer;
       }
-      await sendCode(user!, context.language, context.address);
-      return { success: true as const, user: { fullName, email } };
+      const code = codeIssuedAt(registration, now);
+      await repo.insertRegistration(db, {
+        id: registration,
+        email,
+        fullName,
+        passwordHash,
+        codeHash: codeHash(registration, code),
+        codeIssuedAt: now,
+        expiresAt: new Date(now.getTime() + ACCOUNT_LIMITS.codeMinutes * 60_000),
+      });
+      await mailCode(email, code);
+      return answer;
     },
 
-    async verifyCode(input: { email: string; otp: string }): Promise<AuthResponse> {
-      const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
-      if (!user) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
+    /**
+     * Confirms a sign-up's code and logs in. The code is judged against the sign-up the request names
+     * (its registration, or the password chosen with it) or, naming none, against each of the e-mail's:
+     * whichever code it is, the password that becomes active is the one chosen with that code.
+     */
+    async verifyCode(input: { email: string; otp: string } & WhichSignUp): Promise<AuthResponse> {
+      const email = normalizeEmail(input.email);
+      const named = input.registration ?? null;
       // The try is taken before the code is judged, in one statement: thirty guesses at once judge five.
-      const taken = await repo.takeCodeAttempt(db, user.id, ACCOUNT_LIMITS.codeAttempts, clock());
-      if (!taken) {
-        const stored = await repo.findEmailCode(db, user.id);
-        if (!stored) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
-        if (stored.attempts >= ACCOUNT_LIMITS.codeAttempts)
-          throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; ask for a new one');
-        throw new AppError(400, 'EXPIRED_CODE', 'This code has expired; ask for a new one');
-      }
-      const given = Buffer.from(codeHash(user.id, input.otp.trim()), 'hex');
-      if (!timingSafeEqual(given, Buffer.from(taken.codeHash, 'hex'))) throw new AppError(400, 'INVALID_CODE', 'Invalid code');
-      await repo.deleteEmailCode(db, user.id);
-      const verified = await repo.updateUser(db, user.id, { active: true, emailVerifiedAt: user.emailVerifiedAt ?? clock() });
-      return startSession(verified!);
+      const taken = await repo.takeCodeAttempts(db, email, named, ACCOUNT_LIMITS.codeAttempts, clock());
+      if (!taken.length) return refuseUnjudged(email, named);
+      const otp = input.otp.trim();
+      const matching = taken.find((row) =>
+        timingSafeEqual(Buffer.from(codeHash(row.id, otp), 'hex'), Buffer.from(row.codeHash, 'hex')),
+      );
+      if (!matching) throw invalidCode();
+      if (input.password && !(await verifyPassword(matching.passwordHash, input.password))) throw invalidCode();
+      const user = await activate(matching);
+      if (!user) throw invalidCode();
+      return startSession(user);
     },
 
-    /** The code again for an account not confirmed yet (a new one if it no longer works); the same answer whether or not it exists. */
-    async resendCode(email: string, context: { language: 'ar' | 'en'; address: string }) {
-      const user = await repo.findUserByEmail(db, normalizeEmail(email));
-      if (user && !user.emailVerifiedAt) await sendCode(user, context.language, context.address);
+    /** The code of one sign-up again (findSignUp); the same answer whether or not there is one. */
+    async resendCode(input: { email: string } & WhichSignUp, context: { language: 'ar' | 'en'; address: string }) {
+      const email = normalizeEmail(input.email);
+      const registration = await findSignUp(email, input);
+      if (registration)
+        await throttle([
+          { key: `code:email:${email}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' },
+          mailRule(context.address),
+        ]);
       else await throttle([mailRule(context.address)]);
+      if (registration) await sendCodeAgain(registration);
       return { success: true as const };
     },
 
+    /**
+     * E-mail and password. An account not confirmed yet, and a staff member's (who signs in at /admin),
+     * are answered exactly like a wrong password and counted like one: the answer never tells that a
+     * password is right for them.
+     */
     async login(input: { email: string; password: string }, context: { address: string }): Promise<AuthResponse> {
       const email = normalizeEmail(input.email);
       const address = addressOf(context.address);
@@ -216,32 +309,28 @@ export function createAccountsService(deps: {
       ]);
       const user = await repo.findUserByEmail(db, email);
       const ok = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'Login failed');
-      // The password was right: not a failure, whether or not the e-mail is confirmed yet.
+      const failed = () => new AppError(401, 'INVALID_CREDENTIALS', 'Login failed');
+      if (user && (await deps.staffAccounts?.refusesTravellerLogIn(user.id, { address, passwordRight: ok }))) throw failed();
+      if (!user || !ok || !user.emailVerifiedAt) throw failed();
       await pass.succeeded();
-      if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your e-mail with the code we sent');
       return startSession(user);
     },
 
     /** The account of a signed-in user (plugins/auth.ts has checked the session). */
     findUser: (userId: string) => repo.findUser(db, userId),
 
-    /** A reset link by e-mail; the same answer whether or not the account exists. */
+    /**
+     * A reset link by e-mail. The same answer, and the same throttles, whether or not the account exists;
+     * an address without one is sent nothing.
+     */
     async requestPasswordReset(email: string, context: { address: string }) {
       const normalized = normalizeEmail(email);
-      const user = await repo.findUserByEmail(db, normalized);
-      // SPEC section 8 names this case (ACCOUNT_NOT_FOUND). Sign-up already tells whether an address is
-      // taken (EMAIL_IS_NOT_UNIQUE), so hiding it here would protect nothing; the per-address throttle
-      // of misses bounds how fast anyone can ask.
-      if (!user) {
-        const misses = `reset:miss-ip:${addressOf(context.address)}`;
-        await throttle([{ key: misses, limit: THROTTLE.resetMissesPerAddress, onSuccess: 'keep' }]);
-        throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account with this e-mail');
-      }
       await throttle([
         { key: `reset:email:${normalized}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' },
         mailRule(context.address),
       ]);
+      const user = await repo.findUserByEmail(db, normalized);
+      if (!user) return { success: true as const };
       // 256 random bits in the link; only its SHA-256 is stored, so the table cannot be replayed.
       const token = randomBytes(32).toString('base64url');
       await repo.insertResetToken(db, {
@@ -249,9 +338,9 @@ export function createAccountsService(deps: {
         userId: user.id,
         expiresAt: new Date(clock().getTime() + ACCOUNT_LIMITS.resetLinkMinutes * 60_000),
       });
-      await db.transaction((tx) =>
-        deps.mail.enqueue(tx, { to: user.email, ...deps.emails.reset({ token, fullName: user.fullName }) }),
-      );
+      // A name nobody confirmed (an account never confirmed) is not written into the e-mail.
+      const fullName = user.emailVerifiedAt ? user.fullName : null;
+      await db.transaction((tx) => deps.mail.enqueue(tx, { to: user.email, ...deps.emails.reset({ token, fullName }) }));
       return { success: true as const };
     },
 
@@ -288,6 +377,8 @@ export function createAccountsService(deps: {
         emailVerifiedAt: user.emailVerifiedAt ?? clock(),
         active: true,
       });
+      // Confirmed now: a sign-up's code waiting for this address must not change it later.
+      await repo.deleteRegistrationsOf(db, user.email);
       return { success: true as const };
     },
 

@@ -75,7 +75,6 @@ export function createSocialLoginService(deps: {
       } else if (user) {
         deps.logger.warn({ userId: user.id, provider: identity.provider }, 'unverified account taken over by social sign-in');
         await repo.revokeUserSessions(tx, user.id, now);
-        await repo.deleteEmailCode(tx, user.id);
         user = await repo.updateUser(tx, user.id, { fullName, passwordHash: null, emailVerifiedAt: now, active: true });
       } else {
         user =
@@ -89,6 +88,8 @@ export function createSocialLoginService(deps: {
           })) ?? (await repo.findUserByEmail(tx, email));
       }
       if (!user) throw new AppError(409, 'EMAIL_IS_NOT_UNIQUE', 'This e-mail is already in use');
+      // The address is proved now: a sign-up's code waiting for it must not set a password later.
+      await repo.deleteRegistrationsOf(tx, email);
       await repo.insertIdentity(tx, { provider: identity.provider, subject: identity.subject, userId: user.id, email });
       return user;
     });

@@ -25,6 +25,10 @@ export interface PublicLinks {
   ticket(bookingId: string): string;
   /** The page that takes a new password for a reset token. */
   passwordReset(token: string): string;
+  /** The log-in page. */
+  login(): string;
+  /** The page that e-mails a reset link. */
+  forgotPassword(): string;
 }
 
 export function createPublicLinks(origin: string): PublicLinks {
@@ -35,6 +39,8 @@ export function createPublicLinks(origin: string): PublicLinks {
     booking: (bookingId) => `${base}${managePath(bookingId)}`,
     ticket: (bookingId) => `${base}${ticketPath(bookingId)}`,
     passwordReset: (token) => `${base}/password_reset/${encodeURIComponent(token)}`,
+    login: () => `${base}/login`,
+    forgotPassword: () => `${base}/forgot_password`,
   };
 }
 

@@ -390,6 +390,25 @@ export function createStaffService(deps: {
       return startSession(user, staff, method !== 'password');
     },
 
+    /**
+     * The traveller log-in's question about an account (accounts' StaffAccountsPort): a staff account
+     * never gets a traveller session, so the traveller log-in is no way around the staff sign-in's
+     * throttle; the attempt joins the member's audit, saying whether the password was right.
+     */
+    async refusesTravellerLogIn(userId: string, context: { address: string; passwordRight: boolean }) {
+      const found = await repo.findStaffWithUser(db, userId);
+      if (!found) return false;
+      deps.logger?.warn({ staffUserId: userId, address: context.address }, 'staff account refused at the traveller log-in');
+      await recordStaffAction(db, {
+        staffUserId: userId,
+        action: 'sign-in-failed',
+        targetType: 'staff',
+        targetId: userId,
+        details: { reason: 'traveller-log-in', address: context.address, passwordRight: context.passwordRight },
+      });
+      return true;
+    },
+
     /** The staff member with this e-mail (the command line names people by e-mail). */
     async findByEmail(email: string) {
       const found = await repo.findUserAndStaffByEmail(db, normalizeEmail(email));

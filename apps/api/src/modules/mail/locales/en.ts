@@ -136,6 +136,16 @@ export const en: MailCatalog = {
     action: 'Choose a new password',
     ignore: 'If you did not ask for this, ignore this message; your password stays as it is.',
   },
+  alreadyRegistered: {
+    subject: 'You already have a Kwenda account',
+    preheader: 'Someone tried to sign up with your e-mail address.',
+    heading: 'You already have a Kwenda account',
+    intro:
+      'Someone (perhaps you) asked to create a Kwenda account with this e-mail address, which already has one. No new account was made and your password has not changed.',
+    action: 'Log in',
+    forgot: 'Forgot your password? Ask for a link to choose a new one',
+    ignore: 'If this was not you, ignore this message; your account stays as it is.',
+  },
   eTicketPdf: {
     title: 'Electronic ticket — itinerary receipt',
     bookingReference: 'Booking reference',
