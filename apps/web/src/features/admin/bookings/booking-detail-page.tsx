@@ -17,6 +17,7 @@ import { PassengersSection } from './booking-passengers';
 import { EmailsSection, PaymentsSection, TimelineSection } from './booking-records';
 import { useBookingDetail } from './bookings-api';
 import classes from './bookings.module.css';
+import { PossibleDuplicateAlert } from './possible-duplicates';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -274,6 +275,7 @@ export function BookingDetailPage() {
           {formatPrice(booking.amount, booking.currency, i18n.language)}
         </Text>
       </Group>
+      <PossibleDuplicateAlert duplicates={data.possibleDuplicates} />
       {/* A section of its own, with its heading. */}
       <BookingActions booking={booking} onChanged={refresh} />
       <AirlineChangeSection bookingId={booking.id} />

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatPrice } from '../../../lib/format/format-price';
 import { ApiErrorAlert } from '../components/api-error-alert';
+import { ReceiptSameFileAlert } from '../desk/receipt-same-file';
 import { adminFileUrl } from '../lib/admin-api';
 import { formatInstant, ltr, tintedBadge } from './booking-display';
 import { EventDetails } from './event-details';
@@ -116,6 +117,7 @@ export function PaymentsSection({ detail }: { detail: AdminBookingDetail }) {
               })}
             </Text>
           ) : null}
+          <ReceiptSameFileAlert sameFileAs={r.sameFileAs} />
           <ReceiptPreview receipt={r} />
         </Paper>
       ))}

@@ -6,6 +6,7 @@ import { formatPrice } from '../../../lib/format/format-price';
 import { formatFlightDateTime, formatShortInstant, ltr, StatusBadge, useRouteText } from './booking-display';
 import type { BookingListParams } from './booking-list-params';
 import classes from './bookings.module.css';
+import { PossibleDuplicateFlag } from './possible-duplicates';
 
 interface ListProps {
   items: AdminBookingListItem[];
@@ -93,6 +94,7 @@ export function BookingsTable({
             <Table.Tr key={item.id}>
               <Table.Td>
                 <ReferenceLink item={item} listSearch={listSearch} />
+                <PossibleDuplicateFlag duplicates={item.possibleDuplicates} />
                 {item.pnr ? (
                   <Text size="xs" dir="ltr">
                     PNR {item.pnr}
@@ -142,6 +144,7 @@ export function BookingCards({ items, listSearch }: ListProps) {
             <StatusBadge status={item.status} />
           </Group>
           <PassengerCell item={item} />
+          <PossibleDuplicateFlag duplicates={item.possibleDuplicates} />
           <SimpleGrid cols={2} spacing="xs" mt={4}>
             <Text size="sm">{route(item.origin, item.destination)}</Text>
             <Text size="sm" ta="end" className={classes.amount}>

@@ -1,6 +1,6 @@
 import type { TransferItem } from '@kwenda/contracts/admin';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
@@ -10,6 +10,7 @@ import { useTransfers } from './desk-api';
 import { ApproveTransferDialog, ExtendHoldDialog, RejectTransferDialog } from './desk-dialogs';
 import { deskMoney, deskTime } from './desk-format';
 import classes from './desk.module.css';
+import { ReceiptSameFileAlert } from './receipt-same-file';
 import { ReceiptViewer } from './receipt-viewer';
 
 type Open = { kind: 'approve' | 'reject' | 'extend'; item: TransferItem } | null;
@@ -22,6 +23,12 @@ export function TransfersPage() {
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const close = () => setOpen(null);
+  // The agency's e-mail about an upload links to its card (#transfer-<receipt id>): shown once loaded.
+  const loaded = transfers.isSuccess;
+  useEffect(() => {
+    if (!loaded || !window.location.hash.startsWith('#transfer-')) return;
+    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
   return (
     <AdminPage
       title={t('transfers.title')}
@@ -112,6 +119,7 @@ function TransferCard({
             {t('transfers.uploaded', { time: deskTime(item.uploadedAt, language) })}
           </Text>
         </Group>
+        <ReceiptSameFileAlert sameFileAs={item.sameFileAs} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ReceiptViewer
             fileUrl={item.fileUrl}

@@ -86,6 +86,12 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
           {t('receipt.uploaded')}
         </Alert>
       )}
+      {/* Said, not refused: one transfer may pay two bookings. The other booking is never named. */}
+      {done && booking.receipts.at(-1)?.sameFileElsewhere && (
+        <Alert color="yellow" role="alert">
+          {t('receipt.sameFile')}
+        </Alert>
+      )}
       {booking.receipts.length > 0 && (
         <div>
           <Text size="sm" fw={600}>
@@ -95,6 +101,7 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
             {booking.receipts.map((r) => (
               <List.Item key={r.id}>
                 <span dir="ltr">{r.fileName}</span> — {t(`receipt.status.${r.status}`)}
+                {r.sameFileElsewhere ? ` — ${t('receipt.sameFileShort')}` : null}
               </List.Item>
             ))}
           </List>
