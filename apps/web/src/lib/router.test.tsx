@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BrowserRouter,
   Link,
@@ -151,6 +151,73 @@ describe('the browser router', () => {
     window.history.replaceState({ usr: null }, '', '/');
     await act(async () => window.dispatchEvent(new PopStateEvent('popstate')));
     expect(container.querySelector('output')!.textContent).toBe('/ null');
+  });
+
+  it("hydrates a page the server rendered as the server did, then gives the history entry's state", async () => {
+    function Welcome() {
+      const { state } = useLocation();
+      return <p>{(state as { welcome?: string } | null)?.welcome ?? 'no welcome'}</p>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <StaticRouter location="/">
+        <Welcome />
+      </StaticRouter>,
+    );
+    document.body.append(container);
+    // The entry Back returns to after a log-out: the welcome the server never rendered.
+    window.history.replaceState({ usr: { welcome: 'أهلاً بك يا آمنة' } }, '', '/');
+    const errors: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <BrowserRouter>
+          <Welcome />
+        </BrowserRouter>,
+        { onRecoverableError: (error) => errors.push(error) },
+      ),
+    );
+    roots.push(() => act(() => root.unmount()));
+    expect(errors).toEqual([]);
+    expect(container.textContent).toBe('أهلاً بك يا آمنة');
+  });
+
+  it('opens a new page at its top and returns to where the page was on Back', async () => {
+    const scrolled: number[] = [];
+    let scrollY = 0;
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(((x: number, y: number) => {
+      scrollY = y;
+      scrolled.push(y);
+    }) as typeof window.scrollTo);
+    try {
+      const container = await mount(
+        '/offers?from=PZU',
+        <>
+          <Link to="/booking/bk_1">book</Link>
+          <Routes>
+            <Route path="/offers" element={<Show name="offers" />} />
+            <Route path="/booking/:id" element={<Show name="booking" />} />
+          </Routes>
+        </>,
+      );
+      // The traveller scrolled 815 px down the results, then opens a booking.
+      scrollY = 815;
+      await act(async () => container.querySelector('a')!.click());
+      expect(container.querySelector('p')!.textContent).toContain('booking');
+      expect(scrolled).toEqual([0]);
+      expect(scrollY).toBe(0);
+      // Back: the results again, where they were left.
+      await act(async () => {
+        window.history.back();
+        await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      });
+      expect(container.querySelector('p')!.textContent).toContain('offers');
+      expect(scrolled).toEqual([0, 815]);
+    } finally {
+      scrollTo.mockRestore();
+      Reflect.deleteProperty(window, 'scrollY');
+    }
   });
 
   it('rewrites the query with useSearchParams and redirects with Navigate', async () => {

@@ -19,8 +19,11 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
+  useSyncExternalStore,
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactElement,
@@ -38,7 +41,7 @@ export type To = string | Partial<Pick<Location, 'pathname' | 'search' | 'hash'>
 export interface NavigateOptions {
   replace?: boolean;
   state?: unknown;
-  /** Accepted for React Router's signature; scrolling is the page's business here. */
+  /** Stays where the page is scrolled instead of opening the next address at its top. */
   preventScrollReset?: boolean;
 }
 export type Params = Record<string, string | undefined>;
@@ -95,18 +98,75 @@ export function Outlet(): ReactNode {
   return useContext(RouteContext).outlet;
 }
 
+/** What the history entry holds besides the page's `state`: where the page was scrolled when it was left. */
+interface HistoryEntryState {
+  usr?: unknown;
+  scrollY?: number;
+}
+const entryState = () => (window.history.state ?? {}) as HistoryEntryState;
+
+/** Where to scroll once the next location is on screen. */
+type PendingScroll = { top: number } | { hash: string } | null;
+
+/** The element a #hash names, if any. */
+function hashTarget(hash: string): HTMLElement | null {
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // an id as written
+  }
+  return id ? document.getElementById(id) : null;
+}
+
 const browserLocation = (): Location => {
   const { pathname, search, hash } = window.location;
   return { pathname, search, hash, state: (window.history.state as { usr?: unknown } | null)?.usr ?? null };
 };
 
+const noSubscription = () => () => {};
+
 /** The router of the browser's address bar. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  const [location, setLocation] = useState(browserLocation);
+  const [current, setLocation] = useState(browserLocation);
+  // While React hydrates a page the server rendered, the history entry's state (a welcome, a search
+  // carried over) is held back: the server had none, and a first render that differs from its HTML
+  // fails hydration (React error #418). The state follows in the render straight after.
+  const hydrating = !useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const location = useMemo(
+    () => (hydrating && current.state !== null ? { ...current, state: null } : current),
+    [hydrating, current],
+  );
+  // Scrolling as a site of separate pages would: a new page opens at its top (or at its #anchor, clear
+  // of the sticky header by the page's scroll-padding), Back and Forward return where the page was.
+  // The browser's own restoration runs at popstate, before the page it returns to has rendered.
+  const pendingScroll = useRef<PendingScroll>(null);
   useEffect(() => {
-    const onPop = () => startTransition(() => setLocation(browserLocation()));
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Kept in the entry (a little after scrolling stops: browsers limit how often an entry is rewritten).
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        window.history.replaceState({ ...entryState(), scrollY: window.scrollY }, '');
+      }, 150);
+    };
+    const onPop = () => {
+      clearTimeout(timer);
+      pendingScroll.current = { top: entryState().scrollY ?? 0 };
+      startTransition(() => setLocation(browserLocation()));
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('popstate', onPop);
+    };
   }, []);
   const navigate = useCallback<Navigator>((to, options = {}) => {
     if (typeof to === 'number') return window.history.go(to);
@@ -115,10 +175,26 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     const href = createPath(next);
     const replace = options.replace ?? href === createPath(current);
     const state = options.state ?? null;
+    if (!replace) {
+      // Back to the page being left returns to this point of it.
+      window.history.replaceState({ ...entryState(), scrollY: window.scrollY }, '');
+      pendingScroll.current = next.hash ? { hash: next.hash } : options.preventScrollReset ? null : { top: 0 };
+    }
     // The state sits where React Router kept it, so an entry made before this router still reads.
     window.history[replace ? 'replaceState' : 'pushState']({ usr: state }, '', href);
     startTransition(() => setLocation({ ...next, state }));
   }, []);
+  // After the children: the page the address leads to is on screen when this runs.
+  useLayoutEffect(() => {
+    const wanted = pendingScroll.current;
+    pendingScroll.current = null;
+    if (!wanted) return;
+    if ('hash' in wanted) {
+      const target = hashTarget(wanted.hash);
+      if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+    } else window.scrollTo(0, wanted.top);
+  }, [current]);
   const router = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
 }
@@ -274,7 +350,7 @@ const clickStaysInPage = (event: MouseEvent<HTMLAnchorElement>, target?: string)
   (!target || target === '_self') &&
   !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
 
-export function Link({ to, replace, state, preventScrollReset: _preventScrollReset, onClick, target, ...anchor }: LinkProps) {
+export function Link({ to, replace, state, preventScrollReset, onClick, target, ...anchor }: LinkProps) {
   const { location, navigate } = useRouter();
   const href = createPath(resolve(to, location));
   return (
@@ -286,7 +362,7 @@ export function Link({ to, replace, state, preventScrollReset: _preventScrollRes
         onClick?.(event);
         if (!clickStaysInPage(event, target)) return;
         event.preventDefault();
-        navigate(to, { replace, state });
+        navigate(to, { replace, state, preventScrollReset });
       }}
     />
   );

@@ -87,8 +87,26 @@ export function authorizationHeader(): Record<string, string> {
   return session ? { authorization: `Bearer ${session.jwt}` } : {};
 }
 
+let watchingPageShow = false;
+
+/**
+ * A page the browser brings back from its back-forward cache is the page as it was left, with the
+ * account's data in memory (the name in the header, its bookings). When someone logged out or in
+ * elsewhere meanwhile (another page, another tab), the page loads again for the session there is now.
+ */
+function reloadWhenSessionChangedAway() {
+  if (watchingPageShow) return;
+  watchingPageShow = true;
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    const stored = storage()?.getItem(SESSION_STORAGE_KEY) ?? null;
+    if (stored !== cached.raw) window.location.reload();
+  });
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
+  reloadWhenSessionChangedAway();
   // Another tab logging in or out changes this one too.
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === SESSION_STORAGE_KEY) listener();

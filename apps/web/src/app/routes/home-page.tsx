@@ -1,7 +1,8 @@
 import { Alert, Container } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocation } from '../../lib/router';
+import { useLocation, useNavigate } from '../../lib/router';
+import { useSession } from '../../lib/session';
 import { SearchForm } from '../../features/search';
 import classes from './home-page.module.css';
 
@@ -9,18 +10,36 @@ import classes from './home-page.module.css';
 export interface HomeNavigationState {
   /** A message already in the traveller's language, shown once above the search. */
   welcome?: string;
+  /** The account it greets: shown only while that account is signed in. */
+  userId?: string;
 }
 
-function welcomeFrom(state: unknown): string | null {
-  const welcome = (state as HomeNavigationState | null)?.welcome;
-  return typeof welcome === 'string' && welcome.trim() ? welcome : null;
+interface Welcome {
+  text: string;
+  userId: string | undefined;
+}
+
+function welcomeFrom(state: unknown): Welcome | null {
+  const { welcome, userId } = (state as HomeNavigationState | null) ?? {};
+  return typeof welcome === 'string' && welcome.trim() ? { text: welcome, userId } : null;
 }
 
 export function HomePage() {
   const { t } = useTranslation();
   const location = useLocation();
-  // Read once: the search form rewrites the address, which drops navigation state, and a reload should not repeat it.
-  const [welcome, setWelcome] = useState(() => welcomeFrom(location.state));
+  const navigate = useNavigate();
+  const session = useSession();
+  const [welcome, setWelcome] = useState<Welcome | null>(null);
+  // Taken from the history entry once, then removed from it: Back or a reload to this entry does not
+  // greet again (after a log-out, not another person). Read in an effect: the server rendered no
+  // welcome, and the first render in the browser must be the server's (React error #418 otherwise).
+  useEffect(() => {
+    const found = welcomeFrom(location.state);
+    if (!found) return;
+    setWelcome(found);
+    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true });
+  }, [location, navigate]);
+  const shown = welcome && session && (welcome.userId === undefined || welcome.userId === session.user.id) ? welcome : null;
 
   return (
     <>
@@ -33,7 +52,7 @@ export function HomePage() {
         </Container>
       </section>
       <Container size="lg" className={classes.formArea}>
-        {welcome ? (
+        {shown ? (
           <Alert
             variant="filled"
             color="teal.9"
@@ -43,7 +62,7 @@ export function HomePage() {
             onClose={() => setWelcome(null)}
             className={classes.welcome}
           >
-            {welcome}
+            {shown.text}
           </Alert>
         ) : null}
         <SearchForm />

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from '../../../lib/router';
 import { createBooking } from '../../../lib/create-booking';
 import { takePendingBooking } from '../../../lib/pending-booking';
 import { useAppPath } from '../../../lib/referral';
+import { readSession } from '../../../lib/session';
 import { searchToParams } from '../../../lib/search-params';
 import { safeReturnTo } from './return-to';
 
@@ -38,7 +39,12 @@ export function useAfterLogin() {
       const home = appPath('/');
       // Back home (the social flow's default return) is welcomed like no return at all.
       if (target && target !== '/' && target !== home) void navigate(target, { replace: true });
-      else void navigate(home, { replace: true, state: { welcome: t('welcome', { name: fullName }) } });
+      else {
+        // Whose welcome it is: the home page shows it only while this same person is signed in, so Back
+        // after a log-out never greets the previous traveller by name.
+        const welcome = { welcome: t('welcome', { name: fullName }), userId: readSession()?.user.id };
+        void navigate(home, { replace: true, state: welcome });
+      }
     },
     [navigate, appPath, params, t],
   );
