@@ -13,3 +13,4 @@ export * from './offer-filter-rules.js';
 export * from './booking-rules.js';
 export * from './page-path.js';
 export * from './languages.js';
+export * from './latin-digits.js';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bookingStatuses } from '../booking-rules.js';
 import { currencies } from '../currencies.js';
 import { REFERRAL_CODE_PATTERN } from '../page-path.js';
+import { typedNumber } from './common.js';
 
 /**
  * Agents: traveller accounts with a referral code. The owner creates them and sets their commission
@@ -16,11 +17,13 @@ export type CommissionBasis = (typeof COMMISSION_BASES)[number];
 export const commissionBasisSchema = z.enum(COMMISSION_BASES);
 
 /** 0-100 with at most two decimals (12.5 = 12.5 %). */
-export const commissionPercentSchema = z
-  .number()
-  .min(0, 'The percent cannot be negative')
-  .max(100, 'The percent cannot exceed 100')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most two decimals');
+export const commissionPercentSchema = typedNumber(
+  z
+    .number()
+    .min(0, 'The percent cannot be negative')
+    .max(100, 'The percent cannot exceed 100')
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most two decimals'),
+);
 
 /** A referral code as typed by the owner: trimmed and upper-cased, then held to the link's pattern. */
 export const referralCodeSchema = z

@@ -1,6 +1,7 @@
 import '../zod-config.js';
 import { z } from 'zod';
 import { isEmail } from '../booking-rules.js';
+import { typedNumber } from './common.js';
 
 /**
  * Caps on unpaid holds (/api/v1/admin/limits): how many bookings waiting for payment one contact
@@ -67,7 +68,7 @@ export const liftHoldCapRequestSchema = z
   .object({
     kind: holdCapKindSchema,
     value: z.string().max(254),
-    hours: z.number().int().min(HOLD_CAP_LIFT_HOURS.min).max(HOLD_CAP_LIFT_HOURS.max),
+    hours: typedNumber(z.number().int().min(HOLD_CAP_LIFT_HOURS.min).max(HOLD_CAP_LIFT_HOURS.max)),
     reason: z.string().trim().min(3, 'Say why, in a few words').max(500),
   })
   .transform((body) => ({ ...body, value: normalizeCapValue(body.kind, body.value) }))

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { currencySchema } from '../common.js';
 import { currencies } from '../currencies.js';
 import { cabinClassCodes } from '../search-rules.js';
+import { typedNumber } from './common.js';
 
 /**
  * Bounds of what the owner may set. A rate more than `largeChangeRatio` away from the one in effect
@@ -31,11 +32,13 @@ const decimals = (value: number) => {
   return fraction.replace(/e.*$/, '').length;
 };
 
-export const unitsPerUsdSchema = z
-  .number({ error: 'Expected a number of units per US dollar' })
-  .positive('A rate must be more than 0')
-  .max(RATE_LIMITS.maxUnitsPerUsd, `A rate must be at most ${RATE_LIMITS.maxUnitsPerUsd}`)
-  .refine((v) => decimals(v) <= RATE_LIMITS.maxDecimals, `At most ${RATE_LIMITS.maxDecimals} decimals`);
+export const unitsPerUsdSchema = typedNumber(
+  z
+    .number({ error: 'Expected a number of units per US dollar' })
+    .positive('A rate must be more than 0')
+    .max(RATE_LIMITS.maxUnitsPerUsd, `A rate must be at most ${RATE_LIMITS.maxUnitsPerUsd}`)
+    .refine((v) => decimals(v) <= RATE_LIMITS.maxDecimals, `At most ${RATE_LIMITS.maxDecimals} decimals`),
+);
 
 /** A staff member as the desk names them. */
 export const staffRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -123,16 +126,12 @@ const airportCodeSchema = z
 
 export const markupRuleInputSchema = z
   .object({
-    percent: z
-      .number()
-      .min(0, 'At least 0')
-      .max(MARKUP_LIMITS.maxPercent, `At most ${MARKUP_LIMITS.maxPercent}%`)
-      .multipleOf(0.01),
-    fixedUsd: z
-      .number()
-      .min(0, 'At least 0')
-      .max(MARKUP_LIMITS.maxFixedUsd, `At most ${MARKUP_LIMITS.maxFixedUsd} USD`)
-      .multipleOf(0.01),
+    percent: typedNumber(
+      z.number().min(0, 'At least 0').max(MARKUP_LIMITS.maxPercent, `At most ${MARKUP_LIMITS.maxPercent}%`).multipleOf(0.01),
+    ),
+    fixedUsd: typedNumber(
+      z.number().min(0, 'At least 0').max(MARKUP_LIMITS.maxFixedUsd, `At most ${MARKUP_LIMITS.maxFixedUsd} USD`).multipleOf(0.01),
+    ),
     airline: airlineCodeSchema.nullish().default(null),
     origin: airportCodeSchema.nullish().default(null),
     destination: airportCodeSchema.nullish().default(null),

@@ -1,9 +1,10 @@
 import type { AdminAgent, CommissionBasis } from '@kwenda/contracts/admin';
 import { REFERRAL_CODE_PATTERN } from '@kwenda/contracts/rules';
-import { Button, Group, NumberInput, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { DeskModal } from '../components/desk-modal';
 import { useCreateAgent, useUpdateAgent } from './agents-api';
@@ -100,7 +101,7 @@ function BasisAndPercent({
           <Radio value="fare" label={t('basis.fare')} />
         </Stack>
       </Radio.Group>
-      <NumberInput
+      <TypedNumberInput
         label={t('form.percent')}
         value={percent}
         onChange={onPercent}

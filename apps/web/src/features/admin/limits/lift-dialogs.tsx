@@ -6,12 +6,13 @@ import {
   type HoldCapKind,
   type HoldCapLift,
 } from '@kwenda/contracts/admin';
-import { Button, Group, NumberInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { ltr } from '../lib/bidi';
 import { ApiRequestError } from '../../../lib/api-client';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useEndLift, useLiftHoldCap } from './limits-api';
 import { DeskModal } from '../components/desk-modal';
@@ -88,7 +89,7 @@ export function LiftDialog({ onClose, onDone }: DialogProps) {
             required
             error={(checked && valueWrong) || refused.has('value') ? t(`form.valueWrong.${kind}`) : undefined}
           />
-          <NumberInput
+          <TypedNumberInput
             label={t('form.hours')}
             description={t('form.hoursHint', { min: HOLD_CAP_LIFT_HOURS.min, max: HOLD_CAP_LIFT_HOURS.max })}
             classNames={{ description: classes.hint }}

@@ -1,9 +1,10 @@
 import { cabinClassCodes } from '@kwenda/contracts/rules';
 import { MARKUP_LIMITS, type MarkupRule, type MarkupRuleInput } from '@kwenda/contracts/admin';
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { DeskModal } from '../components/desk-modal';
 import { useSaveMarkup } from './rates-api';
@@ -80,7 +81,7 @@ export function MarkupDialog({
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <NumberInput
+            <TypedNumberInput
               label={t('markups.form.percent')}
               value={percent}
               onChange={setPercent}
@@ -92,7 +93,7 @@ export function MarkupDialog({
               data-autofocus
               error={errorOf('percent')}
             />
-            <NumberInput
+            <TypedNumberInput
               label={t('markups.form.fixed')}
               value={fixedUsd}
               onChange={setFixedUsd}

@@ -1,8 +1,9 @@
 import { RATE_LIMITS, rateCurrencies, type CurrentRate, type SetRateRequest } from '@kwenda/contracts/admin';
-import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { DeskModal } from '../components/desk-modal';
 import { useSetRate } from './rates-api';
@@ -92,7 +93,7 @@ export function RateDialog({
             allowDeselect={false}
             required
           />
-          <NumberInput
+          <TypedNumberInput
             label={t('form.rate')}
             description={
               current ? t('form.rateHint', { amount: isolate(formatUnits(current.unitsPerUsd, currency, language)) }) : undefined
