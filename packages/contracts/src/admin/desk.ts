@@ -2,6 +2,8 @@ import '../zod-config.js';
 import { z } from 'zod';
 import { bookingStatusSchema, passengerTypeSchema, paymentMethodSchema, statusTriggerSchema } from '../bookings.js';
 import { currencySchema } from '../common.js';
+import { latinDigits } from '../latin-digits.js';
+import { typedDigits, typedNumber } from './common.js';
 
 /**
  * The desk's staff actions on a booking (/api/v1/admin/transfers, /ticketing, /refunds and
@@ -153,16 +155,18 @@ export const ticketingResponseSchema = z.object({ success: z.literal(true), book
 export type TicketingResponse = z.infer<typeof ticketingResponseSchema>;
 
 /** An airline booking reference: 5 to 8 letters and digits (written uppercase). */
-export const pnrSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{5,8}$/, 'A PNR is 5 to 8 letters and digits');
+export const pnrSchema = typedDigits(
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{5,8}$/, 'A PNR is 5 to 8 letters and digits'),
+);
 /** A ticket number: 13 digits (3 of the airline, 10 of the ticket); spaces and dashes are dropped. */
 export const ticketNumberSchema = z
   .string()
   .max(32)
-  .transform((value) => value.replace(/[\s-]/g, ''))
+  .transform((value) => latinDigits(value).replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{13}$/, 'A ticket number is 13 digits'));
 
 export const manualTicketRequestSchema = z.object({
@@ -192,11 +196,13 @@ export type CancelBookingRequest = z.infer<typeof cancelBookingRequestSchema>;
 
 export const recordRefundRequestSchema = z.object({
   /** In the booking's currency, at most what was paid less what was refunded; 2 decimals. */
-  amount: z
-    .number()
-    .positive()
-    .max(1e11)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most 2 decimals'),
+  amount: typedNumber(
+    z
+      .number()
+      .positive()
+      .max(1e11)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most 2 decimals'),
+  ),
   method: z.enum(REFUND_METHODS),
   /** The bank's or card processor's reference of the refund. */
   reference: z.string().trim().min(1).max(DESK_LIMITS.referenceMaxLength),
