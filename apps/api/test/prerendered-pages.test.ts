@@ -238,6 +238,29 @@ describe('page statuses', () => {
     expect((await get(`/KW2024/booking/${booking.id}?payment=return`)).statusCode).toBe(200);
   });
 
+  it("keeps pages that show a person's data out of every cache, the back-forward cache included", async () => {
+    const created = await createBooking(ctx, await findOffer(ctx));
+    const { booking } = created.json() as { booking: { id: string } };
+    for (const url of [
+      `/booking/${booking.id}`,
+      `/KW2024/booking/${booking.id}`,
+      '/profile',
+      '/agent',
+      '/email_confirmation',
+      '/password_reset/abc',
+      '/admin',
+      '/admin/bookings',
+      '/admin/bookings/bk_1',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('private, no-store');
+    }
+    // Pages anyone sees alike stay revalidated copies (the back-forward cache keeps them; the session reloads them).
+    for (const url of ['/', '/about', '/faqs', '/offers?tripType=one-way', '/login', '/some/unknown/page'])
+      expect((await get(url)).headers['cache-control'], url).toBe('no-cache');
+  });
+
   it('keeps unknown API paths a JSON 404', async () => {
     const missing = await get('/api/v1/some/unknown');
     expect(missing.statusCode).toBe(404);

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PublicConfig } from '@kwenda/contracts';
-import { isSiteLanguage, LANGUAGE_COOKIE, languageCookie, matchSitePage } from '@kwenda/contracts/rules';
+import {
+  isSiteLanguage,
+  LANGUAGE_COOKIE,
+  languageCookie,
+  matchSitePage,
+  STAFF_PAGES,
+  type SitePage,
+  type StaffPage,
+} from '@kwenda/contracts/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { AppError, notFound } from '../errors.js';
@@ -13,6 +21,26 @@ export interface WebAppOptions {
   config: PublicConfig;
   /** Whether a booking exists: its page answers 404 otherwise (the bookings service looks it up). */
   bookingExists: (id: string) => Promise<boolean>;
+}
+
+/**
+ * Pages whose screen shows a person's data once the script has run (a booking, an account, an agent's
+ * figures, the desk). The server's HTML holds none, but the browser's back-forward cache keeps the page
+ * as it was shown: `no-store` keeps these out of it (and out of any shared cache), so Back after a
+ * log-out never brings another person's screen back (lib/session.ts reloads the others).
+ */
+const PERSONAL_PAGES = new Set<SitePage | StaffPage>([
+  'booking/:id',
+  'profile',
+  'agent',
+  'email_confirmation',
+  'password_reset/:token',
+  ...STAFF_PAGES,
+]);
+
+function pageCacheControl(url: string): string {
+  const page = matchSitePage(url.split('?')[0] ?? '')?.page;
+  return page && PERSONAL_PAGES.has(page) ? 'private, no-store' : 'no-cache';
 }
 
 /** Booking ids are short (bk_ and 22 characters): anything much longer is not looked up. */
@@ -37,10 +65,10 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
-        // Hashed assets never change; everything else is revalidated.
+        // Hashed assets never change; everything else is revalidated, and a personal page is not kept.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', pageCacheControl(reply.request.url));
       },
     });
   }
@@ -65,7 +93,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
     // script runs) is remembered as the web app would, so the next page the server sends is in it too.
     const chosen = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
     if (isSiteLanguage(chosen)) reply.header('set-cookie', languageCookie(chosen));
-    reply.header('cache-control', 'no-cache');
+    reply.header('cache-control', pageCacheControl(pathname));
     const found = await pageFound(pathname, bookingExists);
     if (!found) reply.code(404);
     if (!prerendered) return reply.sendFile('index.html');
