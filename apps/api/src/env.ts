@@ -173,6 +173,12 @@ export const envSchema = z
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /**
+     * Pages (HTML) per client address and minute, counted apart from the API's requests: the server
+     * renders each. A traveller opens a few a minute (the app moves between pages without asking); one
+     * address may be a carrier's thousands of travellers, so it stays well above that.
+     */
+    PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /**
      * redis://[user:pass@]host:port[/db] or rediss://...: the request rate limits are counted there, once for
      * every process behind the load balancer. Unset, each process counts its own (fine for one process).
      */

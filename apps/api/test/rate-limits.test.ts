@@ -9,6 +9,35 @@ import { freePort } from './helpers/server-process.js';
 import { testRedis, type TestRedis } from './helpers/redis.js';
 import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
+/** A web build with the offers page rendered per request, by a renderer that writes the address it was given. */
+function fakeWebBuild(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-web-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  for (const language of ['ar', 'en']) {
+    fs.mkdirSync(path.join(dist, 'prerendered', language), { recursive: true });
+    for (const file of ['app', 'offers.template'])
+      fs.writeFileSync(
+        path.join(dist, 'prerendered', language, `${file}.html`),
+        '<html><body><div id="root"></div></body></html>',
+      );
+  }
+  const pages = {
+    languages: ['ar', 'en'],
+    app: 'app',
+    pages: {},
+    rendered: { '/offers': 'offers.template' },
+    renderer: 'entry-server.mjs',
+  };
+  fs.writeFileSync(path.join(dist, 'prerendered', 'pages.json'), JSON.stringify(pages));
+  fs.writeFileSync(
+    path.join(dist, 'entry-server.mjs'),
+    `export const PAGE_QUERY_KEYS = ['departureStation', 'destinationStation'];
+export async function renderPage(url) { return { html: '<p>' + url + '</p>' }; }
+export const pageDataJson = (data) => JSON.stringify(data);`,
+  );
+  return dist;
+}
+
 /**
  * The request rate limit per client address, in apps on one database: counted by each app alone by
  * default, once for all of them in Redis with REDIS_URL (several-processes.test.ts shows the same
@@ -110,6 +139,37 @@ describe.each(backends)('request rate limits on %s', (backend) => {
     const answers: number[] = [];
     for (let n = 0; n < LIMIT + 1; n++) answers.push(await direct(n));
     expect(answers.at(-1)).toBe(429);
+  });
+
+  it('pages have a limit of their own, counted in Redis for every process, answered with a readable page', async () => {
+    const env = {
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: redis.prefix,
+      WEB_DIST: fakeWebBuild(),
+      PAGE_RATE_LIMIT_PER_MINUTE: '5',
+    };
+    const two = [await start(env), await start(env)];
+    // Searches each with a query of its own (the render is one, see rendered-pages.test.ts): every one is counted.
+    const page = (n: number, headers: Record<string, string> = { accept: 'text/html' }) =>
+      two[n % 2]!.inject({
+        method: 'GET',
+        url: `/offers?departureStation=PZU&destinationStation=JED&n=${n}`,
+        headers: { 'x-forwarded-for': '198.51.100.7', ...headers },
+      });
+    const answers: number[] = [];
+    for (let n = 0; n < 7; n++) answers.push((await page(n)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const limited = await page(8);
+    expect(limited.headers['content-type']).toMatch(/^text\/html/);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.body).toContain('طلبات كثيرة في وقت قصير');
+    expect(limited.body).toContain('Too many requests in a short time');
+    // A client that is no browser gets the API's error.
+    expect((await page(9, { accept: 'application/json' })).json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // The API's own allowance is another count, and so is another address's.
+    expect(await ask(two[0]!, '198.51.100.7')).toBe(200);
+    expect((await page(10, { accept: 'text/html', 'x-forwarded-for': '198.51.100.8' })).statusCode).toBe(200);
+    expect(await redis.keys()).toContain(`${redis.prefix}page-limit:198.51.100.7`);
   });
 
   it('a REDIS_URL where no Redis answers stops the start with a sentence naming it', async () => {

@@ -20,6 +20,8 @@ import i18n, { i18nOptions, type Language } from './i18n';
 import { pageDataJson, type PageData } from './lib/page-data';
 import { seedPublicConfig } from './lib/public-config';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
+import { SEARCH_PARAM_KEYS } from './lib/search-params';
+import { FILTER_PARAM_KEYS, ORDER_PARAM } from './features/offers';
 
 export { pageDataJson, type PageData };
 
@@ -43,6 +45,23 @@ export interface RenderedPage {
   /** The page's own title and description, else the site's. */
   meta: PageMeta;
 }
+
+/**
+ * Every address parameter the pages rendered here read (a search, its filters and order, an FAQ tab, the
+ * language, log-in's return and social sign-in). The server renders and keeps a page by these alone
+ * (apps/api/src/plugins/rendered-pages.ts): a query of other parameters (utm_*, a cache buster) is not a
+ * render of its own. A page that reads a new parameter adds it here.
+ */
+export const PAGE_QUERY_KEYS: readonly string[] = [
+  ...SEARCH_PARAM_KEYS,
+  ...FILTER_PARAM_KEYS,
+  ORDER_PARAM,
+  'tab',
+  'lang',
+  'return_to',
+  'social_error',
+  'social_ticket',
+];
 
 /** A render takes 5-20 ms; one still running after this is abandoned. */
 const RENDER_TIMEOUT_MS = 3_000;

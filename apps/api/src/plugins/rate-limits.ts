@@ -1,10 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.js';
+import { addressKey } from '../modules/limits/client-address.js';
+
+/** Counts one page request of the client; `exceeded` once it asked for more than its allowance this minute. */
+export type PageRateLimit = (request: FastifyRequest) => Promise<{ exceeded: boolean; retryAfterSeconds: number }>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pages' own limit per client address (PAGE_RATE_LIMIT_PER_MINUTE), counted where the API's is. */
+    pageRateLimit: PageRateLimit;
+  }
+}
 
 /**
  * Requests per client address and minute on /api/ (and the stricter limits some routes set in their
- * own config). With REDIS_URL the counts live in Redis, one count for every process behind the load
+ * own config), and the pages per client address and minute (app.pageRateLimit). With REDIS_URL the counts live in Redis, one count for every process behind the load
  * balancer; without it each process counts its own, which is right for the single process of the
  * embedded database (docs/decisions/0026-shared-state-across-processes.md).
  *
@@ -14,11 +25,33 @@ import type { Env } from '../env.js';
  */
 export async function registerRateLimits(app: FastifyInstance, env: Env): Promise<void> {
   const redis = env.REDIS_URL ? await connectRedis(app, env.REDIS_URL) : undefined;
+  const store = (name: string) => (redis ? { redis, nameSpace: `${env.REDIS_KEY_PREFIX}${name}:`, skipOnError: true } : {});
+
+  // Pages the server renders (plugins/web-app.ts) cost far more than an API answer: they have a count of
+  // their own. In a plugin of its own, registered first, so it gets its own counters and key prefix.
+  let countPage: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  await app.register(async (pages) => {
+    await pages.register(rateLimit, {
+      global: false,
+      max: env.PAGE_RATE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      // An IPv6 client gets a whole /64: it counts as one, as the hold caps count it.
+      keyGenerator: (request) => addressKey(request.ip) ?? request.ip,
+      ...store('page-limit'),
+    });
+    countPage = pages.createRateLimit();
+  });
+  app.decorate('pageRateLimit', async (request: FastifyRequest) => {
+    const counted = await countPage!(request);
+    if (counted.isAllowed) return { exceeded: false, retryAfterSeconds: 0 };
+    return { exceeded: counted.isExceeded, retryAfterSeconds: counted.ttlInSeconds };
+  });
+
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
-    ...(redis ? { redis, nameSpace: `${env.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
+    ...store('rate-limit'),
   });
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PublicConfig } from '@kwenda/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPageRenderer, RENDERED_CACHE_BYTES } from './rendered-pages.js';
+import { loadPageRenderer, RENDERED_CACHE_BYTES, renderedAddress } from './rendered-pages.js';
 
 /** Characters of Arabic per rendered page: five pages fit in the cache (two bytes a character), a sixth does not. */
 const PAGE_CHARACTERS = Math.floor(RENDERED_CACHE_BYTES / 2 / 5.5);
@@ -45,5 +45,44 @@ describe('the rendered pages kept', () => {
     const { body } = again.body('br');
     expect((await body) as Buffer).toBeInstanceOf(Buffer);
     expect(again.bytes).toBeGreaterThan(PAGE_CHARACTERS * 2);
+  });
+
+  it('are kept by the parameters the pages read: another unknown parameter is neither a render nor a place', async () => {
+    fs.writeFileSync(path.join(build, 'offers.template.html'), '<html><body><div id="root"></div></body></html>');
+    const rendererFile = path.join(build, 'entry-server-keys.mjs');
+    fs.writeFileSync(
+      rendererFile,
+      `export const renders = [];
+export const PAGE_QUERY_KEYS = ['departureStation', 'destinationStation', 'lang'];
+export async function renderPage(url) { renders.push(url); return { html: '<p>' + url + '</p>' }; }
+export const pageDataJson = (data) => JSON.stringify(data);`,
+    );
+    const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    const renderDocument = (await loadPageRenderer(build, 'entry-server-keys.mjs', {} as PublicConfig, log))!;
+    const { renders } = (await import(rendererFile)) as { renders: string[] };
+
+    for (let n = 1; n <= 200; n++)
+      await renderDocument(
+        'offers.template.html',
+        `/offers?departureStation=PZU&destinationStation=JED&n=${n}&utm_source=x${n}`,
+        'ar',
+      );
+    // The same search in another order of parameters is the same page.
+    const same = await renderDocument('offers.template.html', '/offers?destinationStation=JED&departureStation=PZU', 'ar');
+    expect(renders).toEqual(['/offers?departureStation=PZU&destinationStation=JED']);
+    expect(same.html).toContain('<p>/offers?departureStation=PZU&destinationStation=JED</p>');
+    // Another search is another page.
+    await renderDocument('offers.template.html', '/offers?departureStation=KRT&destinationStation=JED&n=1', 'ar');
+    expect(renders).toHaveLength(2);
+  });
+
+  it('names the address a page is rendered for', () => {
+    const keys = ['departureStation', 'tab'];
+    expect(renderedAddress('/offers?n=5&departureStation=PZU&departureStation=KRT', keys)).toBe(
+      '/offers?departureStation=PZU&departureStation=KRT',
+    );
+    expect(renderedAddress('/faqs?utm_campaign=x', keys)).toBe('/faqs');
+    // An older build names no parameters: every query is its own page, as before.
+    expect(renderedAddress('/offers?n=5', undefined)).toBe('/offers?n=5');
   });
 });

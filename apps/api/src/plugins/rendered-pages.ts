@@ -12,6 +12,23 @@ import { airportList } from '../modules/airports/airport-service.js';
 interface Renderer {
   renderPage(url: string, language: string, pageData: PageData): Promise<{ html: string }>;
   pageDataJson(pageData: PageData): string;
+  /** The address parameters the pages read; an older build has none (then every query renders anew). */
+  PAGE_QUERY_KEYS?: readonly string[];
+}
+
+/**
+ * The address as the page reads it: its path and the parameters the renderer names, sorted. Anything
+ * else (utm_*, a cache buster, ?n=1, 2, 3...) neither renders the page again nor takes a place in the cache.
+ */
+export function renderedAddress(url: string, keys: readonly string[] | undefined): string {
+  const [pathname = '', search = ''] = url.split('?');
+  if (!keys) return url;
+  const known = new Set(keys);
+  const kept = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(search)) if (known.has(key)) kept.append(key, value);
+  kept.sort();
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 interface PageData {
@@ -80,8 +97,9 @@ export async function loadPageRenderer(
   };
 
   /** The document for `url` in `language`, from the template at `file` (relative to the build). */
-  return async function renderDocument(file: string, url: string, language: string): Promise<RenderedDocument> {
+  return async function renderDocument(file: string, requested: string, language: string): Promise<RenderedDocument> {
     const page = template(file);
+    const url = renderedAddress(requested, render.PAGE_QUERY_KEYS);
     // The same address renders the same until Sudan's day changes (the search form checks dates against it).
     const key = `${todayIn()}\n${file}\n${url}`;
     let document = cache.get(key);

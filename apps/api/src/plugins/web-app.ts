@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { AppError, notFound } from '../errors.js';
+import { rateLimitedPage } from './rate-limited-page.js';
 import { loadPageRenderer } from './rendered-pages.js';
 
 export interface WebAppOptions {
@@ -88,6 +89,14 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
     }
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !hasBuild || path.extname(pathname)) {
       throw notFound(`No route for ${request.method} ${pathname}`);
+    }
+    // Each page is read or rendered here: a client asking for many (a new query each time) is held off.
+    const limit = await app.pageRateLimit(request);
+    if (limit.exceeded) {
+      reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).header('cache-control', 'no-store');
+      if (!/text\/html|\*\/\*/.test(request.headers.accept ?? '*/*'))
+        throw new AppError(429, 'RATE_LIMITED', 'Too many pages asked for; please wait a moment and try again');
+      return reply.type('text/html; charset=utf-8').send(rateLimitedPage(limit.retryAfterSeconds));
     }
     // A language named in the address (the language switch is a link to ?lang=, which works before the
     // script runs) is remembered as the web app would, so the next page the server sends is in it too.

@@ -13,4 +13,4 @@ export {
   PRICE_PARAM_KEYS,
   withoutParams,
 } from './lib/offer-filters-address';
-export { offersParams, orderFromParams, paramsForNextSearch, resolveSearch } from './lib/offers-address';
+export { offersParams, ORDER_PARAM, orderFromParams, paramsForNextSearch, resolveSearch } from './lib/offers-address';
