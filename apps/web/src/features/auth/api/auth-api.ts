@@ -42,16 +42,23 @@ export function useSignup() {
   });
 }
 
+/**
+ * Which sign-up the code screen means: the one this browser made (its registration, from the sign-up's
+ * answer), or else the one whose password the traveller types again. Either way a code another sign-up
+ * with the same e-mail sent cannot set a password the traveller did not choose.
+ */
+export type WhichSignUp = { registration: string } | { password: string };
+
 export function useVerifyCode() {
   return useMutation({
-    mutationFn: (input: { email: string; otp: string; fullName: string | null }) =>
+    mutationFn: (input: { email: string; otp: string; fullName: string | null } & WhichSignUp) =>
       apiRequest('/auth/otp', authResponseSchema, { body: { ...input, otp: input.otp.trim() } }).then(keep),
   });
 }
 
 export function useResendCode() {
   return useMutation({
-    mutationFn: (email: string) => apiRequest('/auth/otp/resend', okResponseSchema, { body: { email } }),
+    mutationFn: (input: { email: string } & WhichSignUp) => apiRequest('/auth/otp/resend', okResponseSchema, { body: input }),
   });
 }
 

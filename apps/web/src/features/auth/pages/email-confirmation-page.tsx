@@ -1,6 +1,7 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { ApiRequestError } from '../../../lib/api-client';
 import { useLocation } from '../../../lib/router';
 import { latinDigits } from '../../../lib/phone-number';
 import { useResendCode, useVerifyCode } from '../api/auth-api';
@@ -18,13 +19,17 @@ export interface ConfirmationState {
   returnTo?: string;
   /** From the log-in page: the code was e-mailed at sign-up, maybe some time ago (nothing was sent now). */
   sentEarlier?: boolean;
+  /** The sign-up this browser made (its answer's registration): the code confirmed must be its own. */
+  registration?: string;
 }
 
 /**
- * The one-time-code screen: the e-mail and name come with the navigation; one code input (XXXXXX),
- * a confirm button with a spinner, the server's message under the input, a link back to login.
- * Opened directly (a reload, another device) it asks for the e-mail too. Opening it sends nothing:
- * only "send the code again" does, and the server then sends the same code while it is valid.
+ * The one-time-code screen: the e-mail, name and sign-up come with the navigation; one code input
+ * (XXXXXX), a confirm button with a spinner, the server's message under the input, a link back to login.
+ * Without the sign-up (from the log-in page, another device) it asks for the e-mail and the password
+ * chosen at sign-up: the code must be the one sent for that password, so a code someone else's sign-up
+ * with this address sent cannot activate their password. Opening it sends nothing: only "send the code
+ * again" does, and the server then sends the same code while it is valid.
  */
 export function EmailConfirmationPage() {
   const { t } = useTranslation('auth');
@@ -33,17 +38,27 @@ export function EmailConfirmationPage() {
   const resend = useResendCode();
   const afterLogin = useAfterLogin();
   const [email, setEmail] = useState(state.email ?? '');
+  const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [resent, setResent] = useState(false);
   const knownEmail = !!state.email;
+  const registration = state.registration;
+  const which = registration ? { registration } : { password };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     verify.mutate(
-      { email: email.trim(), otp, fullName: state.fullName ?? null },
+      { email: email.trim(), otp, fullName: state.fullName ?? null, ...which },
       { onSuccess: (auth) => void afterLogin(auth.user.fullName, safeReturnTo(state.returnTo)) },
     );
   };
+  // With the password typed here, a refused code may as well be a mistyped password: say both.
+  const wrongCode = verify.error instanceof ApiRequestError && verify.error.code === 'INVALID_CODE';
+  const verifyError = !verify.isError
+    ? undefined
+    : wrongCode && !registration
+      ? t('confirm.wrongCodeOrPassword')
+      : errorText(verify.error);
 
   return (
     <AuthCard
@@ -52,7 +67,7 @@ export function EmailConfirmationPage() {
       subtitle={
         !knownEmail
           ? t('confirm.sentToYours')
-          : state.sentEarlier
+          : state.sentEarlier || !registration
             ? t('confirm.sentEarlier', { email: state.email })
             : t('confirm.sentTo', { email: state.email })
       }
@@ -70,6 +85,20 @@ export function EmailConfirmationPage() {
               required
             />
           )}
+          {!registration && (
+            <PasswordInput
+              label={t('confirm.password')}
+              value={password}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                verify.reset();
+              }}
+              autoComplete="current-password"
+              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+              dir="ltr"
+              required
+            />
+          )}
           <TextInput
             className={classes.codeInput}
             label={t('confirm.code')}
@@ -79,7 +108,7 @@ export function EmailConfirmationPage() {
               setOtp(latinDigits(e.currentTarget.value).replace(/\D/g, '').slice(0, 6));
               verify.reset();
             }}
-            error={verify.isError ? errorText(verify.error) : undefined}
+            error={verifyError}
             inputMode="numeric"
             autoComplete="one-time-code"
             dir="ltr"
@@ -99,8 +128,8 @@ export function EmailConfirmationPage() {
           variant="subtle"
           size="compact-sm"
           loading={resend.isPending}
-          disabled={!email.trim()}
-          onClick={() => resend.mutate(email.trim(), { onSuccess: () => setResent(true) })}
+          disabled={!email.trim() || (!registration && !password)}
+          onClick={() => resend.mutate({ email: email.trim(), ...which }, { onSuccess: () => setResent(true) })}
         >
           {t('confirm.resend')}
         </Button>

@@ -2,7 +2,6 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useAppPath } from '../../../lib/referral';
 import { useRequestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -10,8 +9,9 @@ import { BackToLogin } from '../components/back-to-login';
 import { errorText } from '../lib/error-text';
 
 /**
- * SPEC section 2 "forgot_password": the e-mail, then a message that a link is on its way and a
- * button home. The answer is the same whether or not an account has this address.
+ * SPEC section 2 "forgot_password": the e-mail, then a message that a link is on its way if an account
+ * has the address, and a button home. The server answers the same either way (it does not tell who has
+ * an account), so the message says what to do when nothing arrives: check the address, or sign up.
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -19,12 +19,17 @@ export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [missing, setMissing] = useState(false);
-  const noAccount = request.error instanceof ApiRequestError && request.error.code === 'ACCOUNT_NOT_FOUND';
 
   if (request.isSuccess)
     return (
       <AuthCard description={t('meta.forgot')} title={t('forgot.sentTitle')}>
         <Text role="status">{t('forgot.sent', { email: email.trim() })}</Text>
+        <Text size="sm">
+          {t('forgot.noMail')}{' '}
+          <Anchor underline="always" component={Link} to={appPath('/signup')}>
+            {t('forgot.signup')}
+          </Anchor>
+        </Text>
         <Button component={Link} to={appPath('/')} fullWidth size="md">
           {t('forgot.home')}
         </Button>
@@ -50,17 +55,12 @@ export function ForgotPasswordPage() {
               setMissing(false);
               request.reset();
             }}
-            error={missing ? t('fields.required') : noAccount ? t('forgot.noAccount') : undefined}
+            error={missing ? t('fields.required') : undefined}
             autoComplete="email"
             dir="ltr"
             required
           />
-          {noAccount && (
-            <Anchor underline="always" component={Link} to={appPath('/signup')} size="sm">
-              {t('forgot.signup')}
-            </Anchor>
-          )}
-          {request.isError && !noAccount && (
+          {request.isError && (
             <Alert color="red" role="alert">
               {errorText(request.error)}
             </Alert>

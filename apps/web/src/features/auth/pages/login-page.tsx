@@ -66,9 +66,9 @@ export function LoginPage() {
     );
   };
 
-  const notVerified = login.error instanceof ApiRequestError && login.error.code === 'EMAIL_NOT_VERIFIED';
-  // Only the way to the code: the code from the sign-up e-mail must keep working, so nothing is sent
-  // here; the code screen asks for it again only when the traveller says so.
+  // The server answers an account not confirmed yet like a wrong password (it never tells that a password
+  // is right), so every refused log-in offers the way to the code; nothing is sent from here.
+  const refused = login.error instanceof ApiRequestError && login.error.code === 'INVALID_CREDENTIALS';
   const confirmEmail = () =>
     void navigate(appPath('/email_confirmation'), {
       state: { email: email.trim(), fullName: null, sentEarlier: true } satisfies ConfirmationState,
@@ -129,13 +129,16 @@ export function LoginPage() {
             {t('login.forgot')}
           </Anchor>
           {login.isError && (
-            <Alert color="red" role="alert" title={notVerified ? undefined : t('login.failed')}>
+            <Alert color="red" role="alert" title={t('login.failed')}>
               <Stack gap="xs">
                 <Text size="sm">{errorText(login.error)}</Text>
-                {notVerified && (
-                  <Button size="xs" variant="light" onClick={confirmEmail} w="fit-content">
-                    {t('login.enterCode')}
-                  </Button>
+                {refused && (
+                  <>
+                    <Text size="sm">{t('login.notConfirmed')}</Text>
+                    <Button size="xs" variant="light" onClick={confirmEmail} w="fit-content">
+                      {t('login.enterCode')}
+                    </Button>
+                  </>
                 )}
               </Stack>
             </Alert>

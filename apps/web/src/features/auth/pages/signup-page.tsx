@@ -1,3 +1,4 @@
+import { ACCOUNT_LIMITS } from '@kwenda/contracts';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -12,6 +13,7 @@ import { SocialButtons } from '../components/social-buttons';
 import { errorText, fieldCodes } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { clearFieldError, signupErrors, type SignupField } from '../lib/signup-errors';
+import type { ConfirmationState } from './email-confirmation-page';
 
 const empty: SignupInput = { fullName: '', email: '', password: '', passwordConfirmation: '' };
 
@@ -44,8 +46,15 @@ export function SignupPage() {
     event.preventDefault();
     setFailure(null);
     signup.mutate(form, {
-      onSuccess: ({ user }) =>
-        void navigate(appPath('/email_confirmation'), { state: { email: user.email, fullName: user.fullName, returnTo } }),
+      onSuccess: ({ user, registration }) =>
+        void navigate(appPath('/email_confirmation'), {
+          state: {
+            email: user.email,
+            fullName: user.fullName,
+            returnTo: returnTo ?? undefined,
+            registration,
+          } satisfies ConfirmationState,
+        }),
       onError: (error) => {
         const fields = signupErrors(error instanceof ApiRequestError ? error.code : null, fieldCodes(error, 'payload.'));
         setErrors(fields);
@@ -59,6 +68,7 @@ export function SignupPage() {
     const code = errors[field];
     if (!code) return undefined;
     return t(`signup.errors.${code}` as never, {
+      max: ACCOUNT_LIMITS.fullNameMaxLength,
       defaultValue: t(`errors:codes.${code}` as never, { defaultValue: t('fields.invalid') }),
     });
   };
