@@ -11,9 +11,11 @@ import {
   ticketedBooking,
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
-import { getBooking, guestHeaders } from './helpers/booking-factories.js';
+import { supplierCalls } from '../src/db/supplier-calls-schema.js';
+import { findOffer, getBooking, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
 import { staffMember } from './helpers/staff.js';
 import type { TestContext } from './helpers/test-app.js';
+import { backends } from './helpers/test-database.js';
 
 /**
  * An airline changes a ticketed booking's flights: Duffel's webhook, the job that reads the change
@@ -180,5 +182,139 @@ describe('airline-initiated changes', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('INVALID_BOOKING_STATE');
     expect(airline.calls.accept).toHaveLength(1);
+  });
+});
+
+/**
+ * The airline changes the flights of a booking held and not yet paid: it is rescheduled as a ticketed
+ * one is (the traveller e-mailed, the desk shown it), cannot be paid for flights the traveller has not
+ * accepted, is held again when they accept, is cancelled with its seats released when they decline,
+ * and still ends at its hold's deadline if they do neither.
+ */
+describe.each(backends)('airline changes to a held booking (%s)', (backend) => {
+  let ctx: TestContext;
+  let airline: ScriptedAirline;
+
+  beforeAll(async () => {
+    ({ ctx, airline } = await appWithScriptedAirline(backend, { PUBLIC_URL: 'https://kwenda.example/' }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  /** Held for a transfer, then its first flight moved by the airline (webhook processed). */
+  async function heldThenChanged(family: string) {
+    const ready = await readyBooking(ctx, await findOffer(ctx, 'available'), family);
+    const held = await pay(ctx, ready.id, true);
+    expect(held.statusCode, held.body).toBe(200);
+    const booking = await getBooking(ctx, ready.id);
+    const orderId = await orderIdOf(ctx, booking.id);
+    const changeId = `aic_held_${family.toLowerCase()}`;
+    airline.changes.set(orderId, {
+      id: changeId,
+      orderId,
+      removed: booking.slices.slice(0, 1),
+      added: movedSlices(booking.slices.slice(0, 1), 5),
+      availableActions: ['accept', 'cancel'],
+      actionTaken: null,
+      createdAt: new Date(),
+    });
+    expect(
+      (await postEvent(ctx, duffelEvent('order.airline_initiated_change_detected', { id: changeId, order_id: orderId })))
+        .statusCode,
+    ).toBe(200);
+    await ctx.app.kwenda.jobs.tick();
+    return { booking, orderId, changeId };
+  }
+
+  const owner = (id: string) => ({ headers: guestHeaders(ctx, id) });
+
+  it('reschedules it, e-mails the traveller, refuses payment until accepted, then holds it again', async () => {
+    const { booking, changeId } = await heldThenChanged('HELDCHANGE');
+    const after = await getBooking(ctx, booking.id);
+    expect(after).toMatchObject({
+      status: 'rescheduled',
+      statusTrigger: 'airline-changed',
+      holdExpiresAt: booking.holdExpiresAt,
+    });
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `airline-change:${booking.id}:%`));
+    expect(mail, 'the traveller is e-mailed').toBeTruthy();
+    expect(mail!.textBody).toContain('before you paid');
+    expect(mail!.textBody).toContain('You cannot pay until you accept the new times');
+
+    // Nothing is paid for flights not accepted.
+    const paid = await pay(ctx, booking.id, true);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().code).toBe('INVALID_BOOKING_STATE');
+
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${booking.id}/airline-change/accept`,
+      ...owner(booking.id),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().booking).toMatchObject({
+      status: 'pending-payment',
+      statusTrigger: 'held-airline-change-accepted',
+      holdExpiresAt: booking.holdExpiresAt,
+    });
+    expect(accepted.json().booking.slices[0].segments[0].departureDate).not.toBe(booking.slices[0]!.segments[0]!.departureDate);
+    expect(airline.calls.accept).toContain(changeId);
+    // Held again: the transfer may now be made.
+    expect((await pay(ctx, booking.id, true)).statusCode).toBe(200);
+  });
+
+  it('cancels it and releases the seats, nothing owed, when the traveller declines', async () => {
+    const { booking } = await heldThenChanged('HELDDECLINE');
+    const stranger = await ctx.app.inject({ method: 'POST', url: `/api/v1/bookings/${booking.id}/airline-change/decline` });
+    expect(stranger.statusCode).toBe(403);
+    const declined = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${booking.id}/airline-change/decline`,
+      ...owner(booking.id),
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().booking).toMatchObject({ status: 'canceled', statusTrigger: 'airline-change-declined' });
+    const [cancel] = await ctx.database.db
+      .select()
+      .from(supplierCalls)
+      .where(and(eq(supplierCalls.bookingId, booking.id), eq(supplierCalls.kind, 'cancel')));
+    expect(cancel, 'the seats are released').toMatchObject({ outcome: expect.any(String) });
+    const [audit] = await ctx.database.db
+      .select()
+      .from(bookingEvents)
+      .where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.statusTrigger, 'airline-change-declined')));
+    expect(audit).toMatchObject({ fromStatus: 'rescheduled', toStatus: 'canceled' });
+    expect(audit!.details).toMatchObject({ refund: 0 });
+  });
+
+  it('still ends at its hold deadline when the traveller answers nothing; a ticketed rescheduled booking does not', async () => {
+    const { booking } = await heldThenChanged('HELDSILENT');
+    const ticketed = await ticketedBooking(ctx, 'TICKETCHANGE');
+    const ticketedOrder = await orderIdOf(ctx, ticketed.id);
+    const full = await getBooking(ctx, ticketed.id);
+    airline.changes.set(ticketedOrder, {
+      id: 'aic_ticketed_silent',
+      orderId: ticketedOrder,
+      removed: full.slices.slice(0, 1),
+      added: movedSlices(full.slices.slice(0, 1), 2),
+      availableActions: ['accept', 'cancel'],
+      actionTaken: null,
+      createdAt: new Date(),
+    });
+    await postEvent(
+      ctx,
+      duffelEvent('order.airline_initiated_change_detected', { id: 'aic_ticketed_silent', order_id: ticketedOrder }),
+    );
+    await ctx.app.kwenda.jobs.tick();
+    expect((await getBooking(ctx, ticketed.id)).status).toBe('rescheduled');
+
+    await ctx.app.kwenda.jobs.tick(new Date(Date.parse(booking.holdExpiresAt!) + 60_000));
+    expect(await getBooking(ctx, booking.id)).toMatchObject({ status: 'canceled', statusTrigger: 'hold-expired' });
+    expect((await getBooking(ctx, ticketed.id)).status).toBe('rescheduled');
   });
 });

@@ -281,6 +281,7 @@ describe.each(backends)('private booking data on %s', (backend) => {
         'HEAD /api/v1/bookings/:id/airline-change',
         'HEAD /api/v1/bookings/:id/ticket.pdf',
         'POST /api/v1/bookings/:id/airline-change/accept',
+        'POST /api/v1/bookings/:id/airline-change/decline',
         'POST /api/v1/bookings/:id/cancellation',
         'POST /api/v1/bookings/:id/cancellation-quote',
         'POST /api/v1/bookings/:id/receipts',

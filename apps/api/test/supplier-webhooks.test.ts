@@ -1,7 +1,7 @@
 import type { Booking } from '@kwenda/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingEvents, bookings } from '../src/db/schema.js';
+import { bookingEvents, bookings, mailOutbox } from '../src/db/schema.js';
 import { supplierCalls } from '../src/db/supplier-calls-schema.js';
 import { supplierEvents } from '../src/db/supplier-events-schema.js';
 import { checkDuffelSignature, signDuffelPayload } from '../src/modules/supplier-webhooks/duffel-signature.js';
@@ -16,7 +16,7 @@ import {
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
 import { signDuffelWebhook } from './duffel/webhooks.js';
-import { findOffer, getBooking, readyBooking } from './helpers/booking-factories.js';
+import { findOffer, getBooking, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 
@@ -174,6 +174,70 @@ describe.each(backends)('Duffel webhooks (%s)', (backend) => {
       .where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.statusTrigger, 'hold-failed')));
     expect(audit!.details).toMatchObject({ callId: call!.id, eventId: event.id });
     expect((await stored(event.id))[0]).toMatchObject({ status: 'processed' });
+  });
+
+  it('takes back a hold Duffel answered and then never made: no longer held, the traveller told, the receipt kept for the desk', async () => {
+    const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), 'NEVERMADE');
+    await ctx.database.db.update(bookings).set({ language: 'en' }).where(eq(bookings.id, booking.id));
+    // Duffel answered the hold with an order: the traveller sees seats held until a deadline, and sends money.
+    const held = await pay(ctx, booking.id, true);
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json().booking).toMatchObject({ status: 'pending-payment', holdExpiresAt: expect.any(String) });
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${booking.id}/receipts`,
+      payload: Buffer.concat([
+        Buffer.from(
+          '--b\r\nContent-Disposition: form-data; name="file"; filename="bankak.png"\r\nContent-Type: image/png\r\n\r\n',
+        ),
+        png,
+        Buffer.from('\r\n--b--\r\n'),
+      ]),
+      headers: { 'content-type': 'multipart/form-data; boundary=b', ...guestHeaders(ctx, booking.id) },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const [call] = await ctx.database.db.select().from(supplierCalls).where(eq(supplierCalls.bookingId, booking.id));
+    expect(call).toMatchObject({ kind: 'hold', outcome: 'held' });
+
+    // Then Duffel says the order was never made.
+    const event = duffelEvent('order.creation_failed', { id: 'por_never', metadata: { kwenda_client_reference: call!.id } });
+    expect((await postEvent(ctx, event)).statusCode).toBe(200);
+    await ctx.app.kwenda.jobs.tick();
+
+    const after = await getBooking(ctx, booking.id);
+    expect(after).toMatchObject({ status: 'created', statusTrigger: 'hold-not-made', holdExpiresAt: null });
+    expect(after.paymentError).toBe('order_creation_failed');
+    // The receipt is not lost.
+    expect(after.receipts).toHaveLength(1);
+    const [audit] = await ctx.database.db
+      .select()
+      .from(bookingEvents)
+      .where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.statusTrigger, 'hold-not-made')));
+    expect(audit).toMatchObject({ fromStatus: 'pending-payment', toStatus: 'created', actor: 'supplier:duffel' });
+    expect(audit!.details).toMatchObject({ callId: call!.id, eventId: event.id, orderId: call!.orderId });
+    expect((await stored(event.id))[0]).toMatchObject({ status: 'processed' });
+
+    const [told] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `hold-failed:${booking.id}:%`));
+    expect(told, 'the traveller is e-mailed').toBeTruthy();
+    expect(told!.toAddress).toBe('traveller@example.com');
+    expect(told!.subject).toContain(`Your seats are not held ${booking.bookingReference}`);
+    expect(told!.textBody).toContain('Do not pay anything for this booking');
+    expect(told!.textBody).toContain(`/booking/${booking.id}`);
+    const [agency] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `hold-failed-agency:${booking.id}:%`));
+    expect(agency, 'the agency is told of the receipt').toBeTruthy();
+    expect(agency!.textBody).toContain(`/admin/bookings/${booking.id}`);
+
+    // Paying again asks for new seats: held again, with a new deadline.
+    const again = await pay(ctx, booking.id, true);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().booking).toMatchObject({ status: 'pending-payment', holdExpiresAt: expect.any(String) });
   });
 
   it('answers 503 when the webhook secret is not configured', async () => {

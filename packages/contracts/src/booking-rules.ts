@@ -51,6 +51,12 @@ export const statusTriggers = [
   'traveller-canceled',
   /** The supplier could not make the order the seats were being held with: nothing is held, pay again. */
   'hold-failed',
+  /** The supplier then said the order taken as held was never made: nothing is held, pay again. */
+  'hold-not-made',
+  /** The traveller accepted new flights the airline set before the booking was paid: held again. */
+  'held-airline-change-accepted',
+  /** The traveller declined new flights the airline set before the booking was paid: cancelled, seats released. */
+  'airline-change-declined',
 ] as const;
 export type StatusTrigger = (typeof statusTriggers)[number];
 

@@ -6,6 +6,7 @@ import { fill, mailStrings, type MailLanguage } from '../mail/locales/index.js';
 import type { MailContext } from '../mail/mail-context.js';
 import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
 import { composeETicketEmail } from '../tickets/eticket-email.js';
+import { composeAgencyHoldFailedEmail, composeHoldFailedEmail } from './hold-failed-emails.js';
 
 /**
  * The messages a booking sends as it moves: held for pay-later (to the traveller, and to the agency
@@ -220,25 +221,27 @@ function flightLines(slices: OfferSlice[], language: MailLanguage): string[] {
  */
 export function composeAirlineChangeEmail(
   booking: Booking,
-  change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[] },
+  change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[]; unpaid?: boolean },
   context: MailContext,
 ): RenderedMail {
   const reference = booking.bookingReference;
+  // A booking not yet paid has nothing to refund: accepting lets it be paid, cancelling costs nothing.
+  const unpaid = Boolean(change.unpaid);
   return renderMail(
     {
       subject: both((l) => fill(strings(l).airlineChange.subject, { reference })),
-      preheader: both((l) => strings(l).airlineChange.preheader),
+      preheader: both((l) => (unpaid ? strings(l).airlineChange.heldPreheader : strings(l).airlineChange.preheader)),
       reference,
       part: (language) => {
         const words = strings(language).airlineChange;
         return {
           heading: words.heading,
-          intro: [words.intro],
+          intro: [unpaid ? words.heldIntro : words.intro],
           facts: [
             { label: words.before, value: flightLines(change.removed, language).join(' / ') },
             { label: words.after, value: flightLines(change.added, language).join(' / ') },
           ],
-          action: { lead: words.lead, label: words.action, href: context.links.booking(booking.id) },
+          action: { lead: unpaid ? words.heldLead : words.lead, label: words.action, href: context.links.booking(booking.id) },
           itinerary: itineraryView({ ...booking, slices: change.after }, language),
           passengers: passengersView(booking.passengers, language),
         };
@@ -257,8 +260,12 @@ export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccoun
       composeAgencyReceiptEmail(booking, receipt, context),
     paid: (booking: Booking) => composePaidEmail(booking, context),
     canceled: (booking: Booking, heldUntil: Date) => composeCanceledEmail(booking, heldUntil, context),
-    airlineChange: (booking: Booking, change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[] }) =>
-      composeAirlineChangeEmail(booking, change, context),
+    airlineChange: (
+      booking: Booking,
+      change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[]; unpaid?: boolean },
+    ) => composeAirlineChangeEmail(booking, change, context),
+    holdFailed: (booking: Booking) => composeHoldFailedEmail(booking, context),
+    agencyHoldFailed: (booking: Booking) => composeAgencyHoldFailedEmail(booking, context),
     eTicket: (booking: Booking) => composeETicketEmail(booking, context),
     // The PDF renderer (@react-pdf, its fonts and layout engine: about 20 MB of heap, 40 MB resident) is
     // loaded at the first e-ticket rather than at start: a process that renders none never loads it (issue 17).

@@ -127,7 +127,8 @@ export function presentBooking(
       ticketNumber: p.ticketNumber,
     })),
     paymentMethod: row.paymentMethod,
-    paymentError: row.status === 'pending-payment' ? row.paymentError : null,
+    // A created booking carries one only when its hold was not made (order_creation_failed): to be paid again.
+    paymentError: row.status === 'pending-payment' || row.status === 'created' ? row.paymentError : null,
     receipts: receipts.map((r) => ({
       id: r.id,
       fileName: r.fileName,
@@ -139,7 +140,11 @@ export function presentBooking(
     ticketLinkUrl: ticketed ? `${options.publicUrl}${ticketPath(row.id)}` : null,
     manageMyBookingLink: managePath(row.id),
     paymentLink: options.paymentLink,
-    holdExpiresAt: row.status === 'pending-payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    // A booking rescheduled before it was paid still ends at its hold's deadline.
+    holdExpiresAt:
+      (row.status === 'pending-payment' || (row.status === 'rescheduled' && !row.ticketedAt)) && row.holdExpiresAt
+        ? row.holdExpiresAt.toISOString()
+        : null,
     offerExpiresAt: row.offerExpiresAt.toISOString(),
     instantPaymentOnly: row.offer.requiresInstantPayment === true,
     referralCode: row.referralCode,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { BookingStatus } from '@kwenda/contracts';
 import {
   bookingEvents,
@@ -174,7 +174,13 @@ export async function findExpiredHolds(tx: Tx, now: Date, limit: number): Promis
   const rows = await tx
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.status, 'pending-payment'), lte(bookings.holdExpiresAt, now)))
+    .where(
+      and(
+        // A held booking the airline rescheduled before it was paid keeps its hold's deadline.
+        or(eq(bookings.status, 'pending-payment'), and(eq(bookings.status, 'rescheduled'), isNull(bookings.ticketedAt))),
+        lte(bookings.holdExpiresAt, now),
+      ),
+    )
     .orderBy(asc(bookings.holdExpiresAt))
     .limit(limit);
   return rows.map((r) => r.id);

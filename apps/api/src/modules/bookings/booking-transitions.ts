@@ -23,7 +23,8 @@ export const transitions: Record<StatusTrigger, { from: readonly BookingStatus[]
   'receipt-confirmed': { from: ['pending-payment'], to: 'payment-confirmed' },
   'ticket-issued': { from: ['payment-confirmed'], to: 'confirmed' },
   'ticketing-failed': { from: ['payment-confirmed'], to: 'same' },
-  'hold-expired': { from: ['pending-payment'], to: 'canceled' },
+  // A rescheduled booking still unpaid (no ticket) keeps its hold's deadline (use-cases/expire-holds.ts).
+  'hold-expired': { from: ['pending-payment', 'rescheduled'], to: 'canceled' },
   // Staff actions (use-cases/staff-*.ts). A booking still live keeps its price paid: it is cancelled
   // before the refund that returns all it received, so only a canceled booking becomes refunded.
   'refund-issued': { from: ['canceled'], to: 'refunded' },
@@ -33,12 +34,19 @@ export const transitions: Record<StatusTrigger, { from: readonly BookingStatus[]
   // The airline changed a ticketed booking's flights (a supplier event): the traveller must answer. A
   // booking not yet ticketed is ticketed on the order as the airline has it, so only tickets change state;
   // a second change while the first is unanswered replaces it.
-  'airline-changed': { from: ['confirmed', 'rescheduled'], to: 'rescheduled' },
+  'airline-changed': { from: ['pending-payment', 'confirmed', 'rescheduled'], to: 'rescheduled' },
   'airline-change-accepted': { from: ['rescheduled'], to: 'confirmed' },
+  // A held booking whose flights changed before it was paid: accepted, it is held again (to be paid by
+  // its hold's deadline); declined, it is cancelled and its seats released, nothing being owed.
+  'held-airline-change-accepted': { from: ['rescheduled'], to: 'pending-payment' },
+  'airline-change-declined': { from: ['rescheduled'], to: 'canceled' },
   // The traveller cancels a ticketed booking at the airline's quote (use-cases/traveller-cancel.ts).
   'traveller-canceled': { from: ['confirmed', 'rescheduled'], to: 'canceled' },
   // The supplier told us it could not make the order a hold call was waiting for (Duffel: order.creation_failed).
   'hold-failed': { from: ['created'], to: 'same' },
+  // The same news for an order already taken as held (Duffel answered with an order it then failed to
+  // make): nothing is held after all, and the booking is to be paid again (a new hold re-prices it).
+  'hold-not-made': { from: ['pending-payment'], to: 'created' },
 };
 
 export const canTrigger = (status: BookingStatus, trigger: StatusTrigger) => transitions[trigger].from.includes(status);

@@ -25,7 +25,7 @@ import { accessCookie } from '../booking-access/access-cookie.js';
 import { seesWhole } from '../booking-access/booking-access-guard.js';
 import type { BookingAccessService } from '../booking-access/booking-access-service.js';
 import type { Actor, BookingService } from './booking-service.js';
-import { acceptAirlineChange, getAirlineChange } from './use-cases/airline-change.js';
+import { acceptAirlineChange, declineHeldAirlineChange, getAirlineChange } from './use-cases/airline-change.js';
 import { confirmCancellation, quoteCancellation } from './use-cases/traveller-cancel.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
@@ -216,6 +216,24 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       checkId(request.params.id);
       const booking = await acceptAirlineChange(bookings.deps, request.params.id, await actorOf(request));
+      return { success: true as const, booking };
+    },
+  );
+
+  app.post(
+    '/bookings/:id/airline-change/decline',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Decline the airline's new flights of a booking rescheduled before it was paid: it is cancelled and the seats released, nothing owed",
+        params: z.object({ id: z.string().max(300) }),
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      const booking = await declineHeldAirlineChange(bookings.deps, request.params.id, await actorOf(request));
       return { success: true as const, booking };
     },
   );

@@ -62,7 +62,7 @@ export function createSupplierWebhooksService(deps: { database: Database; bookin
         const clientReference = clientReferenceOf(event);
         if (!clientReference) return { status: 'ignored', result: { reason: 'no client reference' } };
         const outcome = await settleFailedHold(bookingDeps, { supplier: row.supplier, clientReference, eventId: row.id });
-        return { status: outcome.outcome === 'hold-failed' ? 'processed' : 'ignored', result: outcome };
+        return { status: outcome.outcome === 'no-open-hold' ? 'ignored' : 'processed', result: outcome };
       }
       default:
         return { status: 'ignored', result: { reason: 'event type not acted on' } };

@@ -4,15 +4,20 @@ import { AppError } from '../../../errors.js';
 import type { AirlineChange } from '../../../suppliers/supplier.js';
 import * as changes from '../../supplier-webhooks/airline-changes-repository.js';
 import * as repo from '../booking-repository.js';
+import { requestCancel, runCancel } from '../../supplier-calls/order-cancellation.js';
 import { canTrigger, InvalidTransitionError, transitionLocked } from '../booking-transitions.js';
 import type { Actor, BookingDeps } from './booking-deps.js';
+import { checkOwner } from './booking-rules.js';
 import { loadBooking, mustLoadBooking } from './load-booking.js';
 
 /**
  * Airline-initiated changes: the supplier tells us (a webhook) that the airline changed an order's
  * flights. A ticketed booking becomes `rescheduled` until the traveller accepts the new flights
- * (back to confirmed, on them) or cancels at the airline's refund quote (traveller-cancel.ts). The
- * change itself is always read back from the supplier: the event only says where to look.
+ * (back to confirmed, on them) or cancels at the airline's refund quote (traveller-cancel.ts). A held
+ * booking not yet paid becomes `rescheduled` too, and cannot be paid until the traveller accepts
+ * (held again, to be paid by its hold's deadline) or declines (cancelled, seats released, nothing
+ * owed); its hold still ends at its deadline meanwhile (expire-holds.ts). The change itself is always
+ * read back from the supplier: the event only says where to look.
  */
 
 /** A slice's flights, to tell slices apart: the same flights on the same days are the same slice. */
@@ -89,9 +94,13 @@ export async function recordAirlineChange(
       return { outcome: 'already-rescheduled', bookingId: row.id, changeId: change.id };
     if (!canTrigger(row.status, 'airline-changed'))
       return { outcome: 'recorded', bookingId: row.id, changeId: change.id, status: row.status };
+    // Not yet paid: nothing may be paid for flights the traveller has not seen (an open card page closes).
+    const unpaid = row.ticketedAt === null;
+    if (row.status === 'pending-payment') await deps.checkout()?.expireCheckouts(tx, row.id);
     await transitionLocked(tx, row, 'airline-changed', {
       actor: `supplier:${input.supplier}`,
       details: {
+        ...(unpaid ? { unpaid } : {}),
         changeId: change.id,
         eventId: input.eventId,
         orderId: input.orderId,
@@ -108,6 +117,7 @@ export async function recordAirlineChange(
           removed: change.removed,
           added: change.added,
           after: slicesAfterChange(booking.slices, change.removed, change.added),
+          unpaid,
         }),
         dedupeKey: `airline-change:${row.id}:${change.id}`,
       });
@@ -121,6 +131,10 @@ export async function getAirlineChange(deps: BookingDeps, bookingId: string): Pr
   return row ? presentAirlineChange(row) : null;
 }
 
+/** A booking rescheduled before it was paid is held again when accepted; a ticketed one is confirmed again. */
+const acceptTriggerOf = (row: { ticketedAt: Date | null }) =>
+  row.ticketedAt === null ? ('held-airline-change-accepted' as const) : ('airline-change-accepted' as const);
+
 const noOpenChange = () => new AppError(409, 'INVALID_BOOKING_STATE', 'The booking has no airline change waiting for an answer');
 
 /**
@@ -130,7 +144,8 @@ const noOpenChange = () => new AppError(409, 'INVALID_BOOKING_STATE', 'The booki
 export async function acceptAirlineChange(deps: BookingDeps, bookingId: string, actor: Actor): Promise<Booking> {
   const row = await repo.findBooking(deps.db, bookingId);
   if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
-  if (!canTrigger(row.status, 'airline-change-accepted')) throw new InvalidTransitionError(row.status, 'airline-change-accepted');
+  const trigger = acceptTriggerOf(row);
+  if (!canTrigger(row.status, trigger)) throw new InvalidTransitionError(row.status, trigger);
   const change = await changes.latestAirlineChange(deps.db, bookingId);
   if (!change || change.decision) throw noOpenChange();
   if (!change.availableActions.includes('accept'))
@@ -156,7 +171,7 @@ export async function acceptAirlineChange(deps: BookingDeps, bookingId: string, 
     const latest = await changes.latestAirlineChange(tx, bookingId);
     if (latest?.id !== change.id || latest.decision) throw noOpenChange();
     const slices = order?.slices ?? slicesAfterChange(current.offer.slices, accepted.removed, accepted.added);
-    await transitionLocked(tx, current, 'airline-change-accepted', {
+    await transitionLocked(tx, current, acceptTriggerOf(current), {
       actor: actor.label,
       patch: { offer: { ...current.offer, slices } },
       details: { changeId: change.id, flights: flightsOf(slices) },
@@ -164,5 +179,40 @@ export async function acceptAirlineChange(deps: BookingDeps, bookingId: string, 
     await changes.decideAirlineChange(tx, change.id, { decision: 'accepted', by: actor.label, now });
   });
   deps.logger.info({ bookingId, changeId: change.id }, 'airline change accepted');
+  return mustLoadBooking(deps, bookingId);
+}
+
+/**
+ * The traveller declines the new flights of a booking the airline changed before it was paid: it is
+ * cancelled and the seats released (the cancellation journaled with it, retried until the supplier
+ * confirms), nothing being owed. A ticketed booking cancels at the airline's quote instead.
+ */
+export async function declineHeldAirlineChange(deps: BookingDeps, bookingId: string, actor: Actor): Promise<Booking> {
+  const now = deps.clock();
+  const release = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockBooking(tx, bookingId);
+    if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+    checkOwner(row, actor);
+    if (row.ticketedAt !== null)
+      throw new AppError(409, 'INVALID_BOOKING_STATE', "The booking is ticketed: cancel it at the airline's refund quote");
+    const change = await changes.latestAirlineChange(tx, bookingId);
+    if (!change || change.decision) throw noOpenChange();
+    await transitionLocked(tx, row, 'airline-change-declined', {
+      actor: actor.label,
+      details: { changeId: change.id, refund: 0 },
+    });
+    await changes.decideAirlineChange(tx, change.id, { decision: 'cancelled', by: actor.label, now });
+    await deps.checkout()?.expireCheckouts(tx, bookingId);
+    return row.supplierOrderId
+      ? requestCancel(tx, deps, {
+          bookingId,
+          supplier: row.supplier,
+          orderId: row.supplierOrderId,
+          reason: 'airline-change-declined',
+        })
+      : null;
+  });
+  if (release) await runCancel(deps, release);
+  deps.logger.info({ bookingId }, 'airline change declined before payment; seats released');
   return mustLoadBooking(deps, bookingId);
 }

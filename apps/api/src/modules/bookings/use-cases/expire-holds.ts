@@ -17,8 +17,9 @@ export async function expireHolds(deps: BookingDeps, now = deps.clock(), limit =
   for (const id of ids) {
     const outcome = await db.transaction(async (tx) => {
       const row = await repo.lockBooking(tx, id);
-      // Another process got there first, or a payment landed in time.
-      if (!row || row.status !== 'pending-payment' || !row.holdExpiresAt || row.holdExpiresAt > now) return null;
+      // Another process got there first, or a payment landed in time (a rescheduled booking: if still unpaid).
+      const held = row?.status === 'pending-payment' || (row?.status === 'rescheduled' && row.ticketedAt === null);
+      if (!row || !held || !row.holdExpiresAt || row.holdExpiresAt > now) return null;
       await transitionLocked(tx, row, 'hold-expired', {
         actor: 'job:hold-expiry',
         details: { holdExpiresAt: row.holdExpiresAt.toISOString() },

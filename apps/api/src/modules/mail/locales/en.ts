@@ -120,6 +120,26 @@ export const en: MailCatalog = {
     flightLine: '{{flight}} · {{from}} {{departure}} → {{to}} {{arrival}}',
     action: 'Accept or cancel on your booking page',
     lead: 'Your booking page shows the new times and both choices.',
+    heldPreheader: 'New times for your provisional booking: accept them before paying, or cancel at no cost.',
+    heldIntro:
+      'The airline has changed the times of your provisional booking before you paid. Check the new flights below: if you accept them you can then pay before the hold ends; if they do not suit you, cancel at no cost.',
+    heldLead: 'You cannot pay until you accept the new times on your booking page.',
+  },
+  holdFailed: {
+    subject: 'Your seats are not held {{reference}}: do not pay now',
+    preheader: 'The airline did not confirm the seats. Choose how to pay again on your booking page.',
+    heading: 'The airline did not confirm your seats',
+    intro:
+      'The airline told us it could not create the provisional booking for your trip, so the seats are not held for you now. Do not pay anything for this booking until the seats are held again.',
+    next: 'Open your booking page and choose how to pay again: we ask the airline for the seats once more at the current price, and tell you if they are gone.',
+    alreadyPaid: 'If you have already made the transfer or uploaded a receipt, it is not lost: we have told the agency team, who will contact you.',
+    action: 'Open your booking page',
+  },
+  agencyHoldFailed: {
+    subject: 'Hold {{reference}} was never made, and the traveller uploaded a receipt',
+    intro:
+      'The airline says it did not create the provisional booking, so the booking is waiting to be paid again. The traveller had uploaded a transfer receipt before that: check whether the money arrived and contact them to pay again or be refunded.',
+    action: 'Open the booking on the desk',
   },
   code: {
     subject: 'Your Kwenda code {{code}}',
