@@ -128,6 +128,7 @@ export function PaymentsSection({ detail }: { detail: AdminBookingDetail }) {
 const KNOWN_EMAILS = [
   'held',
   'held-agency',
+  'receipt-agency',
   'paid',
   'e-ticket',
   'e-ticket-resend',
