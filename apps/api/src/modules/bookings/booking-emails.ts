@@ -76,7 +76,7 @@ export function composeAgencyHeldEmail(booking: Booking, context: MailContext): 
           heading: words.agencyHeld.heading,
           intro: [fill(words.agencyHeld.intro, { reference, deadline: deadline(language) })],
           facts: [
-            { label: words.facts.payBefore, value: deadline(language) },
+            { label: words.facts.paymentDue, value: deadline(language) },
             { label: words.facts.amount, value: amount(language) },
             { label: words.agencyHeld.contact, value: `${booking.email ?? '-'} · ${booking.mobile ?? '-'}`, latin: true },
             { label: words.agencyHeld.confirm, value: transfersDesk, latin: true },

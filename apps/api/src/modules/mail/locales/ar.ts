@@ -37,6 +37,8 @@ export const ar = {
     amount: 'المبلغ',
     amountPaid: 'المبلغ المدفوع',
     payBefore: 'ادفع قبل',
+    /** The same deadline told to the agency's staff, who wait for the payment rather than make it. */
+    paymentDue: 'يجب الدفع قبل',
     pnr: 'مرجع شركة الطيران (PNR)',
   },
   currencies: {
@@ -62,7 +64,7 @@ export const ar = {
     action: 'ارفع إشعار التحويل',
   },
   agencyHeld: {
-    subject: 'حجز مؤقت جديد {{reference}}: {{amount}}، الدفع قبل {{deadline}}',
+    subject: 'حجز مؤقت جديد {{reference}}: {{amount}}، يجب الدفع قبل {{deadline}}',
     preheader: 'بانتظار تحويل بنكي من {{email}}.',
     heading: 'حجز مؤقت جديد بانتظار التحويل',
     intro: 'الحجز {{reference}} محفوظ حتى {{deadline}} بانتظار تحويل بنكي.',

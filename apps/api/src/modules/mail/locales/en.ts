@@ -35,6 +35,7 @@ export const en: MailCatalog = {
     amount: 'Amount',
     amountPaid: 'Amount paid',
     payBefore: 'Pay before',
+    paymentDue: 'Payment due by',
     pnr: 'Airline reference (PNR)',
   },
   currencies: {
@@ -61,7 +62,7 @@ export const en: MailCatalog = {
     action: 'Upload the transfer receipt',
   },
   agencyHeld: {
-    subject: 'New held booking {{reference}}: {{amount}}, pay by {{deadline}}',
+    subject: 'New held booking {{reference}}: {{amount}}, payment due by {{deadline}}',
     preheader: 'Waiting for a bank transfer from {{email}}.',
     heading: 'A new held booking is waiting for a transfer',
     intro: 'Booking {{reference}} is held until {{deadline}}, waiting for a bank transfer.',
