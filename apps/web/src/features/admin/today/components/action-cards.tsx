@@ -50,31 +50,31 @@ export function ActionCards({ actions }: { actions: DashboardActions }) {
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
       <ActionCard
         count={actions.transfersToVerify}
-        title={t('actions.transfers.title')}
+        title={t('actions.transfers.title', { count: actions.transfersToVerify })}
         hint={t('actions.transfers.hint')}
         to="/admin/transfers"
       />
       <ActionCard
         count={actions.holdsExpiringSoon}
-        title={t('actions.holds.title')}
+        title={t('actions.holds.title', { count: actions.holdsExpiringSoon })}
         hint={t('actions.holds.hint', { minutes: HOLD_EXPIRING_SOON_MINUTES })}
         to={todayBookingLinks.holdsExpiring}
       />
       <ActionCard
         count={actions.paidNotTicketed}
-        title={t('actions.ticketing.title')}
+        title={t('actions.ticketing.title', { count: actions.paidNotTicketed })}
         hint={t('actions.ticketing.hint')}
         to="/admin/ticketing"
       />
       <ActionCard
         count={refunds.total}
-        title={t('actions.refunds.title')}
+        title={t('actions.refunds.title', { count: refunds.total })}
         hint={t('actions.refunds.hint', { canceled: refunds.canceledPaid, payments: refunds.refundRequiredPayments })}
         to="/admin/refunds"
       />
       <ActionCard
         count={supplier.total}
-        title={t('actions.supplier.title')}
+        title={t('actions.supplier.title', { count: supplier.total })}
         hint={t('actions.supplier.hint', { hours: SUPPLIER_CHANGES_WINDOW_HOURS })}
         to={todayBookingLinks.supplierChanges}
       >
