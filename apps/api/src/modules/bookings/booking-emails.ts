@@ -132,8 +132,8 @@ export function composeAgencyReceiptEmail(
               }
             : {}),
           facts: [
-            { label: strings(language).facts.amount, value: amount(language) },
-            { label: strings(language).facts.payBefore, value: deadline(language) },
+            { label: words.amountDue, value: amount(language) },
+            { label: words.holdUntil, value: deadline(language) },
             { label: words.receipt, value: receipt.receiptId, latin: true },
             { label: words.contact, value: `${booking.email ?? '-'} · ${booking.mobile ?? '-'}`, latin: true },
           ],

@@ -83,6 +83,8 @@ export const ar = {
     sameFileTitle: 'الحجوزات التي رُفع لها الملف نفسه',
     sameFileItem: '{{reference}} (الإيصال {{status}})',
     statuses: { submitted: 'بانتظار المراجعة', accepted: 'معتمد', rejected: 'مرفوض' },
+    amountDue: 'المبلغ المطلوب',
+    holdUntil: 'الحجز محفوظ حتى',
     receipt: 'رقم الإيصال',
     contact: 'التواصل',
     action: 'افتح التحويل للمراجعة',

@@ -82,6 +82,8 @@ export const en: MailCatalog = {
     sameFileTitle: 'Bookings the same file was uploaded for',
     sameFileItem: '{{reference}} (receipt {{status}})',
     statuses: { submitted: 'waiting for review', accepted: 'approved', rejected: 'rejected' },
+    amountDue: 'Amount due',
+    holdUntil: 'Held until',
     receipt: 'Receipt',
     contact: 'Contact',
     action: 'Open the transfer to verify',
