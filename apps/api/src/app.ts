@@ -143,7 +143,8 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
   const publicUrl = publicUrlOf(env);
   // Every e-mail and the e-ticket: the agency's contacts, and links built from PUBLIC_URL (mail/public-links.ts).
   const mailContext = mailContextOf(env, publicUrl);
-  const bookingMessages = bookingMessagesOf(mailContext, bankAccountsOf(env));
+  const bankAccounts = bankAccountsOf(env);
+  const bookingMessages = bookingMessagesOf(mailContext);
   const mail = createMailService({ database, env, logger: app.log });
   const bookings = createBookingService({
     database,
@@ -157,6 +158,8 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
     logger: app.log,
     supplierCallLeaseMs: env.SUPPLIER_CALL_LEASE_SECONDS * 1000,
     holds: createHoldLimits({ caps: holdCapsOf(env) }),
+    bankAccounts,
+    manualTicketing: { hours: env.MANUAL_TICKETING_HOURS, support: { ...env.SUPPORT_DAYS, ...env.SUPPORT_HOURS } },
   });
   const provider = paymentProvider ?? createPaymentProvider(env, { database, deliverWebhook, publicUrl, logger: app.log });
   const payments = createPaymentsService({

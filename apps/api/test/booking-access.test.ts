@@ -68,6 +68,8 @@ const BOOKING_RULES: Record<keyof Booking, Rule> = {
   ticketLinkUrl: 'hidden',
   manageMyBookingLink: 'same',
   paymentLink: 'hidden',
+  transferAccounts: 'same',
+  manualTicketingBy: 'same',
   holdExpiresAt: 'same',
   offerExpiresAt: 'same',
   instantPaymentOnly: 'same',

@@ -11,6 +11,7 @@ import {
   statusTriggers,
 } from './booking-rules.js';
 import { currencySchema, isoDateSchema } from './common.js';
+import { bankAccountSchema } from './config.js';
 import { apiErrorSchema } from './errors.js';
 import { SEARCH_LIMITS } from './search-rules.js';
 import { fareConditionsSchema, offerSliceSchema } from './offers.js';
@@ -133,6 +134,10 @@ export const receiptSchema = z.object({
 export const bookingAccessSchema = z.enum(['full', 'limited']);
 export type BookingAccess = z.infer<typeof bookingAccessSchema>;
 
+/** One of the agency's accounts, and what a booking owes into it in the account's own currency. */
+export const transferAccountSchema = bankAccountSchema.extend({ amount: z.number().nonnegative() });
+export type TransferAccount = z.infer<typeof transferAccountSchema>;
+
 export const bookingSchema = z.object({
   id: bookingIdSchema,
   access: bookingAccessSchema,
@@ -176,6 +181,17 @@ export const bookingSchema = z.object({
   manageMyBookingLink: z.string().nullable(),
   /** The hosted card payment page while a card payment is open. */
   paymentLink: z.string().nullable(),
+  /**
+   * While held for a bank transfer: the agency's accounts that can take its money, each with the
+   * amount due in the account's own currency at the booking's own rates. Empty when none can (the
+   * traveller pays by card or asks the agency) and when it is not paid by transfer.
+   */
+  transferAccounts: z.array(transferAccountSchema),
+  /**
+   * Paid, but the airline would not issue the tickets: the agency issues them by hand, promised by
+   * this time (ISO). Null otherwise, and once ticketed.
+   */
+  manualTicketingBy: z.iso.datetime().nullable(),
   /** Until when seats are held (ISO), once held. */
   holdExpiresAt: z.iso.datetime().nullable(),
   /** Until when the offer can be held. */

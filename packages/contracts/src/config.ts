@@ -16,6 +16,8 @@ export const bankAccountSchema = z.object({
   bankEn: z.string(),
   accountName: z.string(),
   accountNumber: z.string(),
+  /** What the account takes; the traveller is asked for the amount in it. */
+  currency: z.enum(currencies),
   noteAr: z.string().optional(),
   noteEn: z.string().optional(),
 });

@@ -97,6 +97,8 @@ export const deskErrorCodes = [
   'LAST_OWNER',
   /** This receipt was already approved or rejected; a decision is final. */
   'RECEIPT_ALREADY_DECIDED',
+  /** A transfer receipt of this booking waits for the agency: it cannot switch to card until decided. */
+  'RECEIPT_UNDER_REVIEW',
   /** A hold can be extended once. */
   'HOLD_ALREADY_EXTENDED',
   /** The new deadline is past the airline's own deadline for this hold. */

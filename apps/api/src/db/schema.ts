@@ -46,6 +46,8 @@ export const bookings = pgTable('bookings', {
   ticketedAt: at('ticketed_at'),
   /** The airline's own deadline for the held order; staff may extend the hold up to it (0010_desk.sql). */
   supplierHoldDeadline: at('supplier_hold_deadline'),
+  /** When the agency promised the tickets it issues by hand after the airline refused them (0024). */
+  manualTicketingBy: at('manual_ticketing_by'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

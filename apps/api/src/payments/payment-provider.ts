@@ -67,6 +67,12 @@ export interface PaymentProvider {
    */
   expireSession?(tx: Tx, sessionId: string): Promise<void>;
   /**
+   * Closes a hosted page on the provider's side (Stripe: POST /v1/checkout/sessions/{id}/expire) so it
+   * refuses payment, and answers where the session stands after: expired, or paid when the customer
+   * paid first. Throws when the provider cannot be reached; the reconciliation job asks again.
+   */
+  closeCheckout?(sessionId: string): Promise<CheckoutState>;
+  /**
    * A gateway whose state lives in our database sends its notifications from it: the webhooks that
    * are due at `now` (the payment-webhooks job). Others (Stripe) deliver from their own side.
    */

@@ -197,10 +197,10 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
 
     // The hosted page refuses the card from now on.
     const page = await ctx.app.inject({ method: 'GET', url: `${link}?lang=en` });
-    expect(page.body).toContain('This payment page has expired.');
+    expect(page.body).toContain('This payment page is closed');
     const late = await submitCard(link, TEST_CARDS.success);
     expect(late.statusCode).toBe(200);
-    expect(late.body).toContain('انتهت صلاحية صفحة الدفع هذه');
+    expect(late.body).toContain('أُغلقت صفحة الدفع هذه');
 
     // A capture the gateway made just before still notifies us: the money is kept for a refund.
     const body = JSON.stringify({

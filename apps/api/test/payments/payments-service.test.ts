@@ -237,7 +237,14 @@ describe.each(backends)('payments service on %s', (backend) => {
       expect(confirmationsOf(booking.id)).toEqual([]);
       await payments.reconcileOpenPayments(new Date(Date.now() + SIX_MINUTES));
       expect(confirmationsOf(booking.id)).toEqual([
-        { bookingId: booking.id, method: 'card', amount: 412.5, currency: 'USD', actor: 'sandbox:reconciliation' },
+        {
+          bookingId: booking.id,
+          method: 'card',
+          amount: 412.5,
+          currency: 'USD',
+          actor: 'sandbox:reconciliation',
+          paymentId: expect.stringMatching(/^pay_/),
+        },
       ]);
       expect(port.callsOf('fulfil')).toContain(booking.id);
       const [payment] = await paymentRows(booking.id);
@@ -318,7 +325,14 @@ describe.each(backends)('payments service on %s', (backend) => {
       expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(2);
       expect(await deliver(body)).toBe('duplicate');
       expect(port.callsOf('confirmPayment')).toEqual([
-        { bookingId: booking.id, method: 'card', amount: 412.5, currency: 'USD', actor: 'sandbox:webhook' },
+        {
+          bookingId: booking.id,
+          method: 'card',
+          amount: 412.5,
+          currency: 'USD',
+          actor: 'sandbox:webhook',
+          paymentId: expect.stringMatching(/^pay_/),
+        },
       ]);
       expect(port.callsOf('fulfil')).toEqual([booking.id]);
       const [payment] = await paymentRows(booking.id);

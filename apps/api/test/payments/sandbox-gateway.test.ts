@@ -236,15 +236,15 @@ describe.each(backends)('sandbox gateway on %s', (backend) => {
   it('refuses an expired page, and one closed because the hold ended', async () => {
     const past = await open({ expiresAt: new Date(Date.now() - 1000), language: 'en' });
     const before = delivered.length;
-    expect((await app.inject({ method: 'GET', url: past.url })).body).toContain('This payment page has expired.');
+    expect((await app.inject({ method: 'GET', url: past.url })).body).toContain('This payment page is closed');
     const refused = await submit(past.url, TEST_CARDS.success);
     expect(refused.statusCode).toBe(200);
-    expect(refused.body).toContain('This payment page has expired.');
+    expect(refused.body).toContain('This payment page is closed');
     expect(refused.body).toContain('href="/booking/bk_test?payment=cancel"');
 
     const closed = await open();
     await database.db.transaction((tx) => gateway.expireSession!(tx, closed.sessionId));
-    expect((await submit(closed.url, TEST_CARDS.success)).body).toContain('انتهت صلاحية صفحة الدفع هذه');
+    expect((await submit(closed.url, TEST_CARDS.success)).body).toContain('أُغلقت صفحة الدفع هذه');
     expect(delivered.length).toBe(before);
   });
 

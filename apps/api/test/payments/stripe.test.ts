@@ -9,7 +9,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookSignatureError } from '../../src/payments/payment-provider.js';
 import { createStripeProvider } from '../../src/payments/stripe/stripe-provider.js';
-import { findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
+import { asGuest, findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
+import { multipart } from '../helpers/multipart.js';
+import { staffMember } from '../helpers/staff.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
 /**
@@ -22,6 +24,7 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtur
 const recordedSession = JSON.parse(fs.readFileSync(path.join(fixtures, 'stripe-checkout-session.json'), 'utf8'));
 const recordedEvent = JSON.parse(fs.readFileSync(path.join(fixtures, 'stripe-event-checkout-session-completed.json'), 'utf8'));
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 5)]);
 const signer = new Stripe('sk_test_signer');
 const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) =>
   signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
@@ -38,6 +41,7 @@ async function fakeStripe() {
   const requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: URLSearchParams }[] = [];
   const sessions = new Map<string, FakeSession>();
   const byKey = new Map<string, string>();
+  let failExpire = false;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -70,6 +74,28 @@ async function fakeStripe() {
         if (key) byKey.set(key, id);
         return res.end(JSON.stringify(session));
       }
+      // POST /v1/checkout/sessions/{id}/expire: only an open session can be expired.
+      const expiring = req.method === 'POST' && /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(req.url!);
+      if (expiring && sessions.has(expiring[1]!)) {
+        if (failExpire) {
+          res.statusCode = 500;
+          return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down' } }));
+        }
+        const session = sessions.get(expiring[1]!)!;
+        if (session.status !== 'open') {
+          res.statusCode = 400;
+          return res.end(
+            JSON.stringify({
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+              },
+            }),
+          );
+        }
+        sessions.set(session.id, { ...session, status: 'expired' });
+        return res.end(JSON.stringify(sessions.get(session.id)));
+      }
       const retrieved = req.method === 'GET' && /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(req.url!);
       if (retrieved && sessions.has(retrieved[1]!)) return res.end(JSON.stringify(sessions.get(retrieved[1]!)));
       res.statusCode = 404;
@@ -91,6 +117,8 @@ async function fakeStripe() {
     /** The customer chose a delayed method (bank debit): complete, money not yet there. */
     complete: (id: string) => update(id, { status: 'complete', payment_status: 'unpaid' }),
     expire: (id: string) => update(id, { status: 'expired' }),
+    /** Stripe answers 500 to every expire call while set (an outage). */
+    failExpiring: (fail: boolean) => (failExpire = fail),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -396,5 +424,62 @@ describe('card payment through Stripe, end to end on the API', () => {
       sessionId,
     ]);
     expect(await paymentsOf(booking.id)).toEqual([expect.objectContaining({ id: payment!.id, provider_session_id: sessionId })]);
+  });
+
+  const expireCalls = (sessionId: string) =>
+    stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${sessionId}/expire`);
+
+  it('switching to bank transfer expires the Stripe Checkout Session, so its page takes no money', async () => {
+    const { booking, sessionId } = await heldByCard('SWITCHED');
+    const switched = await pay(ctx, booking.id, true);
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(expireCalls(sessionId)).toHaveLength(1);
+    expect(stripe.sessions.get(sessionId)!.status).toBe('expired');
+    expect((await paymentsOf(booking.id)).map((p) => p.status)).toEqual(['expired']);
+  });
+
+  it('a close Stripe did not take is retried by the reconciliation job; money taken meanwhile is kept for a refund', async () => {
+    const { booking, sessionId } = await heldByCard('OUTAGE');
+    stripe.failExpiring(true);
+    try {
+      expect((await pay(ctx, booking.id, true)).statusCode).toBe(200);
+    } finally {
+      stripe.failExpiring(false);
+    }
+    expect(stripe.sessions.get(sessionId)!.status).toBe('open');
+    expect((await paymentsOf(booking.id)).map((p) => p.status)).toEqual(['expired']);
+    // The job asks again (after its backoff) and Stripe expires the session now.
+    await ctx.app.kwenda.payments.reconcileOpenPayments(new Date(Date.now() + 2 * SIX_MINUTES));
+    expect(stripe.sessions.get(sessionId)!.status).toBe('expired');
+
+    // Stripe still down: the transfer is approved while the card page stays open there, and the
+    // traveller pays on it too. The job finds the money and flags it for a refund, as before.
+    const { booking: other, sessionId: paidToo } = await heldByCard('PAIDTWICE');
+    stripe.failExpiring(true);
+    try {
+      expect((await pay(ctx, other.id, true)).statusCode).toBe(200);
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/bookings/${other.id}/receipts`,
+        ...asGuest(ctx, other.id, multipart(PNG, 'bankak.png', 'image/png', 'file')),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const [receipt] = await ctx.database.sql.query<{ id: string }>('SELECT id FROM payment_receipts WHERE booking_id = $1', [
+        other.id,
+      ]);
+      const agent = await staffMember(ctx.app, 'agent-desk');
+      const approved = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/transfers/${receipt!.id}/approve`,
+        headers: agent.headers,
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      stripe.pay(paidToo);
+    } finally {
+      stripe.failExpiring(false);
+    }
+    await ctx.app.kwenda.payments.reconcileOpenPayments(new Date(Date.now() + 4 * SIX_MINUTES));
+    // The card's money kept for a refund beside the transfer that paid the booking.
+    expect((await paymentsOf(other.id)).map((p) => p.status)).toEqual(['refund-required', 'succeeded']);
   });
 });

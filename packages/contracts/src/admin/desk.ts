@@ -86,6 +86,8 @@ export const transferItemSchema = z.object({
   /** What should have arrived: the booking's amount, computed by the server when it was priced. */
   expectedAmount: z.number(),
   currency: currencySchema,
+  /** The same in each account's own currency at the booking's rates: what the bank shows arriving. */
+  expectedInAccounts: z.array(z.object({ accountNumber: z.string(), currency: currencySchema, amount: z.number() })),
   holdExpiresAt: isoDateTime.nullable(),
   /** True once staff extended the hold (once only). */
   holdExtended: z.boolean(),

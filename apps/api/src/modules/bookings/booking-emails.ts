@@ -1,4 +1,4 @@
-import type { BankAccount, Booking, OfferSlice } from '@kwenda/contracts';
+import type { Booking, OfferSlice } from '@kwenda/contracts';
 import type { ReceiptSameFile } from '@kwenda/contracts/admin';
 import { formatAgencyDateTime, formatCalendarDate } from '@kwenda/contracts/display';
 import { formatAmount, itineraryView, passengersView, spacedFlightNumber } from '../mail/itinerary-view.js';
@@ -18,7 +18,7 @@ import { composeAgencyHoldFailedEmail, composeHoldFailedEmail } from './hold-fai
 const both = (write: (language: MailLanguage) => string) => ({ ar: write('ar'), en: write('en') });
 const strings = mailStrings;
 
-export function composeHeldEmail(booking: Booking, accounts: BankAccount[], context: MailContext): RenderedMail {
+export function composeHeldEmail(booking: Booking, context: MailContext): RenderedMail {
   const reference = booking.bookingReference;
   const deadline = (language: MailLanguage) => formatAgencyDateTime(booking.holdExpiresAt ?? '', language);
   const amount = (language: MailLanguage) => formatAmount(booking.amount, booking.currency, language);
@@ -36,15 +36,24 @@ export function composeHeldEmail(booking: Booking, accounts: BankAccount[], cont
             { label: words.facts.payBefore, value: deadline(language) },
             { label: words.facts.amount, value: amount(language) },
           ],
+          // Each account with the amount in its own currency; none that takes it: how else to pay.
           list: {
             title: words.held.payTitle,
-            intro: fill(words.held.payIntro, { amount: amount(language), reference }),
-            items: accounts.map((account) => {
+            intro: booking.transferAccounts.length
+              ? fill(words.held.payIntro, { reference })
+              : fill(words.held.noAccount, {
+                  currency: words.currencies[booking.currency],
+                  whatsapp: `+${context.agency.whatsapp}`,
+                  phone: context.agency.phone,
+                  deadline: deadline(language),
+                }),
+            items: booking.transferAccounts.map((account) => {
               const note = language === 'ar' ? account.noteAr : account.noteEn;
               const line = fill(words.held.account, {
                 bank: language === 'ar' ? account.bankAr : account.bankEn,
                 number: account.accountNumber,
                 name: account.accountName,
+                amount: formatAmount(account.amount, account.currency, language),
               });
               return note ? `${line} — ${note}` : line;
             }),
@@ -169,6 +178,44 @@ export function composePaidEmail(booking: Booking, context: MailContext): Render
   );
 }
 
+/**
+ * Paid, but the airline would not issue the tickets: the agency issues them by hand by the time it
+ * promised (booking.manualTicketingBy), and how to reach it meanwhile. The e-ticket follows as usual.
+ */
+export function composeTicketingManualEmail(booking: Booking, context: MailContext): RenderedMail {
+  const reference = booking.bookingReference;
+  const deadline = (language: MailLanguage) => formatAgencyDateTime(booking.manualTicketingBy ?? '', language);
+  return renderMail(
+    {
+      subject: both((l) => fill(strings(l).ticketingManual.subject, { reference, deadline: deadline(l) })),
+      preheader: both((l) => fill(strings(l).ticketingManual.preheader, { deadline: deadline(l) })),
+      reference,
+      part: (language) => {
+        const words = strings(language).ticketingManual;
+        return {
+          heading: words.heading,
+          intro: [
+            fill(words.intro, { deadline: deadline(language) }),
+            fill(words.contact, {
+              whatsapp: `+${context.agency.whatsapp}`,
+              phone: context.agency.phone,
+              email: context.agency.email,
+            }),
+          ],
+          facts: [
+            { label: words.promised, value: deadline(language) },
+            { label: strings(language).facts.amountPaid, value: formatAmount(booking.amount, booking.currency, language) },
+          ],
+          action: { label: words.action, href: context.links.booking(booking.id) },
+          itinerary: itineraryView(booking, language),
+          passengers: passengersView(booking.passengers, language),
+        };
+      },
+    },
+    context,
+  );
+}
+
 /** The hold ran out unpaid: the booking is cancelled and the seats released. `heldUntil` is when it ended. */
 export function composeCanceledEmail(booking: Booking, heldUntil: Date, context: MailContext): RenderedMail {
   const reference = booking.bookingReference;
@@ -252,13 +299,14 @@ export function composeAirlineChangeEmail(
 }
 
 /** Every message of a booking, bound to the agency, its links and its accounts (BookingMessages of the booking service). */
-export function bookingMessagesOf(context: MailContext, bankAccounts: BankAccount[]) {
+export function bookingMessagesOf(context: MailContext) {
   return {
-    held: (booking: Booking) => composeHeldEmail(booking, bankAccounts, context),
+    held: (booking: Booking) => composeHeldEmail(booking, context),
     agencyHeld: (booking: Booking) => composeAgencyHeldEmail(booking, context),
     agencyReceipt: (booking: Booking, receipt: { receiptId: string; sameFileAs: ReceiptSameFile[] }) =>
       composeAgencyReceiptEmail(booking, receipt, context),
     paid: (booking: Booking) => composePaidEmail(booking, context),
+    ticketingManual: (booking: Booking) => composeTicketingManualEmail(booking, context),
     canceled: (booking: Booking, heldUntil: Date) => composeCanceledEmail(booking, heldUntil, context),
     airlineChange: (
       booking: Booking,

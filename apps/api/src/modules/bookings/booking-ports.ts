@@ -12,7 +12,15 @@ export interface BookingPaymentsPort {
    */
   confirmPayment(
     tx: Tx,
-    input: { bookingId: string; method: 'card' | 'bank-transfer'; amount: number; currency: Currency; actor: string },
+    input: {
+      bookingId: string;
+      method: 'card' | 'bank-transfer';
+      amount: number;
+      currency: Currency;
+      actor: string;
+      /** The card payment confirming it: every other open checkout of the booking is closed. */
+      paymentId?: string;
+    },
   ): Promise<'confirmed' | 'already-paid' | 'not-payable'>;
   /** A declined card: the booking stays held, paymentError says why (card_declined, insufficient_funds, ...). */
   recordPaymentFailure(tx: Tx, input: { bookingId: string; failureCode: string; actor: string }): Promise<void>;
@@ -48,8 +56,16 @@ export interface CheckoutPort {
   }): Promise<{ url: string }>;
   /** The open checkout's URL, if any (shown as paymentLink). */
   openCheckoutUrl(bookingId: string): Promise<string | null>;
-  /** Closes open checkouts of a booking that can no longer be paid (hold expired). */
-  expireCheckouts(tx: Tx, bookingId: string): Promise<void>;
+  /**
+   * Closes the open checkouts of a booking in the caller's transaction (the hold ended, it is paid
+   * another way, or `except`, the payment that paid it): a page still open refuses the card.
+   */
+  expireCheckouts(tx: Tx, bookingId: string, options?: { except?: string }): Promise<void>;
+  /**
+   * After the commit: closes on the provider's side what expireCheckouts closed here. Never throws;
+   * what fails is closed by the payments reconciliation job.
+   */
+  closeExpiredCheckouts(bookingId: string): Promise<void>;
 }
 
 /** The e-ticket PDF of a confirmed booking. */

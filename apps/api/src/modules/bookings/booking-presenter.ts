@@ -1,4 +1,4 @@
-import type { BaggageOption, Booking, Currency, Passenger, PriceBreakdown } from '@kwenda/contracts';
+import type { BaggageOption, Booking, Currency, Passenger, PriceBreakdown, TransferAccount } from '@kwenda/contracts';
 import type { BookingBaggageOption, BookingRow, PassengerRow, ReceiptRow } from '../../db/schema.js';
 import { convertUsd } from '../offers/exchange-rates.js';
 import { presentFareConditions } from '../offers/present-fare-conditions.js';
@@ -73,7 +73,7 @@ export function presentBooking(
   row: BookingRow,
   passengers: PassengerRow[],
   receipts: (ReceiptRow & { sameFileElsewhere: boolean })[],
-  options: { publicUrl: string; paymentLink: string | null },
+  options: { publicUrl: string; paymentLink: string | null; transferAccounts?: TransferAccount[] },
 ): Booking {
   const { breakdown, perPassenger, money } = bookingMoney(row, passengers);
   const slices = row.offer.slices;
@@ -140,6 +140,8 @@ export function presentBooking(
     ticketLinkUrl: ticketed ? `${options.publicUrl}${ticketPath(row.id)}` : null,
     manageMyBookingLink: managePath(row.id),
     paymentLink: options.paymentLink,
+    transferAccounts: options.transferAccounts ?? [],
+    manualTicketingBy: row.status === 'payment-confirmed' && row.manualTicketingBy ? row.manualTicketingBy.toISOString() : null,
     // A booking rescheduled before it was paid still ends at its hold's deadline.
     holdExpiresAt:
       (row.status === 'pending-payment' || (row.status === 'rescheduled' && !row.ticketedAt)) && row.holdExpiresAt
@@ -237,6 +239,9 @@ export function limitedView(booking: Booking): Booking {
     ticketLinkUrl: null,
     manageMyBookingLink: booking.manageMyBookingLink,
     paymentLink: null,
+    // The agency's accounts and the amount are no secret: whoever pays for the traveller needs them.
+    transferAccounts: booking.transferAccounts,
+    manualTicketingBy: booking.manualTicketingBy,
     holdExpiresAt: booking.holdExpiresAt,
     offerExpiresAt: booking.offerExpiresAt,
     instantPaymentOnly: booking.instantPaymentOnly,

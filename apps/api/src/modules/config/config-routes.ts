@@ -24,21 +24,33 @@ export const DEFAULT_BANK_ACCOUNTS: BankAccount[] = [
     bankEn: 'Bank of Khartoum (Bankak app)',
     accountName: 'Kwenda Travel & Tourism',
     accountNumber: '0000000000000',
+    currency: 'SDG',
     noteAr: 'اكتب رقم الحجز في خانة التعليق، ثم ارفع صورة الإشعار.',
     noteEn: 'Write the booking reference in the comment, then upload the receipt screenshot.',
   },
 ];
 
-/** BANK_ACCOUNTS as JSON; a bad value stops the server like any other bad setting. */
+/** An account as BANK_ACCOUNTS gives it: without a currency it takes Sudanese pounds, as every account did before. */
+const configuredAccountSchema = bankAccountSchema.extend({ currency: bankAccountSchema.shape.currency.default('SDG') });
+
+/** BANK_ACCOUNTS as JSON; a bad value stops the server like any other bad setting, naming what is wrong. */
 export function bankAccountsOf(env: Pick<Env, 'BANK_ACCOUNTS'>): BankAccount[] {
   if (!env.BANK_ACCOUNTS) return DEFAULT_BANK_ACCOUNTS;
   let parsed: unknown;
   try {
     parsed = JSON.parse(env.BANK_ACCOUNTS);
   } catch {
-    throw new Error('BANK_ACCOUNTS must be a JSON array of { bankAr, bankEn, accountName, accountNumber }');
+    throw new Error('BANK_ACCOUNTS must be a JSON array of { bankAr, bankEn, accountName, accountNumber, currency? }');
   }
-  return z.array(bankAccountSchema).min(1).parse(parsed);
+  const accounts = z.array(configuredAccountSchema).min(1).safeParse(parsed);
+  if (!accounts.success) {
+    const issue = accounts.error.issues[0]!;
+    const [index, ...field] = issue.path;
+    const where = `BANK_ACCOUNTS${index === undefined ? '' : `[${String(index)}]`}${field.map((f) => `.${String(f)}`).join('')}`;
+    const currencyHint = issue.path.at(-1) === 'currency' ? ` (one of ${currencies.join(', ')})` : '';
+    throw new Error(`${where}: ${issue.message}${currencyHint}`);
+  }
+  return accounts.data;
 }
 
 const SOCIAL_URLS = {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   paymentChecks,
   payments,
@@ -84,14 +84,36 @@ export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert) {
   await tx.insert(payments).values(row);
 }
 
-/** Open checkouts of a booking, closed (hold expired); answers their provider session ids. */
-export async function expireOpenPayments(tx: Tx, bookingId: string): Promise<string[]> {
+/**
+ * Open checkouts of a booking closed (the hold ended, the method changed, the booking was paid), but
+ * `except` (the payment that paid it); answers them. Each one with a session is asked about at
+ * `now`: the reconciliation job closes it on the provider's side and settles money that still came.
+ */
+export async function expireOpenPayments(
+  tx: Tx,
+  bookingId: string,
+  options: { except?: string; now?: Date } = {},
+): Promise<{ id: string; sessionId: string | null }[]> {
   const rows = await tx
     .update(payments)
     .set({ status: 'expired', updatedAt: sql`now()` })
-    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['open'])))
-    .returning({ sessionId: payments.providerSessionId });
-  return rows.map((r) => r.sessionId).filter((id): id is string => Boolean(id));
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        eq(payments.status, 'open'),
+        options.except ? ne(payments.id, options.except) : undefined,
+      ),
+    )
+    .returning({ id: payments.id, sessionId: payments.providerSessionId });
+  const withSession = rows.filter((r) => r.sessionId);
+  if (withSession.length && options.now) {
+    const nextCheckAt = options.now;
+    await tx
+      .insert(paymentChecks)
+      .values(withSession.map((r) => ({ paymentId: r.id, nextCheckAt })))
+      .onConflictDoUpdate({ target: paymentChecks.paymentId, set: { nextCheckAt, settledAt: null } });
+  }
+  return rows;
 }
 
 /** True the first time an event id is seen; a replay or a retried delivery answers false. */
@@ -115,7 +137,7 @@ export async function paymentsOf(tx: Tx, bookingId: string): Promise<PaymentRow[
  */
 export async function claimDueChecks(
   tx: Tx,
-  input: { provider: string; now: Date; limit: number; leaseMs: number },
+  input: { provider: string; now: Date; limit: number; leaseMs: number; bookingId?: string },
 ): Promise<PaymentCheckRow[]> {
   const due = await tx
     .select({ paymentId: paymentChecks.paymentId, checks: paymentChecks.checks })
@@ -126,6 +148,7 @@ export async function claimDueChecks(
         isNull(paymentChecks.settledAt),
         lte(paymentChecks.nextCheckAt, input.now),
         eq(payments.provider, input.provider as PaymentRow['provider']),
+        input.bookingId ? eq(payments.bookingId, input.bookingId) : undefined,
       ),
     )
     .orderBy(asc(paymentChecks.nextCheckAt))

@@ -134,14 +134,32 @@ export function createPaymentsService(deps: {
       return (await repo.findOpenPayment(db, bookingId))?.checkoutUrl ?? null;
     },
 
-    // The sandbox page is closed in the same transaction so it refuses the card; other providers'
-    // sessions end on their own (their expiry is the hold's end, or Stripe's 30-minute minimum),
-    // and a payment that still lands is not-payable and kept for a refund.
-    async expireCheckouts(tx, bookingId) {
-      const sessionIds = await repo.expireOpenPayments(tx, bookingId);
-      if (provider.expireSession) for (const sessionId of sessionIds) await provider.expireSession(tx, sessionId);
+    // The sandbox page is closed in the same transaction so it refuses the card. A provider's own
+    // page (Stripe) is closed by closeExpiredCheckouts after the commit, and by the reconciliation job
+    // if that fails; money that still lands on a closed checkout is kept for a refund.
+    async expireCheckouts(tx, bookingId, options = {}) {
+      const closed = await repo.expireOpenPayments(tx, bookingId, { except: options.except, now: new Date() });
+      if (provider.expireSession) for (const { sessionId } of closed) if (sessionId) await provider.expireSession(tx, sessionId);
     },
+
+    closeExpiredCheckouts,
   };
+
+  /**
+   * The checks due for one booking's checkouts, now: what expireCheckouts closed here is closed on the
+   * provider's side at once. A failure is logged and left to the reconciliation job, which asks again.
+   */
+  async function closeExpiredCheckouts(bookingId: string) {
+    const now = new Date();
+    try {
+      const batch = await db.transaction((tx) =>
+        repo.claimDueChecks(tx, { provider: provider.name, now, limit: CHECK_BATCH, leaseMs: CHECK_LEASE_MS, bookingId }),
+      );
+      for (const check of batch) await reconcileOne(check, now);
+    } catch (error) {
+      logger.error({ err: error, bookingId }, 'closing checkouts failed; the reconciliation job closes them');
+    }
+  }
 
   /**
    * What the provider reported, applied to the locked payment and its booking in the caller's
@@ -180,6 +198,7 @@ export function createPaymentsService(deps: {
           amount: payment.amount,
           currency: payment.currency as never,
           actor,
+          paymentId: payment.id,
         });
         if (result !== 'confirmed') {
           logger.error(
@@ -214,9 +233,10 @@ export function createPaymentsService(deps: {
     }
   }
 
-  /** Tickets a booking just paid; a failure is left to the ticketing job. */
+  /** Tickets a booking just paid (its other checkouts closed first); a failure is left to the ticketing job. */
   async function fulfilPaid(bookingId: string | null) {
     if (!bookingId) return;
+    await closeExpiredCheckouts(bookingId);
     await bookings
       .fulfil(bookingId)
       .catch((error: unknown) => logger.error({ err: error, bookingId }, 'ticketing after payment failed; the job retries'));
@@ -266,7 +286,11 @@ export function createPaymentsService(deps: {
     const givenUp = now.getTime() - payment.createdAt.getTime() > RECONCILE_GIVE_UP_AFTER_MS;
     let state;
     try {
-      state = await provider.retrieveCheckout(payment.providerSessionId);
+      // A checkout closed here that the provider may still keep open (Stripe's own page): closed there.
+      state =
+        payment.status === 'expired' && provider.closeCheckout
+          ? await provider.closeCheckout(payment.providerSessionId)
+          : await provider.retrieveCheckout(payment.providerSessionId);
     } catch (error) {
       const message = (error as Error).message || String(error);
       logger.warn({ paymentId: payment.id, err: error }, 'could not ask the payment provider about a checkout');

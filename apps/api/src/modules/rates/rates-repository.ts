@@ -111,3 +111,23 @@ export async function findStaffNames(db: Db, ids: readonly string[]): Promise<Ma
   const rows = await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** Units per USD of each of `currencies` in effect at `at` (the rates a booking made then was priced with). */
+export async function findRatesAt(db: Db, currencies: readonly string[], at: Date): Promise<Map<string, number>> {
+  if (!currencies.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([exchangeRateChanges.currency], {
+      currency: exchangeRateChanges.currency,
+      unitsPerUsd: exchangeRateChanges.unitsPerUsd,
+    })
+    .from(exchangeRateChanges)
+    .where(
+      and(
+        inArray(exchangeRateChanges.currency, [...currencies]),
+        isNull(exchangeRateChanges.canceledAt),
+        lte(exchangeRateChanges.effectiveAt, at),
+      ),
+    )
+    .orderBy(exchangeRateChanges.currency, desc(exchangeRateChanges.effectiveAt), desc(exchangeRateChanges.setAt));
+  return new Map(rows.map((r) => [r.currency, r.unitsPerUsd]));
+}

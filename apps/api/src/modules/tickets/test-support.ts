@@ -174,6 +174,8 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
     offerExpiresAt: '2026-11-22T10:30:00.000Z',
     instantPaymentOnly: false,
     referralCode: null,
+    transferAccounts: [],
+    manualTicketingBy: null,
     ...overrides,
   };
 }

@@ -34,7 +34,7 @@ const text = {
     invalidCvc: 'رمز التحقق يتكون من 3 أو 4 أرقام.',
     invalidName: 'اكتب الاسم كما يظهر على البطاقة.',
     paid: 'تم الدفع لهذه العملية.',
-    expired: 'انتهت صلاحية صفحة الدفع هذه.',
+    expired: 'أُغلقت صفحة الدفع هذه ولم تعد تقبل الدفع، ولم يُخصم أي مبلغ من بطاقتك. ارجع إلى حجزك لترى كيف تدفع.',
     other: 'English',
   },
   en: {
@@ -62,7 +62,8 @@ const text = {
     invalidCvc: 'The security code has 3 or 4 digits.',
     invalidName: 'Enter the name as it appears on the card.',
     paid: 'This payment is complete.',
-    expired: 'This payment page has expired.',
+    expired:
+      'This payment page is closed and takes no payment: nothing was charged to your card. Go back to your booking to see how to pay.',
     other: 'العربية',
   },
 } as const;

@@ -37,6 +37,22 @@ export function createStripeProvider(options: {
       : {}),
   });
 
+  // GET /v1/checkout/sessions/{id}. A session completed but unpaid waits for a delayed method
+  // (bank debit): still open to us, its outcome comes later.
+  async function retrieveCheckout(sessionId: string): Promise<CheckoutState> {
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status === 'complete' && session.payment_status === 'paid')
+      return {
+        status: 'paid',
+        providerPaymentId:
+          typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+        amount: fromMinorUnits(session.amount_total ?? 0),
+        currency: (session.currency ?? '').toUpperCase(),
+      };
+    if (session.status === 'expired') return { status: 'expired' };
+    return { status: 'open' };
+  }
+
   return {
     name: 'stripe',
 
@@ -77,20 +93,20 @@ export function createStripeProvider(options: {
       return { sessionId: session.id, url: session.url };
     },
 
-    // GET /v1/checkout/sessions/{id}. A session completed but unpaid waits for a delayed method
-    // (bank debit): still open to us, its outcome comes later.
-    async retrieveCheckout(sessionId): Promise<CheckoutState> {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
-      if (session.status === 'complete' && session.payment_status === 'paid')
-        return {
-          status: 'paid',
-          providerPaymentId:
-            typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
-          amount: fromMinorUnits(session.amount_total ?? 0),
-          currency: (session.currency ?? '').toUpperCase(),
-        };
-      if (session.status === 'expired') return { status: 'expired' };
-      return { status: 'open' };
+    retrieveCheckout,
+
+    // POST /v1/checkout/sessions/{id}/expire. Stripe refuses to expire a session that is no longer
+    // open (paid, or completed for a delayed method): what the session is then decides.
+    async closeCheckout(sessionId): Promise<CheckoutState> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return { status: 'expired' };
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const state = await retrieveCheckout(sessionId);
+        if (state.status === 'open') throw error;
+        return state;
+      }
     },
 
     verifyWebhook(rawBody, headers, now = new Date()): PaymentEvent {

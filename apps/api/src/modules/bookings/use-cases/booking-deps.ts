@@ -1,3 +1,4 @@
+import type { BankAccount, SupportHours } from '@kwenda/contracts';
 import type { Database, Db } from '../../../db/client.js';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import type { SupplierRegistry } from '../../../suppliers/supplier.js';
@@ -34,6 +35,13 @@ export interface BookingServiceDeps {
   supplierCallLeaseMs?: number;
   /** The agency's limits on holding seats without paying (modules/limits/hold-limits.ts). */
   holds: HoldPolicy;
+  /** The agency's accounts for bank transfers (BANK_ACCOUNTS), each taking its own currency. */
+  bankAccounts: BankAccount[];
+  /**
+   * How soon the agency promises tickets the airline refused and it issues by hand: working hours
+   * (MANUAL_TICKETING_HOURS) within the support days and hours, on Khartoum's clock.
+   */
+  manualTicketing: { hours: number; support: SupportHours };
 }
 
 /**

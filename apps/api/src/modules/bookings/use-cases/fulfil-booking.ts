@@ -1,11 +1,14 @@
 import { crashPoint } from '../../../crash-points.js';
 import type { SupplierCallRow } from '../../../db/supplier-calls-schema.js';
+import type { Tx } from '../../../db/tx.js';
 import type { SupplierOrder, TicketedOrder } from '../../../suppliers/supplier.js';
 import * as calls from '../../supplier-calls/supplier-calls-repository.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import type { BookingDeps } from './booking-deps.js';
 import { toSupplierPassenger } from './booking-rules.js';
+import { manualTicketingDeadline } from '../ticketing-promise.js';
+import { loadBooking } from './load-booking.js';
 import { eTicketKeyPrefix, sendETicket } from './send-e-ticket.js';
 
 /**
@@ -30,8 +33,17 @@ async function recordTicketAnswer(deps: BookingDeps, call: SupplierCallRow, answ
     if (answer.kind === 'refused') {
       if (open.answeredAt) return false;
       await calls.answerCall(tx, call.id, { outcome: 'refused', details: { error: answer.error }, now });
-      if (row.status === 'payment-confirmed')
-        await transitionLocked(tx, row, 'ticketing-failed', { actor: 'supplier', details: { error: answer.error } });
+      if (row.status === 'payment-confirmed') {
+        // The first refusal promises the traveller a time for the tickets the desk now issues by hand;
+        // the job's retries keep that promise and send nothing more.
+        const { hours, support } = deps.manualTicketing;
+        await transitionLocked(tx, row, 'ticketing-failed', {
+          actor: 'supplier',
+          patch: { manualTicketingBy: row.manualTicketingBy ?? manualTicketingDeadline(now, hours, support) },
+          details: { error: answer.error },
+        });
+        if (!row.manualTicketingBy) await tellTicketingManual(deps, tx, row.id);
+      }
       return false;
     }
     const { order } = answer;
@@ -51,6 +63,17 @@ async function recordTicketAnswer(deps: BookingDeps, call: SupplierCallRow, answ
     deps.logger.info({ bookingId: row.id, pnr: order.pnr }, 'booking ticketed');
     return true;
   });
+}
+
+/** The traveller learns the agency issues the tickets by hand, by when, and how to reach it (once per booking). */
+async function tellTicketingManual(deps: BookingDeps, tx: Tx, id: string) {
+  const booking = await loadBooking(deps, id, tx);
+  if (booking?.email)
+    await deps.mail.enqueue(tx, {
+      to: booking.email,
+      ...deps.messages.ticketingManual(booking),
+      dedupeKey: `ticketing-manual:${id}`,
+    });
 }
 
 /** What the order read back says of a ticket call that answered an error: its tickets, or a refusal. */

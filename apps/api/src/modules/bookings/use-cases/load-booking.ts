@@ -4,6 +4,7 @@ import { AppError } from '../../../errors.js';
 import type { BookingRow } from '../../../db/schema.js';
 import { limitedView, presentBooking } from '../booking-presenter.js';
 import * as repo from '../booking-repository.js';
+import { transferAccountsOf } from '../transfer-accounts.js';
 import type { BookingDeps } from './booking-deps.js';
 
 /** The booking whole (its e-mails, staff, its owner), or null; read in `tx` when the caller is inside one. */
@@ -33,7 +34,8 @@ export async function loadBookingFor(
     whole && row.status === 'pending-payment' && row.paymentMethod === 'card' && checkout
       ? await checkout.openCheckoutUrl(id)
       : null;
-  const booking = presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink });
+  const transferAccounts = await transferAccountsOf(tx, row, deps.bankAccounts);
+  const booking = presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink, transferAccounts });
   return whole ? booking : limitedView(booking);
 }
 

@@ -150,11 +150,24 @@ function prepareHold(deps: BookingDeps, id: string, request: HoldRequest, actor:
       // new try after a declined card is recorded.
       if (current.paymentMethod === request.method && current.statusTrigger !== 'payment-failed')
         return { kind: 'ready', row: current };
+      // A receipt the desk is checking may be money already sent: a card now could charge twice.
+      if (request.method === 'card' && (await repo.findReceipts(tx, id)).some((r) => r.status === 'submitted'))
+        throw new AppError(
+          409,
+          'RECEIPT_UNDER_REVIEW',
+          'A transfer receipt of this booking is being checked by the agency; it cannot switch to card until it is decided',
+        );
+      // The method changes, the hold and its deadline stay.
       const switched = await transitionLocked(tx, current, request.trigger, {
         actor: actor.label,
         patch: { paymentMethod: request.method, paymentError: null },
+        details: { from: current.paymentMethod, to: request.method },
       });
-      if (request.method === 'bank-transfer') await tellHeld(deps, tx, id);
+      if (request.method === 'bank-transfer') {
+        // The card page left open in another tab must not take money for a booking paid by transfer.
+        await deps.checkout()?.expireCheckouts(tx, id);
+        await tellHeld(deps, tx, id);
+      }
       return { kind: 'ready', row: switched };
     }
     if (current.status === 'offer-unavailable') throw noOfferFound();
@@ -375,6 +388,7 @@ export async function payBooking(deps: BookingDeps, id: string, request: PayBook
       });
     else await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+  if (hold.method === 'bank-transfer') await deps.checkout()?.closeExpiredCheckouts(id);
   if (hold.method === 'card') {
     await requireCheckout(deps).openCheckout({
       bookingId: id,

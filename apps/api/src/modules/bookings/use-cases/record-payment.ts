@@ -16,7 +16,14 @@ import { loadBooking } from './load-booking.js';
 export async function confirmPayment(
   deps: BookingDeps,
   tx: Tx,
-  input: { bookingId: string; method: 'card' | 'bank-transfer'; amount: number; currency: Currency; actor: string },
+  input: {
+    bookingId: string;
+    method: 'card' | 'bank-transfer';
+    amount: number;
+    currency: Currency;
+    actor: string;
+    paymentId?: string;
+  },
 ): Promise<'confirmed' | 'already-paid' | 'not-payable'> {
   const row = await repo.lockBooking(tx, input.bookingId);
   if (!row) return 'not-payable';
@@ -34,6 +41,9 @@ export async function confirmPayment(
     patch: { paymentMethod: input.method, paymentError: null },
     details: { amount: input.amount, currency: input.currency },
   });
+  // Paid: no card page of this booking may take money any more (a transfer approved while a card
+  // page stayed open in another tab charged the traveller twice).
+  await deps.checkout()?.expireCheckouts(tx, row.id, { except: input.paymentId });
   // Told in the same transaction: the ticket follows in its own e-mail, or later if the airline is slow.
   const paid = row.email ? await loadBooking(deps, row.id, tx) : null;
   if (paid) await deps.mail.enqueue(tx, { to: paid.email!, ...deps.messages.paid(paid), dedupeKey: `paid:${row.id}` });

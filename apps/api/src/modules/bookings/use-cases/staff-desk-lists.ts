@@ -7,6 +7,7 @@ import { findSameFiles } from '../../receipts/receipts-repository.js';
 import * as repo from '../booking-repository.js';
 import * as staffRepo from '../staff-repository.js';
 import { cents, fromCents } from '../staff-repository.js';
+import { expectedInAccounts } from '../transfer-accounts.js';
 import { bookingMoneyOf } from './staff-refund.js';
 import { bookingNotFound, isHeld, summaryOf, type StaffDeps } from './staff-deps.js';
 
@@ -37,6 +38,11 @@ export const receiptFileUrl = (receiptId: string) => `/api/v1/admin/transfers/${
 /** Receipts waiting for a decision, oldest first, with what should have arrived. */
 export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
   const rows = await staffRepo.listWaitingTransfers(deps.db, LIST_LIMIT);
+  const inAccounts = await expectedInAccounts(
+    deps.db,
+    rows.map((r) => r.booking),
+    deps.bankAccounts,
+  );
   const ids = [...new Set(rows.map((r) => r.booking.id))];
   const [rejected, extended, passengers, sameFiles] = await Promise.all([
     staffRepo.countRejectedReceipts(deps.db, ids),
@@ -59,6 +65,7 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
     fileUrl: receiptFileUrl(receipt.id),
     expectedAmount: booking.amount,
     currency: booking.currency as Currency,
+    expectedInAccounts: inAccounts.get(booking.id) ?? [],
     holdExpiresAt: iso(booking.holdExpiresAt),
     holdExtended: extended.has(booking.id),
     supplierHoldDeadline: iso(booking.supplierHoldDeadline),

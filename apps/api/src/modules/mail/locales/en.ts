@@ -56,8 +56,10 @@ export const en: MailCatalog = {
       'We are holding your seats until {{deadline}}. Pay before then, or the booking is cancelled automatically and the seats are released, at no cost.',
     payTitle: 'How to pay',
     payIntro:
-      'Transfer {{amount}} by bank transfer or the Bankak app to one of these accounts, with the booking reference {{reference}} in the comment:',
-    account: '{{bank}}: {{number}}, in the name of {{name}}',
+      'Transfer the amount shown beside the account you choose, by bank transfer or the Bankak app, with the booking reference {{reference}} in the comment:',
+    account: '{{bank}}: {{number}}, in the name of {{name}}: {{amount}}',
+    noAccount:
+      'None of our accounts takes your booking’s currency ({{currency}}). Pay by card on your booking page, or contact us on WhatsApp {{whatsapp}} or phone {{phone}} before {{deadline}} to agree how you pay.',
     afterPaying: 'Then upload the transfer receipt on your booking page; we issue your ticket once we have checked it.',
     action: 'Upload the transfer receipt',
   },
@@ -87,11 +89,22 @@ export const en: MailCatalog = {
     receipt: 'Receipt',
     contact: 'Contact',
     action: 'Open the transfer to verify',
-  },  paid: {
+  },
+  paid: {
     subject: 'Payment received for booking {{reference}}',
     preheader: 'We are issuing your ticket; it follows in a separate e-mail.',
     heading: 'We have received your payment',
     intro: 'Thank you. We are issuing your ticket now; your e-ticket follows in a separate e-mail.',
+    action: 'View your booking',
+  },
+  ticketingManual: {
+    subject: 'Your ticket {{reference}}: we are issuing it by hand by {{deadline}}',
+    preheader: 'We received your payment. Our team is issuing your ticket by hand; you will have it by {{deadline}}.',
+    heading: 'We are issuing your ticket by hand',
+    intro:
+      'We received your payment, but the airline’s system did not issue the ticket automatically. Our team is issuing it by hand: your e-ticket reaches you by e-mail and shows on your booking page by {{deadline}}. You need not do anything, and you pay nothing more.',
+    contact: 'Any question? Contact us with your booking reference: WhatsApp {{whatsapp}}, phone {{phone}} or e-mail {{email}}.',
+    promised: 'Your ticket by',
     action: 'View your booking',
   },
   eTicket: {
