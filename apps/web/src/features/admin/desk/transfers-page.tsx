@@ -134,6 +134,18 @@ function TransferCard({
                   {deskMoney(item.expectedAmount, item.currency, language)}
                 </Text>
               </dd>
+              {item.expectedInAccounts.some((a) => a.currency !== item.currency) && (
+                <>
+                  <dt>{t('transfers.expectedInAccounts')}</dt>
+                  <dd>
+                    {item.expectedInAccounts.map((a) => (
+                      <Text key={a.accountNumber} size="sm">
+                        <bdi dir="ltr">{a.accountNumber}</bdi>: <strong>{deskMoney(a.amount, a.currency, language)}</strong>
+                      </Text>
+                    ))}
+                  </dd>
+                </>
+              )}
               <dt>{t('transfers.reference')}</dt>
               <dd>
                 <span dir="ltr">{item.bookingReference}</span>

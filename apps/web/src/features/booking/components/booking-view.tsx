@@ -119,7 +119,11 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   // Back from the card page: poll until the payment is confirmed (or declined), then stop.
   useEffect(() => {
     if (!polling || !booking) return;
-    const settled = booking.status === 'confirmed' || booking.status === 'canceled' || booking.statusTrigger === 'payment-failed';
+    const settled =
+      booking.status === 'confirmed' ||
+      booking.status === 'canceled' ||
+      booking.statusTrigger === 'payment-failed' ||
+      booking.manualTicketingBy !== null;
     if (settled || Date.now() > pollUntil) setPolling(false);
   }, [polling, booking, pollUntil]);
 
@@ -322,9 +326,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
                   onError={onError}
                 />
               )}
-              {current === 'confirmation' && (
-                <FinalScreen booking={booking} price={price} confirming={polling} manageHref={manageHref} />
-              )}
+              {current === 'confirmation' && <FinalScreen booking={booking} confirming={polling} manageHref={manageHref} />}
               {current === 'confirmation' && booking.status === 'confirmed' && booking.pnr && (
                 <Box mt="md">
                   <CancellationQuote booking={booking} label={t('cancelRefund.offer')} variant="subtle" />

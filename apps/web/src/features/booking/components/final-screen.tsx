@@ -7,25 +7,17 @@ import { formatDeadline, formatTravelDate } from '../../../lib/format/format-dat
 import { usePublicConfig } from '../../../lib/public-config';
 import { whatsappUrl } from '../../../lib/whatsapp';
 import { paymentMessage } from '../lib/booking-message';
-import classes from './booking.module.css';
+import { ManualTicketing } from './manual-ticketing';
 import { ReceiptUpload } from './receipt-upload';
+import { SwitchToCard } from './switch-to-card';
+import { TransferInstructions } from './transfer-instructions';
 
 /**
  * SPEC section 2, the final screen: held (no ticket yet: pay by transfer or on WhatsApp), ticketed
  * (print/PDF and the e-mailed copy), or only a manage-booking link. `confirming` while a card
  * payment is on its way back from the gateway.
  */
-export function FinalScreen({
-  booking,
-  price,
-  confirming,
-  manageHref,
-}: {
-  booking: Booking;
-  price: (amount: number) => string;
-  confirming: boolean;
-  manageHref: string;
-}) {
+export function FinalScreen({ booking, confirming, manageHref }: { booking: Booking; confirming: boolean; manageHref: string }) {
   const { t, i18n } = useTranslation('booking');
   const { data: config } = usePublicConfig();
   const { byCode } = useAirports();
@@ -72,7 +64,6 @@ export function FinalScreen({
       (code) => airportCity(byCode.get(code), language, code),
       (date) => formatTravelDate(date, language, 'long'),
     );
-    const accounts = config?.bankAccounts ?? [];
     return (
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title">
         <Stack gap="md">
@@ -86,27 +77,7 @@ export function FinalScreen({
               {booking.bookingReference}
             </strong>
           </Text>
-          {accounts.length > 0 && (
-            <Stack gap="xs">
-              <Text>{t('final.payTo', { amount: price(booking.amount) })}</Text>
-              <div className={classes.accounts}>
-                {accounts.map((account) => (
-                  <div key={account.accountNumber} className={classes.account}>
-                    <Text fw={700}>{language === 'ar' ? account.bankAr : account.bankEn}</Text>
-                    <Text size="sm">
-                      {t('final.accountName')}: {account.accountName}
-                    </Text>
-                    <Text size="sm">
-                      {t('final.accountNumber')}: <strong dir="ltr">{account.accountNumber}</strong>
-                    </Text>
-                    {(language === 'ar' ? account.noteAr : account.noteEn) && (
-                      <Text size="sm">{language === 'ar' ? account.noteAr : account.noteEn}</Text>
-                    )}
-                  </div>
-                ))}
-              </div>
-            </Stack>
-          )}
+          <TransferInstructions booking={booking} />
           {config?.whatsappNumber && (
             <Button
               component="a"
@@ -120,10 +91,14 @@ export function FinalScreen({
             </Button>
           )}
           <ReceiptUpload booking={booking} />
+          {!booking.instantPaymentOnly && <SwitchToCard booking={booking} />}
         </Stack>
       </Paper>
     );
   }
+
+  // The airline refused the ticket: the agency issues it by hand by the time it promised.
+  if (booking.status === 'payment-confirmed' && booking.manualTicketingBy) return <ManualTicketing booking={booking} />;
 
   if (confirming || booking.status === 'payment-confirmed' || booking.status === 'pending-payment') {
     return (

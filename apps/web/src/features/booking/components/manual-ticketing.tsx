@@ -1,0 +1,61 @@
+import type { Booking } from '@kwenda/contracts';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from '../../../i18n/use-translation';
+import { formatDeadline } from '../../../lib/format/format-date';
+import { usePublicConfig } from '../../../lib/public-config';
+import { whatsappUrl } from '../../../lib/whatsapp';
+
+/**
+ * Paid, but the airline would not issue the ticket: the agency issues it by hand by the time it
+ * promised (the traveller was e-mailed the same), and how to reach it meanwhile. No spinner: nothing
+ * happens on this page until the ticket is issued.
+ */
+export function ManualTicketing({ booking }: { booking: Booking }) {
+  const { t, i18n } = useTranslation('booking');
+  const { data: config } = usePublicConfig();
+  const deadline = formatDeadline(booking.manualTicketingBy!, i18n.language);
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title" data-testid="manual-ticketing">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="final-title" tabIndex={-1}>
+          {t('final.manualTitle')}
+        </Title>
+        <Text fw={600}>{t('final.manualBody', { time: deadline })}</Text>
+        <Text>{t('final.manualNothingToDo')}</Text>
+        <Text>
+          {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
+        </Text>
+        {config && (
+          <Stack gap={4}>
+            <Text>{t('final.manualContact')}</Text>
+            <Text size="sm">
+              {t('final.phone')}:{' '}
+              <Anchor href={`tel:${config.supportPhone.replace(/\s/g, '')}`} dir="ltr">
+                {config.supportPhone}
+              </Anchor>
+              {' · '}
+              {t('final.email')}:{' '}
+              <Anchor href={`mailto:${config.supportEmail}`} dir="ltr">
+                {config.supportEmail}
+              </Anchor>
+            </Text>
+            {config.whatsappNumber && (
+              <Button
+                component="a"
+                href={whatsappUrl(config.whatsappNumber, t('final.manualWhatsapp', { reference: booking.bookingReference }))}
+                target="_blank"
+                rel="noopener"
+                color="#1b6e35"
+                mt="xs"
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t('final.whatsappUs')}
+              </Button>
+            )}
+          </Stack>
+        )}
+        {booking.email && <Text size="sm">{t('final.manualEmailed', { email: booking.email })}</Text>}
+      </Stack>
+    </Paper>
+  );
+}
