@@ -7,6 +7,8 @@ import type { Env } from './env.js';
 import { airportsRoutes } from './modules/airports/airports-routes.js';
 import { bankAccountsOf, configRoutes, publicConfigOf } from './modules/config/config-routes.js';
 import { countriesRoutes } from './modules/countries/countries-routes.js';
+import { trialModeRoutes } from './modules/config/trial-mode-routes.js';
+import { trialModeOf } from './trial-mode.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createRateBook } from './modules/rates/rate-book.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
@@ -292,6 +294,7 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
       await api.register(supplierWebhooksRoutes, { webhooks: supplierWebhooks, duffelSecret: env.DUFFEL_WEBHOOK_SECRET });
       await api.register(adminAirlineChangeRoutes, { desk: desk.deps });
       await api.register(limitsRoutes, { limits });
+      await api.register(trialModeRoutes, { trialMode: trialModeOf(env) });
     },
     { prefix: '/api/v1' },
   );

@@ -10,3 +10,4 @@ export * from './admin/rates.js';
 export * from './admin/agents.js';
 export * from './admin/dashboard.js';
 export * from './admin/limits.js';
+export * from './admin/trial-mode.js';

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '../../env.js';
+import { trialModeOf } from '../../trial-mode.js';
 import { publicAnalyticsOf, publicErrorReportingOf } from '../analytics/third-party-tags.js';
 
 /**
@@ -72,7 +73,8 @@ export function socialLinksOf(env: Env): SocialLink[] {
 /** Run-time facts for the browser, so one build serves staging and production. */
 export function publicConfigOf(env: Env, socialProviders: SocialProvider[]): PublicConfig {
   return publicConfigSchema.parse({
-    staging: env.STAGING,
+    // The banner of every page says so whenever bookings here are not real (trial-mode.ts), not only on STAGING=true.
+    staging: trialModeOf(env).trial,
     currencies: [...currencies],
     whatsappNumber: env.WHATSAPP_NUMBER,
     supportEmail: env.SUPPORT_EMAIL,

@@ -1,4 +1,5 @@
 import type { Env } from '../../env.js';
+import { trialModeOf } from '../../trial-mode.js';
 import { createPublicLinks, publicOriginOf, type PublicLinks } from './public-links.js';
 
 /** The agency as every e-mail's footer and the e-ticket name it. */
@@ -17,6 +18,8 @@ export interface AgencyContacts {
 export interface MailContext {
   agency: AgencyContacts;
   links: PublicLinks;
+  /** A trial server (trial-mode.ts): every e-mail and e-ticket says its bookings are not real. */
+  trial?: boolean;
 }
 
 export function mailContextOf(env: Env, origin: string = publicOriginOf(env)): MailContext {
@@ -29,5 +32,6 @@ export function mailContextOf(env: Env, origin: string = publicOriginOf(env)): M
       whatsapp: env.WHATSAPP_NUMBER,
     },
     links: createPublicLinks(origin),
+    trial: trialModeOf(env).trial,
   };
 }

@@ -184,6 +184,19 @@ function footerHtml(context: MailContext) {
   return `<tr><td style="padding:16px 20px;background:${SOFT};border-top:1px solid ${LINE};border-radius:0 0 8px 8px;${FONT}">${MAIL_LANGUAGES.map(line).join('')}<p style="margin:0;text-align:center;font-size:12px"><a href="${e(links.home())}" dir="ltr" style="color:${BRAND}">${e(links.origin.replace(/^https?:\/\//, ''))}</a></p></td></tr>`;
 }
 
+/** The trial banner under the header, in both languages, as the site shows it on every page. */
+function trialHtml() {
+  const line = (language: MailLanguage) => {
+    const words = mailStrings(language).layout;
+    return `<p dir="${dirOf(language)}" lang="${language}" style="margin:0 0 4px;text-align:${startOf(language)};font-size:14px;line-height:1.5;color:#4a3500"><b>${e(words.trialLabel)}:</b> ${e(words.trialBody)}</p>`;
+  };
+  return `<tr><td style="padding:10px 20px;background:#ffe8a3;border-bottom:1px solid #e0b94a;${FONT}">${MAIL_LANGUAGES.map(line).join('')}</td></tr>`;
+}
+
+/** The same, for the plain-text part. */
+const trialText = () =>
+  MAIL_LANGUAGES.map((language) => `${mailStrings(language).layout.trialLabel}: ${mailStrings(language).layout.trialBody}`);
+
 function headerHtml(reference: string | undefined) {
   const ar = mailStrings('ar').layout;
   const en = mailStrings('en').layout;
@@ -241,8 +254,11 @@ export function renderMail(message: MailMessage, context: MailContext): Rendered
 <div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${e(preheader)}</div>
 ${table(
   `<tr><td align="center" style="padding:16px 8px">${table(
-    [headerHtml(message.reference), ...parts.map(({ language, part }) => partHtml(part, language)).join(divider)].join('') +
-      footerHtml(context),
+    [
+      headerHtml(message.reference),
+      context.trial ? trialHtml() : '',
+      ...parts.map(({ language, part }) => partHtml(part, language)).join(divider),
+    ].join('') + footerHtml(context),
     'max-width:600px;background:#ffffff;border-radius:8px;border-collapse:separate',
   )}</td></tr>`,
   'background:#e9efed',
@@ -258,6 +274,7 @@ ${table(
     ...(message.reference
       ? [`${mailStrings('ar').layout.reference} · ${mailStrings('en').layout.reference}: ${message.reference}`]
       : []),
+    ...(context.trial ? ['', ...trialText()] : []),
     '',
     ...parts.flatMap(({ language, part }, index) => [...(index ? ['', '——————————', ''] : []), ...partText(part, language)]),
     '',

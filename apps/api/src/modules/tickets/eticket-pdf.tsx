@@ -52,6 +52,16 @@ const styles = StyleSheet.create({
     borderRadius: 4,
   },
   brand: { fontSize: 18, fontWeight: 700 },
+  trial: {
+    marginTop: 6,
+    paddingVertical: 6,
+    paddingHorizontal: 10,
+    backgroundColor: '#ffe8a3',
+    color: '#4a3500',
+    borderWidth: 1,
+    borderColor: '#e0b94a',
+    borderRadius: 4,
+  },
   slogan: { fontSize: 9 },
   title: {
     flexDirection: 'row',
@@ -247,6 +257,14 @@ export function ETicketDocument({
             <Ar style={styles.slogan}>{mailStrings('ar').layout.slogan}</Ar>
           </View>
         </View>
+
+        {context.trial ? (
+          // A trial server's e-ticket says, as every page and e-mail does, that the booking is not real.
+          <View style={styles.trial}>
+            <Text>{`${mailStrings('en').layout.trialLabel}: ${mailStrings('en').layout.trialBody}`}</Text>
+            <Ar>{`${mailStrings('ar').layout.trialLabel}: ${mailStrings('ar').layout.trialBody}`}</Ar>
+          </View>
+        ) : null}
 
         <SectionTitle en={EN.title} ar={AR.title} />
         <View style={styles.facts}>

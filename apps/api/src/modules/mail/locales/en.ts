@@ -10,6 +10,8 @@ export const en: MailCatalog = {
     help: 'Need help? Phone {{phone}} · WhatsApp {{whatsapp}} · E-mail {{email}}',
     sentBy: 'This message was sent by {{agency}} through the Kwenda website.',
     linkFallback: 'If the button does not work, copy this link into your browser:',
+    trialLabel: 'Trial version',
+    trialBody: 'bookings made on this version of the site are not real bookings.',
   },
   itinerary: {
     title: 'Your itinerary',
