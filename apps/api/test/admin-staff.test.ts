@@ -119,7 +119,8 @@ describe.each(backends)('staff sign-in and the Staff screen on %s', (backend) =>
     it('bad input is a 4xx naming the problem', async () => {
       const bad = await inject('POST', '/admin/staff/invitations', owner.headers, { email: 'not-an-email', role: 'viewer' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      // The e-mail is named, so the desk says what is wrong under the field rather than "the request failed".
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'email' }] });
       const role = await inject('PATCH', `/admin/staff/${desk.userId}`, owner.headers, { role: 'emperor' });
       expect(role.statusCode).toBe(400);
       const unknown = await inject('POST', '/admin/staff/usr_nobody/disable', owner.headers);
@@ -255,9 +256,12 @@ describe.each(backends)('staff sign-in and the Staff screen on %s', (backend) =>
 
     it('an expired link and a replaced link are refused', async () => {
       const email = 'late@agency.test';
-      await inject('POST', '/admin/staff/invitations', owner.headers, { email, role: 'viewer' });
+      const invited = await inject('POST', '/admin/staff/invitations', owner.headers, { email, role: 'viewer' });
+      expect(invited.json()).toMatchObject({ earlierInvitationVoided: false });
       const first = linkTokenIn((await newestMailTo(email))!.text_body);
-      await inject('POST', '/admin/staff/invitations', owner.headers, { email, role: 'viewer' });
+      // Inviting again voids the link sent before, and the answer says so for the owner to tell them.
+      const again = await inject('POST', '/admin/staff/invitations', owner.headers, { email, role: 'viewer' });
+      expect(again.json()).toMatchObject({ member: { email, status: 'invited' }, earlierInvitationVoided: true });
       const second = linkTokenIn((await newestMailTo(email))!.text_body);
       expect(second).not.toBe(first);
       expect((await setUp(first)).json()).toMatchObject({ code: 'INVITATION_INVALID' });

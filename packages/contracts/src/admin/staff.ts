@@ -129,6 +129,9 @@ export const inviteStaffRequestSchema = z.object({
 });
 export type InviteStaffRequest = z.input<typeof inviteStaffRequestSchema>;
 export const staffMemberResponseSchema = z.object({ member: staffMemberSchema });
+/** The invitation's answer: the member, and whether an earlier link they had not used yet stopped working. */
+export const inviteStaffResponseSchema = z.object({ member: staffMemberSchema, earlierInvitationVoided: z.boolean() });
+export type InviteStaffResponse = z.infer<typeof inviteStaffResponseSchema>;
 
 /** PATCH /admin/staff/:userId */
 export const updateStaffRequestSchema = z.object({ role: staffRoleSchema });

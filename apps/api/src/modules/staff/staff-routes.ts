@@ -10,6 +10,7 @@ import {
   staffLoginRequestSchema,
   staffLoginResponseSchema,
   staffMeSchema,
+  inviteStaffResponseSchema,
   staffMemberResponseSchema,
   staffSetupRequestSchema,
   staffSignedInSchema,
@@ -173,13 +174,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
         tags,
         summary: 'Invite someone: an e-mailed set-up link, valid 24 hours, once',
         body: inviteStaffRequestSchema,
-        response: { 201: staffMemberResponseSchema, ...errors },
+        response: { 201: inviteStaffResponseSchema, ...errors },
       },
       preHandler: owner,
     },
     async (request, reply) => {
-      const member = await staff.invite(staffUserIdOf(request), request.body);
-      return reply.status(201).send({ member });
+      const invited = await staff.invite(staffUserIdOf(request), request.body);
+      return reply.status(201).send(invited);
     },
   );
   app.patch(

@@ -166,7 +166,9 @@ export function createStaffService(deps: {
         },
         now,
       );
-      return { user, promoted: Boolean(found?.user && !found.staff) };
+      // Someone invited and not yet set up had a link that works until this one: it no longer does.
+      const earlierInvitationVoided = Boolean(found?.staff && !found.staff.setupAt && !found.staff.disabledAt);
+      return { user, promoted: Boolean(found?.user && !found.staff), earlierInvitationVoided };
     });
     return { ...result, token, link: setupLink(token), expiresAt };
   }
@@ -249,8 +251,14 @@ export function createStaffService(deps: {
       };
     },
 
-    /** An owner invites someone: the link goes by e-mail, and the action is audited. */
-    async invite(ownerId: string, input: { email: string; role: StaffRole; language: 'ar' | 'en' }): Promise<StaffMember> {
+    /**
+     * An owner invites someone: the link goes by e-mail, and the action is audited. Inviting someone
+     * again voids the link they had; the answer says so, for the owner to tell them.
+     */
+    async invite(
+      ownerId: string,
+      input: { email: string; role: StaffRole; language: 'ar' | 'en' },
+    ): Promise<{ member: StaffMember; earlierInvitationVoided: boolean }> {
       const owner = await requireMember(ownerId);
       const issued = await issueInvitation({ ...input, invitedBy: ownerId });
       const message = deps.invitationEmail({ link: issued.link, role: input.role, inviter: owner.user.fullName });
@@ -261,10 +269,15 @@ export function createStaffService(deps: {
           action: 'staff-invited',
           targetType: 'staff',
           targetId: issued.user.id,
-          details: { email: issued.user.email, role: input.role, language: input.language },
+          details: {
+            email: issued.user.email,
+            role: input.role,
+            language: input.language,
+            earlierInvitationVoided: issued.earlierInvitationVoided,
+          },
         });
       });
-      return memberView(issued.user.id);
+      return { member: await memberView(issued.user.id), earlierInvitationVoided: issued.earlierInvitationVoided };
     },
 
     async invitationInfo(token: string) {

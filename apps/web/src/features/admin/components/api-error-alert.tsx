@@ -12,6 +12,11 @@ export function apiErrorText(error: unknown): string {
   return i18n.t([`admin:codes.${error.code}`, `errors:codes.${error.code}`] as never, { defaultValue: fallback });
 }
 
+/** Whether a failed call named `path` among its fields (a 400 that says which field is wrong). */
+export function fieldError(error: unknown, path: string): boolean {
+  return error instanceof ApiRequestError && (error.body?.fields ?? []).some((field) => field.path === path);
+}
+
 /** A failed call, as a red notice that screen readers announce. Renders nothing without an error. */
 export function ApiErrorAlert({ error, title }: { error: unknown; title?: string }) {
   const { t } = useTranslation('admin');

@@ -1,4 +1,5 @@
 import {
+  inviteStaffResponseSchema,
   staffActionsResponseSchema,
   staffListResponseSchema,
   staffMemberResponseSchema,
@@ -30,13 +31,13 @@ export const useStaffActions = (userId: string | null) =>
     enabled: !!userId,
   });
 
-function useStaffMutation<Input>(call: (input: Input) => Promise<unknown>) {
+function useStaffMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.all }) });
 }
 
 export const useInviteStaff = () =>
-  useStaffMutation((body: InviteStaffRequest) => adminRequest('/admin/staff/invitations', staffMemberResponseSchema, { body }));
+  useStaffMutation((body: InviteStaffRequest) => adminRequest('/admin/staff/invitations', inviteStaffResponseSchema, { body }));
 
 export const useChangeRole = () =>
   useStaffMutation(({ userId, role }: { userId: string; role: StaffRole }) =>

@@ -1,5 +1,6 @@
 import { STAFF_ROLES, type StaffActionEntry, type StaffMember, type StaffRole } from '@kwenda/contracts/admin';
 import { formatAgencyDateTime } from '@kwenda/contracts/display';
+import { isEmail } from '@kwenda/contracts/rules';
 import {
   Alert,
   Anchor,
@@ -22,7 +23,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
-import { ApiErrorAlert } from '../components/api-error-alert';
+import { ApiErrorAlert, fieldError } from '../components/api-error-alert';
 import { BidiText, ltr } from '../lib/bidi';
 import { useStaffSession } from '../lib/staff-session';
 import { useChangeRole, useDisableStaff, useInviteStaff, useRevokeSessions, useStaffActions, useStaffList } from './staff-api';
@@ -106,16 +107,30 @@ function InviteCard({ onInvited }: { onInvited: (message: string) => void }) {
   const [language, setLanguage] = useState<'ar' | 'en'>(i18n.language === 'en' ? 'en' : 'ar');
   const [missing, setMissing] = useState(false);
 
+  const [tried, setTried] = useState(false);
+  const typed = email.trim();
+  // The same check as the server's: a mistyped address is named under the field, before and after sending.
+  const emailError = !typed
+    ? missing
+      ? t('login.required')
+      : undefined
+    : (tried && !isEmail(typed.toLowerCase())) || fieldError(invite.error, 'email')
+      ? t('staff.invite.emailInvalid')
+      : undefined;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setMissing(!email.trim());
-    if (!email.trim()) return;
+    setMissing(!typed);
+    setTried(true);
+    if (!typed || !isEmail(typed.toLowerCase())) return;
     invite.mutate(
       { email, role, language },
       {
-        onSuccess: () => {
-          onInvited(t('staff.invite.sent', { email: ltr(email.trim().toLowerCase()) }));
+        onSuccess: (answer) => {
+          const sent = { email: ltr(typed.toLowerCase()) };
+          onInvited(answer.earlierInvitationVoided ? t('staff.invite.resent', sent) : t('staff.invite.sent', sent));
           setEmail('');
+          setTried(false);
         },
       },
     );
@@ -136,8 +151,12 @@ function InviteCard({ onInvited }: { onInvited: (message: string) => void }) {
               onChange={(e) => {
                 setEmail(e.currentTarget.value);
                 setMissing(false);
+                setTried(false);
+                invite.reset();
               }}
-              error={missing ? t('login.required') : undefined}
+              description={t('staff.invite.replacesEarlier')}
+              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              error={emailError}
               autoComplete="off"
               dir="ltr"
               required
@@ -161,7 +180,7 @@ function InviteCard({ onInvited }: { onInvited: (message: string) => void }) {
               allowDeselect={false}
             />
           </SimpleGrid>
-          <ApiErrorAlert error={invite.error} />
+          <ApiErrorAlert error={fieldError(invite.error, 'email') ? null : invite.error} />
           <Button type="submit" loading={invite.isPending} w="fit-content">
             {t('staff.invite.submit')}
           </Button>
@@ -272,7 +291,14 @@ function MemberCard({
               onClick={() =>
                 invite.mutate(
                   { email: member.email, role: member.role, language: member.language },
-                  { onSuccess: () => onNotice(t('staff.invite.sent', { email: ltr(member.email) })) },
+                  {
+                    onSuccess: (answer) =>
+                      onNotice(
+                        t(answer.earlierInvitationVoided ? 'staff.invite.resent' : 'staff.invite.sent', {
+                          email: ltr(member.email),
+                        }),
+                      ),
+                  },
                 )
               }
             >
