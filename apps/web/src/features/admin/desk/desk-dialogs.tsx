@@ -6,11 +6,13 @@ import {
   type RefundMethod,
   type TicketingItem,
 } from '@kwenda/contracts/admin';
-import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { StaffCancellationQuote, useCancelAtQuote, useStaffCancellationQuote } from '../bookings/staff-cancel-quote';
+import { latinDigits } from '@kwenda/contracts/rules';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useDeskCommand, type DeskCommand } from './desk-api';
 import { deskMoney, deskTime } from './desk-format';
@@ -343,7 +345,7 @@ export function RefundDialog({
       error={command.error}
     >
       <Text>{t('refund.body', { amount: most })}</Text>
-      <NumberInput
+      <TypedNumberInput
         label={t('refund.amount', { currency })}
         value={amount}
         onChange={setAmount}
@@ -387,7 +389,7 @@ export function RefundDialog({
 
 const PNR = /^[A-Z0-9]{5,8}$/;
 const TICKET = /^\d{13}$/;
-const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
+const digitsOf = (value: string) => latinDigits(value).replace(/[\s-]/g, '');
 
 export function ManualTicketDialog({
   bookingId,
@@ -430,7 +432,7 @@ export function ManualTicketDialog({
         description={t('manual.pnrHint')}
         styles={hintStyles}
         value={pnr}
-        onChange={(event) => setPnr(event.currentTarget.value.toUpperCase())}
+        onChange={(event) => setPnr(latinDigits(event.currentTarget.value).toUpperCase())}
         maxLength={8}
         autoComplete="off"
         dir="ltr"
