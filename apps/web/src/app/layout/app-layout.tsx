@@ -11,7 +11,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { isReferralCode, ReferralContext } from '../../lib/referral';
 import classes from './app-layout.module.css';
 import { SiteHeader } from './site-header';
-import { StagingBanner } from './staging-banner';
+import { StagingBanner } from '../../components/staging-banner';
 
 /**
  * The footer and its text load after the page's first render: a prerendered page keeps the server's

@@ -5,6 +5,8 @@ import { staffRoleAtLeast } from '@kwenda/contracts/admin';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Outlet, useLocation, useNavigate } from '../../../lib/router';
 import { switchLanguage } from '../../../i18n';
+import { StagingBanner } from '../../../components/staging-banner';
+import { usePublicConfig } from '../../../lib/public-config';
 import { adminAction } from '../lib/admin-api';
 import { clearStaffSession, useStaffSession } from '../lib/staff-session';
 import classes from './admin-layout.module.css';
@@ -38,6 +40,7 @@ export function AdminLayout() {
   const { t, i18n } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const session = useStaffSession();
+  const config = usePublicConfig();
   const location = useLocation();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -129,6 +132,7 @@ export function AdminLayout() {
         </AppShell.Navbar>
       ) : null}
       <AppShell.Main className={classes.main}>
+        {config.data?.staging ? <StagingBanner /> : null}
         <div className={classes.content}>
           <Outlet />
         </div>

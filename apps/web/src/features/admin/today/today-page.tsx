@@ -14,6 +14,7 @@ import { DailyChart } from './components/daily-chart';
 import { FunnelChart } from './components/funnel-chart';
 import { SearchedRoutes } from './components/searched-routes';
 import { TodayFigures } from './components/today-figures';
+import { TrialNotice } from './components/trial-notice';
 
 function Section({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
   return (
@@ -83,6 +84,7 @@ export function TodayPage() {
         </Group>
       }
     >
+      <TrialNotice />
       <ApiErrorAlert error={query.error} title={t('loadError')} />
       {!dashboard ? (
         query.isPending ? (
