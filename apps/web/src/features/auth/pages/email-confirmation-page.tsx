@@ -7,6 +7,7 @@ import { latinDigits } from '../../../lib/phone-number';
 import { useResendCode, useVerifyCode } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
+import { SentenceWithAddress } from '../components/sentence-with-address';
 import classes from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
@@ -65,11 +66,13 @@ export function EmailConfirmationPage() {
       description={t('meta.confirm')}
       title={t('confirm.title')}
       subtitle={
-        !knownEmail
-          ? t('confirm.sentToYours')
-          : state.sentEarlier || !registration
-            ? t('confirm.sentEarlier', { email: state.email })
-            : t('confirm.sentTo', { email: state.email })
+        !knownEmail ? (
+          t('confirm.sentToYours')
+        ) : state.sentEarlier || !registration ? (
+          <SentenceWithAddress sentence={(email) => t('confirm.sentEarlier', { email })} address={email} />
+        ) : (
+          <SentenceWithAddress sentence={(email) => t('confirm.sentTo', { email })} address={email} />
+        )
       }
     >
       <form onSubmit={submit} noValidate>

@@ -6,6 +6,7 @@ import { useAppPath } from '../../../lib/referral';
 import { useRequestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
+import { SentenceWithAddress } from '../components/sentence-with-address';
 import { errorText } from '../lib/error-text';
 
 /**
@@ -23,7 +24,9 @@ export function ForgotPasswordPage() {
   if (request.isSuccess)
     return (
       <AuthCard description={t('meta.forgot')} title={t('forgot.sentTitle')}>
-        <Text role="status">{t('forgot.sent', { email: email.trim() })}</Text>
+        <Text role="status">
+          <SentenceWithAddress sentence={(address) => t('forgot.sent', { email: address })} address={email.trim()} />
+        </Text>
         <Text size="sm">
           {t('forgot.noMail')}{' '}
           <Anchor underline="always" component={Link} to={appPath('/signup')}>
