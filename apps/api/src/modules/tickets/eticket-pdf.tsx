@@ -276,7 +276,7 @@ export function ETicketDocument({
 
         <SectionTitle en={EN.passengers} ar={AR.passengers} />
         <View style={styles.table}>
-          <View style={styles.headRow}>
+          <View style={styles.headRow} wrap={false} fixed>
             <View style={[styles.cell, { width: '34%' }]}>
               <Label en={EN.nameAsInPassport} ar={AR.nameAsInPassport} />
             </View>
@@ -329,7 +329,8 @@ export function ETicketDocument({
 
         <SectionTitle en={EN.baggage} ar={AR.baggage} />
         <View style={styles.table}>
-          <View style={styles.headRow} wrap={false}>
+          {/* Fixed inside the table: repeated at the top of every page the table runs onto (a large family). */}
+          <View style={styles.headRow} wrap={false} fixed>
             <View style={[styles.cell, { width: '34%' }]}>
               <Label en={EN.passenger} ar={AR.passenger} />
             </View>
