@@ -478,7 +478,24 @@ describe.each(backends)('the desk on %s', (backend) => {
       const due = ((await api('GET', '/admin/refunds', viewer.headers)).json() as RefundsResponse).due.find(
         (d) => d.bookingId === booking.id,
       );
-      expect(due?.money).toEqual({ currency: booking.currency, paid: booking.amount, refunded: 0, refundable: booking.amount });
+      // Cancelled without the airline's quote: the airline refunds it whole, so all that was paid is owed.
+      const cancellation = {
+        currency: booking.currency,
+        paid: booking.amount,
+        airlineRefund: null,
+        airlineFee: 0,
+        agencyFee: 0,
+        owed: booking.amount,
+        refundTo: null,
+        supplierRefund: null,
+      };
+      expect(due?.money).toEqual({
+        currency: booking.currency,
+        paid: booking.amount,
+        refunded: 0,
+        refundable: booking.amount,
+        cancellation: { ...cancellation, refunded: 0 },
+      });
 
       for (const body of [
         { amount: -5, method: 'cash', reference: 'R' },
@@ -520,7 +537,13 @@ describe.each(backends)('the desk on %s', (backend) => {
         ['refund-issued', owner.actor],
       ]);
       const state = await deskState(booking.id);
-      expect(state.money).toEqual({ currency: booking.currency, paid: booking.amount, refunded: booking.amount, refundable: 0 });
+      expect(state.money).toEqual({
+        currency: booking.currency,
+        paid: booking.amount,
+        refunded: booking.amount,
+        refundable: 0,
+        cancellation: { ...cancellation, refunded: booking.amount },
+      });
       expect(state.actions).toEqual([]);
       const list = (await api('GET', '/admin/refunds', viewer.headers)).json() as RefundsResponse;
       expect(list.due.some((d) => d.bookingId === booking.id)).toBe(false);

@@ -74,6 +74,7 @@ const BOOKING_RULES: Record<keyof Booking, Rule> = {
   offerExpiresAt: 'same',
   instantPaymentOnly: 'same',
   referralCode: 'same',
+  cancellation: 'hidden',
 };
 const initialled = (owner: unknown, stranger: unknown) => expect(stranger).toBe(`${String(owner).charAt(0)}.`);
 const PASSENGER_RULES: Record<keyof Passenger, Rule> = {
@@ -286,6 +287,7 @@ describe.each(backends)('private booking data on %s', (backend) => {
         'POST /api/v1/bookings/:id/airline-change/decline',
         'POST /api/v1/bookings/:id/cancellation',
         'POST /api/v1/bookings/:id/cancellation-quote',
+        'POST /api/v1/bookings/:id/hold-cancellation',
         'POST /api/v1/bookings/:id/receipts',
         'PUT /api/v1/bookings/:id',
         'PUT /api/v1/bookings/:id/pay',

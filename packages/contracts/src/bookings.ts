@@ -138,6 +138,37 @@ export type BookingAccess = z.infer<typeof bookingAccessSchema>;
 export const transferAccountSchema = bankAccountSchema.extend({ amount: z.number().nonnegative() });
 export type TransferAccount = z.infer<typeof transferAccountSchema>;
 
+/** Where the airline sends its refund of a cancelled order (its quote's refund_to). */
+export const refundToSchema = z.enum([
+  'original_form_of_payment',
+  'balance',
+  'voucher',
+  'airline_credits',
+  'arc_bsp_cash',
+  'none',
+]);
+
+/**
+ * What cancelling a booking left owed back to the traveller, in the booking's currency: what it had
+ * received, what the airline keeps of it, the agency's own fee (none unless the owner sets a rule),
+ * what is owed and what was refunded so far.
+ */
+export const cancellationMoneySchema = z.object({
+  currency: currencySchema,
+  paid: z.number(),
+  /** What the airline refunds of it; null when it refunds everything (a hold, an order not yet ticketed). */
+  airlineRefund: z.number().nullable(),
+  airlineFee: z.number(),
+  agencyFee: z.number(),
+  owed: z.number(),
+  refunded: z.number(),
+  /** Where the airline sends its refund; null without a quote. */
+  refundTo: refundToSchema.nullable(),
+  /** The airline's own figure as it quoted it; null without a quote. */
+  supplierRefund: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+});
+export type CancellationMoney = z.infer<typeof cancellationMoneySchema>;
+
 export const bookingSchema = z.object({
   id: bookingIdSchema,
   access: bookingAccessSchema,
@@ -199,6 +230,8 @@ export const bookingSchema = z.object({
   /** The airline sells this fare for immediate payment only: it cannot be held, so pay-later is not offered. */
   instantPaymentOnly: z.boolean(),
   referralCode: z.string().nullable(),
+  /** A cancelled booking: what the cancellation left owed back (absent on other bookings and in the limited view). */
+  cancellation: cancellationMoneySchema.nullable().optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -344,7 +377,7 @@ export const cancellationQuoteSchema = z.object({
   /** As the airline states it. */
   supplierRefundAmount: z.number().nonnegative(),
   supplierRefundCurrency: z.string(),
-  refundTo: z.enum(['original_form_of_payment', 'balance', 'voucher', 'airline_credits', 'arc_bsp_cash', 'none']),
+  refundTo: refundToSchema,
   expiresAt: z.iso.datetime(),
 });
 export type CancellationQuoteView = z.infer<typeof cancellationQuoteSchema>;

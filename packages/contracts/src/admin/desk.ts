@@ -1,6 +1,12 @@
 import '../zod-config.js';
 import { z } from 'zod';
-import { bookingStatusSchema, passengerTypeSchema, paymentMethodSchema, statusTriggerSchema } from '../bookings.js';
+import {
+  bookingStatusSchema,
+  cancellationMoneySchema,
+  passengerTypeSchema,
+  paymentMethodSchema,
+  statusTriggerSchema,
+} from '../bookings.js';
 import { currencySchema } from '../common.js';
 import { latinDigits } from '../latin-digits.js';
 import { typedDigits, typedNumber } from './common.js';
@@ -231,12 +237,17 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
-/** Money of a booking as the desk sees it: received, refunded, and what may still be refunded. */
+/**
+ * Money of a booking as the desk sees it: received, refunded, and what may still be refunded (a
+ * canceled booking: what its cancellation left owed, less what was refunded).
+ */
 export const bookingMoneySchema = z.object({
   currency: currencySchema,
   paid: z.number(),
   refunded: z.number(),
   refundable: z.number(),
+  /** A canceled booking: the airline's fee, the agency's, and what is owed; null for other bookings or cancellations made before it was kept. */
+  cancellation: cancellationMoneySchema.nullable(),
 });
 export type BookingMoney = z.infer<typeof bookingMoneySchema>;
 

@@ -1,4 +1,4 @@
-import type { Booking, OfferSlice } from '@kwenda/contracts';
+import type { Booking, CancellationMoney, OfferSlice } from '@kwenda/contracts';
 import type { ReceiptSameFile } from '@kwenda/contracts/admin';
 import { formatAgencyDateTime, formatCalendarDate } from '@kwenda/contracts/display';
 import { formatAmount, itineraryView, passengersView, spacedFlightNumber } from '../mail/itinerary-view.js';
@@ -241,6 +241,115 @@ export function composeCanceledEmail(booking: Booking, heldUntil: Date, context:
   );
 }
 
+/** Who cancelled: the traveller (a ticketed booking at the airline's quote), the traveller releasing a hold, or the agency. */
+export type CancelledBy = 'traveller' | 'traveller-hold' | 'agency';
+
+/** The money lines of a cancellation: paid, the airline's and the agency's fees, the refund. */
+function cancellationFacts(money: CancellationMoney, language: MailLanguage) {
+  const words = strings(language).cancellation;
+  const amount = (value: number) => formatAmount(value, money.currency, language);
+  return [
+    { label: words.paid, value: amount(money.paid) },
+    { label: words.airlineFee, value: amount(money.airlineFee) },
+    ...(money.agencyFee > 0 ? [{ label: words.agencyFee, value: amount(money.agencyFee) }] : []),
+    { label: words.owed, value: amount(money.owed) },
+  ];
+}
+
+/**
+ * A booking cancelled, to its traveller: what was paid, what the airline (and the agency) keep, what
+ * is refunded, and when and how it is sent. Nothing about money when nothing was paid.
+ */
+export function composeCancellationEmail(
+  booking: Booking,
+  money: CancellationMoney,
+  by: CancelledBy,
+  context: MailContext,
+): RenderedMail {
+  const reference = booking.bookingReference;
+  const amount = (value: number, language: MailLanguage) => formatAmount(value, money.currency, language);
+  const paid = money.paid > 0;
+  return renderMail(
+    {
+      subject: both((l) =>
+        fill(by === 'agency' ? strings(l).cancellation.subjectAgency : strings(l).cancellation.subjectTraveller, { reference }),
+      ),
+      preheader: both((l) =>
+        money.owed > 0
+          ? fill(strings(l).cancellation.preheaderOwed, { owed: amount(money.owed, l) })
+          : strings(l).cancellation.preheaderNone,
+      ),
+      reference,
+      part: (language) => {
+        const words = strings(language).cancellation;
+        const intro = by === 'agency' ? words.introAgency : by === 'traveller-hold' ? words.introHold : words.introTraveller;
+        const fee = money.airlineFee + money.agencyFee;
+        const refund = !paid
+          ? words.unpaid
+          : money.owed <= 0
+            ? words.nothingOwed
+            : fee > 0
+              ? fill(words.owedWithFee, {
+                  owed: amount(money.owed, language),
+                  paid: amount(money.paid, language),
+                  fee: amount(fee, language),
+                })
+              : fill(words.owedWhole, { owed: amount(money.owed, language) });
+        return {
+          heading: words.heading,
+          intro: [fill(intro, { reference }), refund],
+          facts: paid ? cancellationFacts(money, language) : undefined,
+          after: [...(money.owed > 0 ? [words.how] : []), words.question],
+          action: { label: words.action, href: context.links.home() },
+          itinerary: itineraryView(booking, language),
+        };
+      },
+    },
+    context,
+  );
+}
+
+/** The agency's copy of a cancellation: who cancelled, the money, and where to record the refund once sent. */
+export function composeAgencyCancellationEmail(
+  booking: Booking,
+  money: CancellationMoney,
+  by: CancelledBy,
+  context: MailContext,
+): RenderedMail {
+  const reference = booking.bookingReference;
+  const amount = (value: number, language: MailLanguage) => formatAmount(value, money.currency, language);
+  const refundsDesk = `${context.links.origin}/admin/refunds`;
+  return renderMail(
+    {
+      subject: both((l) =>
+        money.owed > 0
+          ? fill(strings(l).agencyCanceled.subjectOwed, { reference, owed: amount(money.owed, l) })
+          : fill(strings(l).agencyCanceled.subjectNone, { reference }),
+      ),
+      preheader: both((l) => fill(strings(l).agencyCanceled.preheader, { email: booking.email ?? '-' })),
+      reference,
+      part: (language) => {
+        const words = strings(language).agencyCanceled;
+        return {
+          heading: words.heading,
+          intro: [
+            fill(by === 'agency' ? words.introAgency : words.introTraveller, { reference }),
+            money.owed > 0 ? words.refundDue : words.nothingDue,
+          ],
+          facts: [
+            ...(money.paid > 0 ? cancellationFacts(money, language) : []),
+            { label: words.contact, value: `${booking.email ?? '-'} · ${booking.mobile ?? '-'}`, latin: true },
+          ],
+          action: { label: words.action, href: refundsDesk },
+          itinerary: itineraryView(booking, language),
+          passengers: passengersView(booking.passengers, language),
+        };
+      },
+    },
+    context,
+  );
+}
+
 /** "Sun 13 Dec 10:30": a flight time as the airport's clock shows it (suppliers give local times). */
 const localStop = (local: string, language: MailLanguage) =>
   `${formatCalendarDate(local, language, { weekday: 'short', month: 'short' })} ${local.slice(11, 16)}`;
@@ -308,6 +417,10 @@ export function bookingMessagesOf(context: MailContext) {
     paid: (booking: Booking) => composePaidEmail(booking, context),
     ticketingManual: (booking: Booking) => composeTicketingManualEmail(booking, context),
     canceled: (booking: Booking, heldUntil: Date) => composeCanceledEmail(booking, heldUntil, context),
+    cancellation: (booking: Booking, money: CancellationMoney, by: CancelledBy) =>
+      composeCancellationEmail(booking, money, by, context),
+    agencyCancellation: (booking: Booking, money: CancellationMoney, by: CancelledBy) =>
+      composeAgencyCancellationEmail(booking, money, by, context),
     airlineChange: (
       booking: Booking,
       change: { removed: OfferSlice[]; added: OfferSlice[]; after: OfferSlice[]; unpaid?: boolean },

@@ -150,6 +150,8 @@ export function presentBooking(
     offerExpiresAt: row.offerExpiresAt.toISOString(),
     instantPaymentOnly: row.offer.requiresInstantPayment === true,
     referralCode: row.referralCode,
+    // What a cancellation left owed is read apart (use-cases/load-booking.ts).
+    cancellation: null,
   };
 }
 
@@ -246,5 +248,7 @@ export function limitedView(booking: Booking): Booking {
     offerExpiresAt: booking.offerExpiresAt,
     instantPaymentOnly: booking.instantPaymentOnly,
     referralCode: booking.referralCode,
+    // What the traveller paid and is refunded is theirs alone.
+    cancellation: null,
   };
 }

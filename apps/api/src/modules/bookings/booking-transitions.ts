@@ -40,8 +40,9 @@ export const transitions: Record<StatusTrigger, { from: readonly BookingStatus[]
   // its hold's deadline); declined, it is cancelled and its seats released, nothing being owed.
   'held-airline-change-accepted': { from: ['rescheduled'], to: 'pending-payment' },
   'airline-change-declined': { from: ['rescheduled'], to: 'canceled' },
-  // The traveller cancels a ticketed booking at the airline's quote (use-cases/traveller-cancel.ts).
-  'traveller-canceled': { from: ['confirmed', 'rescheduled'], to: 'canceled' },
+  // The traveller cancels a ticketed booking at the airline's quote (use-cases/traveller-cancel.ts), or
+  // a held one not yet paid, releasing the seats (use-cases/traveller-cancel-hold.ts).
+  'traveller-canceled': { from: ['pending-payment', 'confirmed', 'rescheduled'], to: 'canceled' },
   // The supplier told us it could not make the order a hold call was waiting for (Duffel: order.creation_failed).
   'hold-failed': { from: ['created'], to: 'same' },
   // The same news for an order already taken as held (Duffel answered with an order it then failed to

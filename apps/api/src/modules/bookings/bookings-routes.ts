@@ -27,6 +27,7 @@ import type { BookingAccessService } from '../booking-access/booking-access-serv
 import type { Actor, BookingService } from './booking-service.js';
 import { acceptAirlineChange, declineHeldAirlineChange, getAirlineChange } from './use-cases/airline-change.js';
 import { confirmCancellation, quoteCancellation } from './use-cases/traveller-cancel.js';
+import { cancelHeldBooking } from './use-cases/traveller-cancel-hold.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
 
@@ -269,6 +270,24 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       checkId(request.params.id);
       const booking = await confirmCancellation(bookings.deps, request.params.id, request.body.quoteId, await actorOf(request));
+      return { success: true as const, booking };
+    },
+  );
+
+  app.post(
+    '/bookings/:id/hold-cancellation',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Cancel a booking held for payment, not yet paid: the seats are released at the airline, nothing is owed (refused while a transfer receipt is being checked)',
+        params: z.object({ id: z.string().max(300) }),
+        response: { 200: bookingResponseSchema, ...errors, 502: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      checkId(request.params.id);
+      const booking = await cancelHeldBooking(bookings.deps, request.params.id, await actorOf(request));
       return { success: true as const, booking };
     },
   );

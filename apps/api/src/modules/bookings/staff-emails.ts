@@ -1,7 +1,7 @@
-import type { Booking } from '@kwenda/contracts';
+import type { Booking, CancellationMoney } from '@kwenda/contracts';
 import type { ReceiptRejectionReason, RefundMethod } from '@kwenda/contracts/admin';
 import { formatAgencyDateTime } from '@kwenda/contracts/display';
-import { formatAmount, itineraryView } from '../mail/itinerary-view.js';
+import { formatAmount } from '../mail/itinerary-view.js';
 import { deskAr, type DeskMailCatalog } from '../mail/locales/desk-ar.js';
 import { deskEn } from '../mail/locales/desk-en.js';
 import { fill, type MailLanguage } from '../mail/locales/index.js';
@@ -10,8 +10,8 @@ import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
 
 /**
  * What the desk's actions tell the traveller, in the one layout of every message (both languages,
- * Arabic first): a transfer receipt refused and why, a hold extended, a booking cancelled by the
- * agency, a refund sent. Words from the desk's mail catalogs (mail/locales/desk-*.ts), deadlines on
+ * Arabic first): a transfer receipt refused and why, a hold extended, a refund sent (a cancellation's
+ * own message is the booking's: booking-emails.ts). Words from the desk's mail catalogs (mail/locales/desk-*.ts), deadlines on
  * the agency's clock with the zone named. The staff member's own reasons for an extension or a
  * cancellation stay in the booking's history; only a rejection's note reaches the traveller.
  */
@@ -78,37 +78,29 @@ export function composeHoldExtendedEmail(booking: Booking, context: MailContext)
   );
 }
 
-/** `paid`: money was received for the booking (the agency owes a refund). */
-export function composeStaffCanceledEmail(booking: Booking, paid: boolean, context: MailContext): RenderedMail {
-  const reference = booking.bookingReference;
-  return renderMail(
-    {
-      subject: both((l) => fill(deskMailStrings(l).staffCanceled.subject, { reference })),
-      preheader: both((l) => fill(deskMailStrings(l).staffCanceled.preheader, { reference })),
-      reference,
-      part: (language) => {
-        const words = deskMailStrings(language);
-        return {
-          heading: words.staffCanceled.heading,
-          intro: [fill(words.staffCanceled.intro, { reference }), paid ? words.staffCanceled.paid : words.staffCanceled.unpaid],
-          after: [words.staffCanceled.question],
-          action: { label: words.staffCanceled.action, href: context.links.home() },
-          itinerary: itineraryView(booking, language),
-        };
-      },
-    },
-    context,
-  );
+/** A refund sent; `cancellation`: what the booking's cancellation left owed, when it was kept (the fees kept are named). */
+export interface RefundRecorded {
+  amount: number;
+  method: RefundMethod;
+  reference: string;
+  refundedSoFar: number;
+  paid: number;
+  cancellation?: CancellationMoney | null;
 }
 
-export function composeRefundRecordedEmail(
-  booking: Booking,
-  refund: { amount: number; method: RefundMethod; reference: string; refundedSoFar: number; paid: number },
-  context: MailContext,
-): RenderedMail {
+export function composeRefundRecordedEmail(booking: Booking, refund: RefundRecorded, context: MailContext): RenderedMail {
   const reference = booking.bookingReference;
   const money = (value: number, language: MailLanguage) => formatAmount(value, booking.currency, language);
-  const full = refund.refundedSoFar >= refund.paid - 0.005;
+  const cancellation = refund.cancellation ?? null;
+  const owed = cancellation ? cancellation.owed : refund.paid;
+  const fee = cancellation ? cancellation.airlineFee + cancellation.agencyFee : 0;
+  const full = refund.refundedSoFar >= owed - 0.005;
+  const settled = (language: MailLanguage) => {
+    const words = deskMailStrings(language).refundRecorded;
+    if (fee <= 0) return full ? words.full : words.partial;
+    const values = { owed: money(owed, language), paid: money(refund.paid, language), fee: money(fee, language) };
+    return fill(full ? words.fullOwed : words.partialOwed, values);
+  };
   return renderMail(
     {
       subject: both((l) => fill(deskMailStrings(l).refundRecorded.subject, { reference, amount: money(refund.amount, l) })),
@@ -118,15 +110,21 @@ export function composeRefundRecordedEmail(
         const words = deskMailStrings(language);
         return {
           heading: words.refundRecorded.heading,
-          intro: [
-            fill(words.refundRecorded.intro, { reference, amount: money(refund.amount, language) }),
-            full ? words.refundRecorded.full : words.refundRecorded.partial,
-          ],
+          intro: [fill(words.refundRecorded.intro, { reference, amount: money(refund.amount, language) }), settled(language)],
           facts: [
             { label: words.facts.refunded, value: money(refund.amount, language) },
             { label: words.facts.method, value: words.refundMethods[refund.method] },
             { label: words.facts.refundReference, value: refund.reference, latin: true },
             { label: words.facts.paid, value: money(refund.paid, language) },
+            ...(cancellation && fee > 0
+              ? [
+                  { label: words.facts.airlineFee, value: money(cancellation.airlineFee, language) },
+                  ...(cancellation.agencyFee > 0
+                    ? [{ label: words.facts.agencyFee, value: money(cancellation.agencyFee, language) }]
+                    : []),
+                  { label: words.facts.owed, value: money(owed, language) },
+                ]
+              : []),
             { label: words.facts.refundedSoFar, value: money(refund.refundedSoFar, language) },
           ],
           after: [words.refundRecorded.delay],
@@ -144,11 +142,7 @@ export function deskMessagesOf(context: MailContext) {
     receiptRejected: (booking: Booking, rejection: { reason: ReceiptRejectionReason; note: string | null }) =>
       composeReceiptRejectedEmail(booking, rejection, context),
     holdExtended: (booking: Booking) => composeHoldExtendedEmail(booking, context),
-    staffCanceled: (booking: Booking, paid: boolean) => composeStaffCanceledEmail(booking, paid, context),
-    refundRecorded: (
-      booking: Booking,
-      refund: { amount: number; method: RefundMethod; reference: string; refundedSoFar: number; paid: number },
-    ) => composeRefundRecordedEmail(booking, refund, context),
+    refundRecorded: (booking: Booking, refund: RefundRecorded) => composeRefundRecordedEmail(booking, refund, context),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BookingStatus } from '@kwenda/contracts';
 import { bookingEvents, bookingRefunds, bookings, paymentReceipts, payments, users, type PaymentRow } from '../../db/schema.js';
+import { bookingCancellations } from '../../db/desk-schema.js';
 import type { Tx } from '../../db/tx.js';
 
 /** The queries of the staff actions on a booking (use-cases/staff-*.ts): receipts, payments and refunds. */
@@ -202,8 +203,9 @@ export async function eventsOf(tx: Tx, bookingIds: string[], triggers: (typeof b
 }
 
 /**
- * Bookings the agency owes money: paid, then canceled, and refunded less than they received. A live
- * booking's payment is not owed back.
+ * Bookings the agency owes money: paid, then canceled, and refunded less than what their cancellation
+ * left owed (what they received less the airline's and agency's fees kept). A live booking's payment
+ * is not owed back.
  */
 export async function listRefundsDue(tx: Tx, limit: number) {
   const paid = tx
@@ -223,14 +225,17 @@ export async function listRefundsDue(tx: Tx, limit: number) {
       booking: bookings,
       paid: paid.total,
       refunded: sql<string>`coalesce(${refunded.total}, 0)`,
+      cancellation: bookingCancellations,
     })
     .from(bookings)
     .innerJoin(paid, eq(paid.bookingId, bookings.id))
     .leftJoin(refunded, eq(refunded.bookingId, bookings.id))
+    .leftJoin(bookingCancellations, eq(bookingCancellations.bookingId, bookings.id))
     .where(
       and(
         inArray(bookings.status, canceled),
-        sql`${paid.total} > coalesce(${refunded.total}, 0)`,
+        // Owed until what was refunded reaches what was received less what the cancellation kept (the fees).
+        sql`${paid.total} - coalesce(${refunded.total}, 0) - coalesce(${bookingCancellations.paid} - ${bookingCancellations.owed}, 0) > 0`,
         // Money that never paid the booking (refund-required) is listed with its payment instead.
         sql`exists (select 1 from payments p where p.booking_id = ${bookings.id} and p.status = 'succeeded')`,
       ),

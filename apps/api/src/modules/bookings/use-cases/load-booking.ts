@@ -4,6 +4,9 @@ import { AppError } from '../../../errors.js';
 import type { BookingRow } from '../../../db/schema.js';
 import { limitedView, presentBooking } from '../booking-presenter.js';
 import * as repo from '../booking-repository.js';
+import { findCancellation } from '../cancellation-repository.js';
+import { moneyOf } from '../staff-repository.js';
+import { presentCancellation } from './cancellation-money.js';
 import { transferAccountsOf } from '../transfer-accounts.js';
 import type { BookingDeps } from './booking-deps.js';
 
@@ -36,7 +39,16 @@ export async function loadBookingFor(
       : null;
   const transferAccounts = await transferAccountsOf(tx, row, deps.bankAccounts);
   const booking = presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink, transferAccounts });
-  return whole ? booking : limitedView(booking);
+  if (!whole) return limitedView(booking);
+  return row.status === 'canceled' || row.status === 'refunded'
+    ? { ...booking, cancellation: await cancellationOf(tx, id) }
+    : booking;
+}
+
+/** What the booking's cancellation left owed and what was refunded of it; null when it was not kept (cancelled before). */
+async function cancellationOf(tx: Tx, id: string) {
+  const cancellation = await findCancellation(tx, id);
+  return cancellation ? presentCancellation(cancellation, (await moneyOf(tx, id)).refunded) : null;
 }
 
 export async function mustLoadBooking(deps: BookingDeps, id: string): Promise<Booking> {

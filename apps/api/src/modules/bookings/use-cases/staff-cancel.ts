@@ -9,84 +9,87 @@ import * as calls from '../../supplier-calls/supplier-calls-repository.js';
 import * as repo from '../booking-repository.js';
 import { canTrigger, transitionLocked } from '../booking-transitions.js';
 import * as staffRepo from '../staff-repository.js';
-import { loadBooking } from './load-booking.js';
+import type { BookingDeps } from './booking-deps.js';
+import { cancellationDetails, recordCancellation } from './cancellation-money.js';
+import { tellCanceled } from './tell-canceled.js';
 import { confirmCancellation, isQuotedCancel, quoteCancellation, reconcileQuotedCancel } from './traveller-cancel.js';
 import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
-/** Who cancelled and why, kept on the cancel call: the reconciliation job completes the cancellation with it. */
-interface StaffCancel {
-  actor: StaffActor['actor'];
+/**
+ * Who cancelled and why, kept on the cancel call: the reconciliation job completes the cancellation
+ * with it. `trigger` absent: a staff cancellation (calls journaled before travellers could cancel a hold).
+ */
+export interface CancelRequest {
+  actor: string;
   reason: string;
+  trigger?: 'staff-canceled' | 'traveller-canceled';
 }
+
+const triggerOf = (request: CancelRequest) => request.trigger ?? 'staff-canceled';
 
 const cannotCancel = (row: BookingRow) =>
   new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${row.bookingReference} is ${row.status}: it cannot be cancelled`);
 
 /**
  * The booking side of a cancellation, once the supplier's order is cancelled (or there is none):
- * staff-canceled with the reason, open card checkouts closed so they take no more money, the
- * traveller told. Null when the booking can no longer be cancelled (its hold expired meanwhile).
+ * canceled with the reason, what it owes kept (all it received: the airline refunds a hold or an
+ * order not ticketed whole), open card checkouts closed so they take no more money, the traveller
+ * and the agency told. Null when the booking can no longer be cancelled (its hold expired meanwhile).
  */
-async function completeCancel(deps: StaffDeps, tx: Tx, bookingId: string, staff: StaffCancel): Promise<BookingRow | null> {
+async function completeCancel(deps: BookingDeps, tx: Tx, bookingId: string, request: CancelRequest): Promise<BookingRow | null> {
+  const trigger = triggerOf(request);
   const current = await repo.lockBooking(tx, bookingId);
-  if (!current || !canTrigger(current.status, 'staff-canceled')) return null;
+  if (!current || !canTrigger(current.status, trigger)) return null;
   const money = await staffRepo.moneyOf(tx, bookingId);
-  const canceled = await transitionLocked(tx, current, 'staff-canceled', {
-    actor: staff.actor,
+  const held = current.status === 'pending-payment';
+  const cancellation = await recordCancellation(tx, current, { paidCents: money.paid, quote: null, trigger, now: deps.clock() });
+  const canceled = await transitionLocked(tx, current, trigger, {
+    actor: request.actor,
     details: {
-      reason: staff.reason,
+      reason: request.reason,
       orderId: current.supplierOrderId,
-      paid: staffRepo.fromCents(money.paid),
+      ...cancellationDetails(cancellation),
       currency: current.currency,
     },
   });
   await deps.checkout()?.expireCheckouts(tx, bookingId);
-  await tellStaffCanceled(deps, tx, canceled, money);
+  await tellCanceled(
+    deps,
+    tx,
+    bookingId,
+    cancellation,
+    trigger === 'staff-canceled' ? 'agency' : held ? 'traveller-hold' : 'traveller',
+  );
   return canceled;
 }
 
-/** The traveller told their booking was cancelled by the agency (once: the message's dedupe key). */
-async function tellStaffCanceled(
-  deps: StaffDeps,
-  tx: Tx,
-  canceled: BookingRow,
-  money: { paid: number; refunded: number },
-): Promise<void> {
-  const booking = canceled.email ? await loadBooking(deps, canceled.id, tx) : null;
-  if (booking?.email)
-    await deps.mail.enqueue(tx, {
-      to: booking.email,
-      ...deps.deskMessages.staffCanceled(booking, money.paid > money.refunded),
-      dedupeKey: `staff-canceled:${booking.id}`,
-    });
-}
-
 /**
- * A booking cancelled by the agency (held, paid or ticketed), with a reason kept in its history.
- * The supplier's hold or order is cancelled first, outside the booking's lock but journaled before
- * (supplier_calls): when the supplier refuses (SUPPLIER_CANCEL_FAILED) nothing changes; when its
- * answer is lost, the order is read back, and if that fails too the reconciliation job keeps asking
- * and completes the cancellation once the supplier confirms. Money already received is owed back
- * (the refunds screen lists the booking until it is refunded). The traveller is told by e-mail.
+ * A booking cancelled at the supplier without a quote: its hold or unticketed order cancelled first,
+ * outside the booking's lock but journaled before (supplier_calls): when the supplier refuses
+ * (SUPPLIER_CANCEL_FAILED) nothing changes; when its answer is lost, the order is read back, and if
+ * that fails too the reconciliation job keeps asking and completes the cancellation once the supplier
+ * confirms. `check` refuses, under the booking's lock, what this canceller may not cancel.
  */
-export async function cancelBooking(
-  deps: StaffDeps,
+export async function cancelAtSupplier(
+  deps: BookingDeps,
   bookingId: string,
-  input: { reason: string },
-  staff: StaffActor,
-): Promise<DeskBookingSummary> {
-  const request: StaffCancel = { actor: staff.actor, reason: input.reason.trim() };
+  request: CancelRequest,
+  check: (row: BookingRow, tx: Tx) => Promise<void> = async () => {},
+): Promise<BookingRow> {
+  const trigger = triggerOf(request);
   const started = await deps.db.transaction(async (tx) => {
     const current = await repo.lockBooking(tx, bookingId);
     if (!current) throw bookingNotFound();
-    if (!canTrigger(current.status, 'staff-canceled')) throw cannotCancel(current);
+    if (!canTrigger(current.status, trigger)) throw cannotCancel(current);
+    await check(current, tx);
     if (!current.supplierOrderId) return { current, call: null, done: await completeCancel(deps, tx, bookingId, request) };
     const call = await requestCancel(tx, deps, {
       bookingId,
       supplier: current.supplier,
       orderId: current.supplierOrderId,
-      reason: 'staff-canceled',
-      details: { staff: request },
+      reason: trigger,
+      // `staff` is the key staff cancellations always had; the job reads either.
+      details: trigger === 'staff-canceled' ? { staff: request } : { canceller: request },
     });
     if (!call)
       throw new AppError(
@@ -98,8 +101,8 @@ export async function cancelBooking(
   });
   const { current, call } = started;
   if (!call) {
-    deps.logger.info({ bookingId, actor: staff.actor }, 'booking canceled by staff');
-    return summaryOf(started.done ?? current);
+    deps.logger.info({ bookingId, actor: request.actor, trigger }, 'booking canceled');
+    return started.done ?? current;
   }
 
   try {
@@ -138,8 +141,22 @@ export async function cancelBooking(
     return row;
   });
   if (!canceled) throw cannotCancel((await repo.findBooking(deps.db, bookingId)) ?? current);
-  deps.logger.info({ bookingId, actor: staff.actor }, 'booking canceled by staff');
-  return summaryOf(canceled);
+  deps.logger.info({ bookingId, actor: request.actor, trigger }, 'booking canceled');
+  return canceled;
+}
+
+/**
+ * A booking cancelled by the agency (held, paid or ticketed), with a reason kept in its history:
+ * cancelled at the supplier first (cancelAtSupplier). Money already received is owed back (the
+ * refunds screen lists the booking until it is refunded). The traveller and the agency are told.
+ */
+export async function cancelBooking(
+  deps: StaffDeps,
+  bookingId: string,
+  input: { reason: string },
+  staff: StaffActor,
+): Promise<DeskBookingSummary> {
+  return summaryOf(await cancelAtSupplier(deps, bookingId, { actor: staff.actor, reason: input.reason.trim() }));
 }
 
 /**
@@ -147,21 +164,21 @@ export async function cancelBooking(
  * confirms, and a staff cancellation is then completed on the booking as the staff member asked.
  * Returns whether the order is cancelled now (else the job tries again later).
  */
-export async function reconcileCancel(deps: StaffDeps, call: SupplierCallRow): Promise<boolean> {
-  if (isQuotedCancel(call)) {
-    const { canceled, trigger } = await reconcileQuotedCancel(deps, call);
-    if (canceled && trigger === 'staff-canceled')
-      await deps.db.transaction(async (tx) => tellStaffCanceled(deps, tx, canceled, await staffRepo.moneyOf(tx, canceled.id)));
-    return canceled !== null;
-  }
-  const staff = (call.details as { staff?: StaffCancel }).staff;
-  return runCancel(deps, call, staff ? async (tx) => void (await completeCancel(deps, tx, call.bookingId, staff)) : undefined);
+export async function reconcileCancel(deps: BookingDeps, call: SupplierCallRow): Promise<boolean> {
+  if (isQuotedCancel(call)) return (await reconcileQuotedCancel(deps, call)).canceled !== null;
+  const details = call.details as { staff?: CancelRequest; canceller?: CancelRequest };
+  const request = details.staff ?? details.canceller;
+  return runCancel(
+    deps,
+    call,
+    request ? async (tx) => void (await completeCancel(deps, tx, call.bookingId, request)) : undefined,
+  );
 }
 
 /**
  * A ticketed booking cancelled by the agency at the airline's refund quote, shown to the staff member
- * first (quoteStaffCancellation): the cancellation names the quote, the refund is recorded on the
- * booking's audit row, and the traveller is told by e-mail as for any staff cancellation.
+ * first (quoteStaffCancellation): the cancellation names the quote, the airline's refund is what is
+ * owed (recorded with the cancellation and on its audit row), and the traveller and the agency are told.
  */
 export const quoteStaffCancellation = (deps: StaffDeps, bookingId: string, staff: StaffActor) =>
   quoteCancellation(deps, bookingId, { label: staff.actor }, 'staff-canceled');
@@ -183,12 +200,8 @@ export async function cancelBookingAtQuote(
       details: { reason },
     },
   );
-  const row = await deps.db.transaction(async (tx) => {
-    const current = await repo.lockBooking(tx, bookingId);
-    if (!current) throw bookingNotFound();
-    if (current.status === 'canceled') await tellStaffCanceled(deps, tx, current, await staffRepo.moneyOf(tx, bookingId));
-    return current;
-  });
+  const row = await repo.findBooking(deps.db, bookingId);
+  if (!row) throw bookingNotFound();
   deps.logger.info({ bookingId, actor: staff.actor, quoteId: input.quoteId }, 'booking canceled by staff at the airline’s quote');
   return summaryOf(row);
 }

@@ -7,6 +7,7 @@ import { findSameFiles } from '../../receipts/receipts-repository.js';
 import * as repo from '../booking-repository.js';
 import * as staffRepo from '../staff-repository.js';
 import { cents, fromCents } from '../staff-repository.js';
+import { presentCancellation, retainedCents } from './cancellation-money.js';
 import { expectedInAccounts } from '../transfer-accounts.js';
 import { bookingMoneyOf } from './staff-refund.js';
 import { bookingNotFound, isHeld, summaryOf, type StaffDeps } from './staff-deps.js';
@@ -138,7 +139,10 @@ const presentRefund = (r: Awaited<ReturnType<typeof staffRepo.listRefunds>>[numb
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Refunds owed (canceled paid bookings), money kept for a refund (refund-required payments), refunds recorded. */
+/**
+ * Refunds owed (canceled paid bookings until what was refunded reaches what their cancellation left
+ * owed), money kept for a refund (refund-required payments), refunds recorded.
+ */
 export async function listRefunds(deps: StaffDeps): Promise<Omit<RefundsResponse, 'success'>> {
   const [due, required, recorded] = await Promise.all([
     staffRepo.listRefundsDue(deps.db, LIST_LIMIT),
@@ -148,10 +152,10 @@ export async function listRefunds(deps: StaffDeps): Promise<Omit<RefundsResponse
   const canceledAt = await staffRepo.eventsOf(
     deps.db,
     due.map((d) => d.booking.id),
-    ['staff-canceled', 'hold-expired'],
+    ['staff-canceled', 'traveller-canceled', 'hold-expired'],
   );
   return {
-    due: due.map(({ booking, paid, refunded }) => {
+    due: due.map(({ booking, paid, refunded, cancellation }) => {
       const paidCents = cents(Number(paid));
       const refundedCents = cents(Number(refunded));
       return {
@@ -164,7 +168,8 @@ export async function listRefunds(deps: StaffDeps): Promise<Omit<RefundsResponse
           currency: booking.currency as Currency,
           paid: fromCents(paidCents),
           refunded: fromCents(refundedCents),
-          refundable: fromCents(paidCents - refundedCents),
+          refundable: fromCents(paidCents - refundedCents - retainedCents(cancellation)),
+          cancellation: cancellation ? presentCancellation(cancellation, refundedCents) : null,
         },
       };
     }),
@@ -221,7 +226,7 @@ export async function bookingDeskState(deps: StaffDeps, bookingId: string): Prom
     staffRepo.listRefunds(deps.db, { bookingId, limit: 100 }),
   ]);
   const holdExtended = extendedCount > 0;
-  const { refundableCents, ...moneyView } = money;
+  const { refundableCents, refundedCents: _refunded, retainedCents: _retained, ...moneyView } = money;
   return {
     booking: {
       ...summaryOf(row),

@@ -8,6 +8,8 @@ import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import * as staffRepo from '../staff-repository.js';
 import { cents, fromCents } from '../staff-repository.js';
+import { findCancellation } from '../cancellation-repository.js';
+import { presentCancellation, retainedCents } from './cancellation-money.js';
 import { loadBooking } from './load-booking.js';
 import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
@@ -21,8 +23,10 @@ import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './s
  * - A refund may name the payment it returns (a refund-required payment, money that came too late or
  *   for another amount): at most what is left of that payment. A payment refunded in full is marked
  *   refunded.
- * - The refund that brings a canceled booking's balance to zero moves it to refunded (refund-issued);
- *   every other refund is recorded without a change of status (refund-recorded).
+ * - A canceled booking owes what its cancellation left owed (the airline's refund of what it received,
+ *   less any agency fee: cancellation-money.ts) plus money that came after; the refund that brings
+ *   that to zero moves it to refunded (refund-issued), every other refund is recorded without a
+ *   change of status (refund-recorded).
  * The traveller is told each refund by e-mail.
  */
 
@@ -31,10 +35,21 @@ const isLive = (status: BookingStatus) => status === 'payment-confirmed' || stat
 
 const newRefundId = () => `rf_${randomBytes(12).toString('base64url')}`;
 
-/** What the booking received and refunded, and the most a refund may be now. */
-export async function bookingMoneyOf(tx: Tx, row: BookingRow): Promise<BookingMoney & { refundableCents: number }> {
-  const { paid, refunded } = await staffRepo.moneyOf(tx, row.id);
-  const left = paid - refunded;
+/**
+ * What the booking received and refunded, and the most a refund may be now: a canceled booking owes
+ * what its cancellation left owed (the airline's and the agency's fees kept) plus any money that came
+ * after, less what was refunded.
+ */
+export async function bookingMoneyOf(
+  tx: Tx,
+  row: BookingRow,
+): Promise<BookingMoney & { refundableCents: number; refundedCents: number; retainedCents: number }> {
+  const [{ paid, refunded }, cancellation] = await Promise.all([
+    staffRepo.moneyOf(tx, row.id),
+    row.status === 'canceled' || row.status === 'refunded' ? findCancellation(tx, row.id) : undefined,
+  ]);
+  const retained = retainedCents(cancellation);
+  const left = paid - refunded - retained;
   const refundableCents = !REFUNDABLE_STATUSES.includes(row.status)
     ? 0
     : Math.max(0, isLive(row.status) ? left - cents(row.amount) : left);
@@ -43,7 +58,10 @@ export async function bookingMoneyOf(tx: Tx, row: BookingRow): Promise<BookingMo
     paid: fromCents(paid),
     refunded: fromCents(refunded),
     refundable: fromCents(refundableCents),
+    cancellation: cancellation ? presentCancellation(cancellation, refunded) : null,
     refundableCents,
+    refundedCents: refunded,
+    retainedCents: retained,
   };
 }
 
@@ -66,13 +84,16 @@ export async function recordRefund(
       );
     const money = await bookingMoneyOf(tx, current);
     const owed = `${fromCents(money.refundableCents).toFixed(2)} ${current.currency}`;
+    const kept = money.cancellation
+      ? `, the cancellation's fees kept ${fromCents(money.retainedCents).toFixed(2)} (owed ${money.cancellation.owed.toFixed(2)})`
+      : '';
     if (amount > money.refundableCents)
       throw new AppError(
         409,
         'REFUND_EXCEEDS_PAID',
         isLive(current.status)
           ? `Booking ${current.bookingReference} is ${current.status} and keeps its price paid: at most ${owed} can be refunded (cancel it to refund the rest)`
-          : `At most ${owed} can be refunded: received ${money.paid.toFixed(2)}, refunded ${money.refunded.toFixed(2)} ${current.currency}`,
+          : `At most ${owed} can be refunded: received ${money.paid.toFixed(2)}${kept}, refunded ${money.refunded.toFixed(2)} ${current.currency}`,
       );
     let paymentLeft: number | null = null;
     if (input.paymentId) {
@@ -98,11 +119,12 @@ export async function recordRefund(
       note: input.note?.trim() || null,
       recordedBy: staff.actor,
     });
-    const balance = cents(money.paid) - cents(money.refunded) - amount;
-    const refundedSoFar = cents(money.refunded) + amount;
+    // What is still owed after this refund: a canceled booking is settled when it reaches zero.
+    const balance = cents(money.paid) - money.refundedCents - money.retainedCents - amount;
+    const refundedSoFar = money.refundedCents + amount;
     if (input.paymentId && paymentLeft === amount) await staffRepo.markPaymentsRefunded(tx, bookingId, input.paymentId);
-    if (balance === 0) await staffRepo.markPaymentsRefunded(tx, bookingId);
-    const done = current.status === 'canceled' && balance === 0;
+    if (balance <= 0) await staffRepo.markPaymentsRefunded(tx, bookingId);
+    const done = current.status === 'canceled' && balance <= 0;
     const after = await transitionLocked(tx, current, done ? 'refund-issued' : 'refund-recorded', {
       actor: staff.actor,
       details: {
@@ -126,6 +148,7 @@ export async function recordRefund(
           reference: input.reference.trim(),
           refundedSoFar: fromCents(refundedSoFar),
           paid: money.paid,
+          cancellation: money.cancellation,
         }),
         dedupeKey: `refund:${booking.id}:${refundId}`,
       });

@@ -15,6 +15,8 @@ import * as repo from '../booking-repository.js';
 import { canTrigger, InvalidTransitionError, transitionLocked } from '../booking-transitions.js';
 import * as staffRepo from '../staff-repository.js';
 import type { BookingDeps } from './booking-deps.js';
+import { cancellationDetails, recordCancellation } from './cancellation-money.js';
+import { tellCanceled } from './tell-canceled.js';
 import { mustLoadBooking } from './load-booking.js';
 
 /**
@@ -22,8 +24,9 @@ import { mustLoadBooking } from './load-booking.js';
  * would refund now; nothing changes) and its confirmation. The traveller does it from the booking
  * page (a rescheduled booking, or a ticketed one), staff from the desk. The confirmation is journaled
  * as a supplier call (kind cancel, the quote in its details) before it is made; once the supplier has
- * cancelled, the booking is canceled with the refund recorded in its audit row, and the money it
- * received is owed back (the desk's refunds list shows it until refunded).
+ * cancelled, the booking is canceled with the refund recorded in its audit row, what the airline
+ * refunds of the money it received is owed back (cancellation-money.ts: the desk's refunds list shows
+ * it until refunded), and the traveller and the agency are told.
  */
 
 /**
@@ -56,6 +59,15 @@ export const presentQuote = (quote: BookingCancellationQuoteRow): CancellationQu
 const notFound = () => new AppError(404, 'NOT_FOUND', 'No booking with this id');
 
 /**
+ * A cancellation at the airline's quote is for a ticketed booking; the traveller cancels a held one
+ * without a quote (traveller-cancel-hold.ts: the hold is released, nothing is refunded by the airline).
+ */
+function assertQuotable(row: BookingRow, trigger: StatusTrigger) {
+  if (!canTrigger(row.status, trigger) || (trigger === 'traveller-canceled' && row.status === 'pending-payment'))
+    throw new InvalidTransitionError(row.status, trigger);
+}
+
+/**
  * What cancelling the booking would refund now, as the airline quotes it (kept, so the confirmation
  * names it). `trigger` is the cancellation it is for: the traveller's or the staff's.
  */
@@ -67,7 +79,7 @@ export async function quoteCancellation(
 ): Promise<CancellationQuoteView> {
   const row = await repo.findBooking(deps.db, bookingId);
   if (!row) throw notFound();
-  if (!canTrigger(row.status, trigger)) throw new InvalidTransitionError(row.status, trigger);
+  assertQuotable(row, trigger);
   if (!row.supplierOrderId)
     throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${row.bookingReference} has no order at the airline to cancel`);
   let quote: CancellationQuote;
@@ -107,6 +119,7 @@ async function completeCancellation(
 ): Promise<BookingRow> {
   const money = await staffRepo.moneyOf(tx, row.id);
   const now = deps.clock();
+  const cancellation = await recordCancellation(tx, row, { paidCents: money.paid, quote, trigger, now });
   const canceled = await transitionLocked(tx, row, trigger, {
     actor,
     details: {
@@ -115,7 +128,7 @@ async function completeCancellation(
       quoteId: quote.id,
       refund: { amount: quote.amount, currency: quote.currency },
       airlineRefund: { amount: quote.supplierAmount, currency: quote.supplierCurrency, to: quote.refundTo },
-      paid: staffRepo.fromCents(money.paid),
+      ...cancellationDetails(cancellation),
       currency: row.currency,
     },
   });
@@ -123,6 +136,7 @@ async function completeCancellation(
   const change = await changes.latestAirlineChange(tx, row.id);
   if (change && !change.decision) await changes.decideAirlineChange(tx, change.id, { decision: 'cancelled', by: actor, now });
   await deps.checkout()?.expireCheckouts(tx, row.id);
+  await tellCanceled(deps, tx, row.id, cancellation, trigger === 'staff-canceled' ? 'agency' : 'traveller');
   return canceled;
 }
 
@@ -142,7 +156,7 @@ export async function confirmCancellation(
   const { call, quote } = await deps.db.transaction(async (tx) => {
     const row = await repo.lockBooking(tx, bookingId);
     if (!row) throw notFound();
-    if (!canTrigger(row.status, trigger)) throw new InvalidTransitionError(row.status, trigger);
+    assertQuotable(row, trigger);
     const found = await changes.findQuote(tx, bookingId, quoteId);
     if (!found || found.orderId !== row.supplierOrderId)
       throw new AppError(404, 'NOT_FOUND', 'No cancellation quote with this id for this booking');

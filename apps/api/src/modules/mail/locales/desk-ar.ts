@@ -1,6 +1,6 @@
 /**
  * Arabic, the source catalog of the e-mails the agency's desk sends a traveller: a transfer receipt
- * refused (with the reason), a hold extended, a booking cancelled by the agency, a refund sent.
+ * refused (with the reason), a hold extended, a refund sent.
  * desk-en.ts follows its keys (the type check fails on a missing one).
  */
 export const deskAr = {
@@ -14,6 +14,9 @@ export const deskAr = {
     refundReference: 'مرجع العملية',
     refundedSoFar: 'إجمالي ما استُرد',
     paid: 'المبلغ المدفوع',
+    airlineFee: 'رسوم الإلغاء لدى شركة الطيران',
+    agencyFee: 'رسوم الإلغاء لدى الوكالة',
+    owed: 'المبلغ المستحق لك',
   },
   rejectionReasons: {
     'not-received': 'لم يصل إلى حساب الوكالة تحويل بهذا الرقم.',
@@ -44,16 +47,6 @@ export const deskAr = {
     next: 'حوّل المبلغ قبل هذا الموعد ثم ارفع إشعار التحويل من صفحة الحجز، وإلا يُلغى الحجز تلقائياً.',
     action: 'ارفع إشعار التحويل',
   },
-  staffCanceled: {
-    subject: 'أُلغي حجزك {{reference}}',
-    preheader: 'ألغت الوكالة الحجز {{reference}}.',
-    heading: 'أُلغي حجزك',
-    intro: 'ألغت الوكالة حجزك {{reference}} وأُلغي الحجز لدى شركة الطيران.',
-    paid: 'سنعيد إليك المبلغ المدفوع، ونرسل إليك رسالة عند إتمام الاسترداد.',
-    unpaid: 'لم يُدفع أي مبلغ لهذا الحجز، فلا يترتب عليك شيء.',
-    question: 'إن كان لديك أي سؤال فتواصل معنا واذكر رقم الحجز.',
-    action: 'ابحث عن رحلة',
-  },
   refundRecorded: {
     subject: 'أعدنا إليك {{amount}} عن الحجز {{reference}}',
     preheader: 'أرسلنا إليك استرداداً بقيمة {{amount}}.',
@@ -61,6 +54,8 @@ export const deskAr = {
     intro: 'أعدنا إليك {{amount}} عن الحجز {{reference}}.',
     full: 'بهذا استرددت كامل المبلغ المدفوع.',
     partial: 'هذا استرداد جزئي من المبلغ المدفوع.',
+    fullOwed: 'بهذا استرددت كامل المستحق لك {{owed}}: المبلغ المدفوع {{paid}} ناقص رسوم الإلغاء {{fee}}.',
+    partialOwed: 'هذا جزء من المستحق لك {{owed}}: المبلغ المدفوع {{paid}} ناقص رسوم الإلغاء {{fee}}.',
     delay: 'قد يستغرق ظهور المبلغ في حسابك بضعة أيام بحسب البنك.',
     action: 'عرض الحجز',
   },

@@ -12,6 +12,9 @@ export const deskEn: DeskMailCatalog = {
     refundReference: 'Transaction reference',
     refundedSoFar: 'Refunded in total',
     paid: 'Amount paid',
+    airlineFee: 'Airline’s cancellation fee',
+    agencyFee: 'Agency’s cancellation fee',
+    owed: 'Owed to you',
   },
   rejectionReasons: {
     'not-received': 'No transfer with this reference has reached the agency’s account.',
@@ -42,16 +45,6 @@ export const deskEn: DeskMailCatalog = {
     next: 'Transfer the amount before then and upload the receipt on your booking page, or the booking is cancelled automatically.',
     action: 'Upload the transfer receipt',
   },
-  staffCanceled: {
-    subject: 'Your booking {{reference}} has been cancelled',
-    preheader: 'The agency cancelled booking {{reference}}.',
-    heading: 'Your booking has been cancelled',
-    intro: 'The agency cancelled your booking {{reference}}, and the booking with the airline is cancelled too.',
-    paid: 'We will refund the amount you paid and write to you when the refund is sent.',
-    unpaid: 'Nothing was paid for this booking, so you owe nothing.',
-    question: 'If you have any question, contact us with your booking reference.',
-    action: 'Search for flights',
-  },
   refundRecorded: {
     subject: 'We refunded {{amount}} for booking {{reference}}',
     preheader: 'We have sent you a refund of {{amount}}.',
@@ -59,6 +52,9 @@ export const deskEn: DeskMailCatalog = {
     intro: 'We have refunded {{amount}} for booking {{reference}}.',
     full: 'You have now been refunded the whole amount paid.',
     partial: 'This is part of the amount paid.',
+    fullOwed:
+      'You have now been refunded all that is owed to you, {{owed}}: the {{paid}} you paid less the cancellation fee of {{fee}}.',
+    partialOwed: 'This is part of the {{owed}} owed to you: the {{paid}} you paid less the cancellation fee of {{fee}}.',
     delay: 'It may take a few days to show in your account, depending on the bank.',
     action: 'View your booking',
   },

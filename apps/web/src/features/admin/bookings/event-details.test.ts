@@ -101,4 +101,46 @@ describe("a timeline event's details", () => {
     const fields = catalog.timeline.fields as Record<string, string>;
     expect(written.filter((key) => !fields[key]?.trim())).toEqual([]);
   });
+
+  // A cancellation at the airline's quote, as traveller-cancel.ts writes it: the quote read as money, not JSON.
+  const cancellation = {
+    orderId: 'ord_1',
+    quoteId: 'ore_1',
+    refund: { amount: 922194, currency: 'SDG' },
+    airlineRefund: { amount: 1536.99, currency: 'USD', to: 'original_form_of_payment' },
+    paid: 1117194,
+    airlineFee: 195000,
+    agencyFee: 0,
+    owed: 922194,
+    currency: 'SDG',
+  };
+
+  it('reads a cancellation at the airline’s quote in English', async () => {
+    const rows = eventDetailRows(cancellation, await translator('en'), 'en', 'SDG');
+    const text = rows.map((r) => `${r.label}: ${plain(r.value)}`);
+    expect(text.join('\n')).not.toMatch(/[{}]/);
+    expect(rows.map((r) => r.label)).not.toContain('refund');
+    expect(text).toContain('Airline’s refund (as quoted): US$1,536.99 · to the original form of payment');
+    expect(text.find((line) => line.startsWith('Airline’s cancellation fee'))).toContain('195,000');
+    expect(text.find((line) => line.startsWith('Owed to the traveller'))).toContain('922,194');
+  });
+
+  it('reads a cancellation at the airline’s quote in Arabic', async () => {
+    const rows = eventDetailRows(cancellation, await translator('ar'), 'ar', 'SDG');
+    expect(rows.map((r) => r.value).join('\n')).not.toMatch(/[{}]/);
+    expect(rows.map((r) => r.label)).toEqual(
+      ['orderId', 'quoteId', 'refund', 'airlineRefund', 'paid', 'airlineFee', 'agencyFee', 'owed'].map(
+        (key) => (ar.timeline.fields as Record<string, string>)[key],
+      ),
+    );
+    expect(rows[3]!.value).toContain('إلى وسيلة الدفع الأصلية');
+  });
+  it('names extra bags by count when the event keeps the airline option, not its reference', async () => {
+    const ar = await translator('ar');
+    const [row] = eventDetailRows({ extras: [{ 'hold-extra': 1 }, { 'hold-extra': 2 }, {}] }, ar, 'ar');
+    expect(row!.value).toBe('حقيبة إضافية واحدة، حقيبتان إضافيتان، لا شيء');
+    expect(row!.value).not.toContain('hold-extra');
+    const en = await translator('en');
+    expect(eventDetailRows({ extras: [{ 'hold-extra': 3 }, { 23: 1 }] }, en, 'en')[0]!.value).toBe('3 extra bags, 1 × 23 kg');
+  });
 });

@@ -6,7 +6,7 @@ import classes from './bookings.module.css';
 /** An instant as the server writes it (toISOString). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** Details that are sums of money in the booking's currency (the event's own `currency`, else the booking's). */
-const MONEY_KEYS = new Set(['amount', 'previousAmount', 'paid', 'refundedSoFar']);
+const MONEY_KEYS = new Set(['amount', 'previousAmount', 'paid', 'refundedSoFar', 'owed', 'airlineFee', 'agencyFee']);
 /** Details whose value is itself a word of the catalog (a refund method, a reason code). */
 const WORD_KEYS = new Set(['method', 'reason', 'manual']);
 
@@ -18,17 +18,32 @@ export interface DetailRow {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Each passenger's extra bags ({ weight in kg: count }), in passenger order. */
+/**
+ * Each passenger's extra bags, in passenger order: { weight in kg: count } in older events, else
+ * { the airline's baggage option: count } (its reference, such as 'hold-extra', is no word to show).
+ */
 function extrasText(value: unknown[], t: Translate, language: string): string {
   return value
     .map((bags) => {
       const entries = Object.entries((bags ?? {}) as Record<string, number>).filter(([, count]) => count > 0);
       return entries.length
-        ? entries.map(([weight, count]) => t('timeline.values.bags', { count, weight })).join(' + ')
+        ? entries
+            .map(([weight, count]) =>
+              /^\d+$/.test(weight) ? t('timeline.values.bags', { count, weight }) : t('timeline.values.extraBags', { count }),
+            )
+            .join(' + ')
         : t('timeline.values.noBags');
     })
     .join(language === 'ar' ? '، ' : ', ');
 }
+
+const isMoney = (value: unknown): value is { amount: number | null; currency: string; to?: unknown } =>
+  typeof value === 'object' &&
+  value !== null &&
+  'amount' in value &&
+  'currency' in value &&
+  typeof value.currency === 'string' &&
+  (typeof value.amount === 'number' || value.amount === null);
 
 function valueText(key: string, value: unknown, currency: string | null, t: Translate, language: string): string {
   if (typeof value === 'boolean') return t(value ? 'timeline.values.yes' : 'timeline.values.no');
@@ -42,6 +57,13 @@ function valueText(key: string, value: unknown, currency: string | null, t: Tran
       .map((item) => ltr(String((item as { ticketNumber: unknown }).ticketNumber)))
       .join(language === 'ar' ? '، ' : ', ');
   if (Array.isArray(value)) return value.map((item) => ltr(String(item))).join(language === 'ar' ? '، ' : ', ');
+  if (isMoney(value)) {
+    // A sum in its own currency (a cancellation's refund, the airline's quote), and where the airline sends it.
+    const amount = value.amount === null ? '—' : formatPrice(value.amount, value.currency, language);
+    return typeof value.to === 'string'
+      ? t('timeline.values.refundTo', { amount, to: t(`timeline.values.${value.to}`, { defaultValue: value.to }) })
+      : amount;
+  }
   if (typeof value === 'object') return ltr(JSON.stringify(value));
   return ltr(String(value));
 }
