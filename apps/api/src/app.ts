@@ -21,6 +21,7 @@ import { adminBookingsRoutes } from './modules/admin-bookings/admin-bookings-rou
 import { createAdminBookingsService } from './modules/admin-bookings/admin-bookings-service.js';
 import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
 import { createSearchCounter } from './modules/analytics/search-counter.js';
+import { createUnpricedOffersCounter } from './modules/rates/unpriced-offers-counter.js';
 import { dashboardRoutes } from './modules/admin-dashboard/dashboard-routes.js';
 import { createDashboardService } from './modules/admin-dashboard/dashboard-service.js';
 import { createAnalyticsService } from './modules/analytics/analytics-service.js';
@@ -135,10 +136,13 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
   const suppliers = createSupplierRegistry(env, database, app.log, supplier);
   // Rates and markups as the database has them at each search: every process prices with the agency's latest.
   const rates = createRateBook(database.db, { listen: database.listen });
+  // Offers left out for want of a rate, counted per currency for the desk's Today screen.
+  const unpricedOffers = createUnpricedOffersCounter({ database, logger: app.log });
   const offers = createOffersService({
     supplier: suppliers.current,
     rates,
     logger: app.log,
+    onUnpriced: (currency) => unpricedOffers.count(currency),
     searchTimeoutMs: env.SUPPLIER_TIMEOUT_SECONDS * 1000,
   });
 
@@ -256,6 +260,7 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
       const searchCounter = createSearchCounter({ database, logger: app.log });
       // A search answered just before SIGTERM is still counted before the database closes.
       api.addHook('onClose', () => searchCounter.settled());
+      api.addHook('onClose', () => unpricedOffers.settled());
       await api.register(offersRoutes, { offers, onSearch: (request) => searchCounter.countSearch(request) });
       await api.register(dashboardRoutes, { dashboard: createDashboardService({ database }) });
       await api.register(bookingsRoutes, {

@@ -43,3 +43,11 @@ export const pricingVersion = pgTable('pricing_version', {
   id: boolean('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/** Offers searches left out for want of a rate, per supplier currency (migrations/0025_supplier_currency_rates.sql). */
+export const unpricedOfferCurrencies = pgTable('unpriced_offer_currencies', {
+  currency: text('currency').primaryKey(),
+  offers: bigint('offers', { mode: 'number' }).notNull().default(0),
+  firstSeenAt: at('first_seen_at').notNull(),
+  lastSeenAt: at('last_seen_at').notNull(),
+});

@@ -86,8 +86,19 @@ export const searchedRouteSchema = z.object({
 });
 export type SearchedRoute = z.infer<typeof searchedRouteSchema>;
 
+/** A supplier currency without a rate: its offers were left out of searches (counted since first seen). */
+export const unpricedCurrencySchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  offers: count,
+  firstSeenAt: z.iso.datetime({ offset: true }),
+  lastSeenAt: z.iso.datetime({ offset: true }),
+});
+export type UnpricedCurrency = z.infer<typeof unpricedCurrencySchema>;
+
 export const dashboardResponseSchema = z.object({
   generatedAt: z.iso.datetime(),
+  /** Currencies still without a rate whose offers searches left out, most offers first. */
+  unpricedCurrencies: z.array(unpricedCurrencySchema),
   /** Today in Khartoum. */
   today: dashboardDaySchema.extend({
     /** Bookings ticketed this day. */

@@ -1,7 +1,7 @@
 import '../zod-config.js';
 import { z } from 'zod';
 import { currencySchema } from '../common.js';
-import { currencies } from '../currencies.js';
+import { pricedCurrencies } from '../currencies.js';
 import { cabinClassCodes } from '../search-rules.js';
 import { typedNumber } from './common.js';
 
@@ -24,8 +24,9 @@ export const MARKUP_LIMITS = {
   maxNoteLength: 200,
 } as const;
 
-/** Currencies whose rate the owner sets: every quoted currency but the US dollar (always 1). */
-export const rateCurrencies = currencies.filter((c) => c !== 'USD');
+/** Currencies whose rate the owner sets: every priced currency but the US dollar (always 1), suppliers' own included. */
+export const rateCurrencies = pricedCurrencies.filter((c) => c !== 'USD');
+const rateCurrencySchema = z.enum(pricedCurrencies, { error: `Expected one of ${pricedCurrencies.join(', ')}` });
 
 const decimals = (value: number) => {
   const [, fraction = ''] = String(value).split('.');
@@ -50,7 +51,7 @@ export type RateChangeStatus = (typeof rateChangeStatuses)[number];
 /** One rate the agency set, in the currency's history. */
 export const rateChangeSchema = z.object({
   id: z.string(),
-  currency: currencySchema,
+  currency: rateCurrencySchema,
   unitsPerUsd: z.number().positive(),
   /** The rate this one replaced when it took (or takes) effect; null for the first. */
   previousUnitsPerUsd: z.number().positive().nullable(),
@@ -64,7 +65,7 @@ export const rateChangeSchema = z.object({
 export type RateChange = z.infer<typeof rateChangeSchema>;
 
 export const currentRateSchema = z.object({
-  currency: currencySchema,
+  currency: rateCurrencySchema,
   rateId: z.string(),
   unitsPerUsd: z.number().positive(),
   effectiveAt: z.iso.datetime({ offset: true }),
@@ -104,7 +105,7 @@ export const ratesOverviewSchema = z.object({
 export type RatesOverview = z.infer<typeof ratesOverviewSchema>;
 
 export const setRateRequestSchema = z.object({
-  currency: currencySchema.refine((c) => c !== 'USD', 'The US dollar is always 1: rates are units per US dollar'),
+  currency: rateCurrencySchema.refine((c) => c !== 'USD', 'The US dollar is always 1: rates are units per US dollar'),
   unitsPerUsd: unitsPerUsdSchema,
   /** When the rate takes effect; absent or null = now. */
   effectiveAt: z.iso.datetime({ offset: true, error: 'Expected a date and time with its offset' }).nullish(),

@@ -172,3 +172,29 @@ export async function searchedRoutes(
       LIMIT ${limit}`,
   );
 }
+
+/**
+ * Supplier currencies whose offers searches left out for want of a rate (counted by the offers module,
+ * modules/rates/unpriced-offers-counter.ts) and that still have no rate in effect, most offers first.
+ */
+export async function unpricedCurrencies(
+  db: Db,
+): Promise<{ currency: string; offers: number; firstSeenAt: Date; lastSeenAt: Date }[]> {
+  const found = await rows<{
+    currency: string;
+    offers: string | number;
+    first_seen_at: Date | string;
+    last_seen_at: Date | string;
+  }>(
+    db,
+    sql`SELECT u.currency, u.offers, u.first_seen_at, u.last_seen_at FROM unpriced_offer_currencies u
+      WHERE NOT EXISTS (SELECT 1 FROM exchange_rates r WHERE r.currency = u.currency)
+      ORDER BY u.offers DESC, u.currency`,
+  );
+  return found.map((row) => ({
+    currency: row.currency,
+    offers: Number(row.offers),
+    firstSeenAt: new Date(row.first_seen_at),
+    lastSeenAt: new Date(row.last_seen_at),
+  }));
+}

@@ -29,7 +29,7 @@ export function createDashboardService({
       const days = Number(period) as 7 | 30;
       const to = todayIn(undefined, now);
       const from = addDays(to, -(days - 1));
-      const [actions, ticketed, created, paid, paidAmounts, funnel, routes] = await Promise.all([
+      const [actions, ticketed, created, paid, paidAmounts, funnel, routes, unpriced] = await Promise.all([
         repo.countActions(db, {
           now,
           holdWithinMinutes: HOLD_EXPIRING_SOON_MINUTES,
@@ -40,6 +40,7 @@ export function createDashboardService({
         repo.paidTotals(db, from, to),
         repo.funnel(db, from, to),
         repo.searchedRoutes(db, from, to, TOP_SEARCHED_ROUTES),
+        repo.unpricedCurrencies(db),
       ]);
 
       const bookingsOn = new Map(created.map((row) => [row.day, row.bookings]));
@@ -56,6 +57,12 @@ export function createDashboardService({
       const { searches, ...funnelSteps } = funnel;
       return {
         generatedAt: now.toISOString(),
+        unpricedCurrencies: unpriced.map((row) => ({
+          currency: row.currency,
+          offers: row.offers,
+          firstSeenAt: row.firstSeenAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+        })),
         today: { ...daily[daily.length - 1]!, ticketed },
         actions: {
           transfersToVerify: actions.transfersToVerify,

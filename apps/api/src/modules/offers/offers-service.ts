@@ -109,11 +109,14 @@ export function createOffersService({
   supplier,
   rates,
   logger,
+  onUnpriced,
   searchTimeoutMs = 20_000,
 }: {
   supplier: Supplier;
   rates: RateBook;
   logger?: { warn(obj: object, msg?: string): void };
+  /** Told of each offer left out for want of a rate for its currency (counted for the desk's Today screen). */
+  onUnpriced?: (currency: string) => void;
   /**
    * SUPPLIER_TIMEOUT_SECONDS: a search's whole time, from the traveller's request to the answer. One
    * deadline covers the supplier's search, its retries and waits, and the nearby-date suggestions.
@@ -176,6 +179,7 @@ export function createOffersService({
     if (!quote) {
       if (!pricing.rateOf(currency)) throw unsupportedCurrency(currency);
       unpriceable(totalCurrency);
+      onUnpriced?.(totalCurrency);
       return undefined;
     }
     return {

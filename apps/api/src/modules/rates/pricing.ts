@@ -1,4 +1,4 @@
-import { currencies, type Currency, type PassengerType } from '@kwenda/contracts';
+import { pricedCurrencies, type Currency, type PassengerType, type PricedCurrency } from '@kwenda/contracts';
 import type { BookingPricing } from '@kwenda/contracts/admin';
 import type { PassengerRequirements, SupplierOffer } from '../../suppliers/supplier.js';
 import { convertUsd } from './convert-usd.js';
@@ -9,14 +9,14 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /** The rate of a currency in effect at some time. */
 export interface RateInEffect {
   id: string;
-  currency: Currency;
+  currency: PricedCurrency;
   unitsPerUsd: number;
   effectiveAt: Date;
 }
 
 /** What prices are computed from at one moment: the rates in effect and the active markup rules. */
 export interface PricingSnapshot {
-  rateOf(currency: Currency): RateInEffect | undefined;
+  rateOf(currency: PricedCurrency): RateInEffect | undefined;
   markups: readonly MarkupTerms[];
   /** Changes whenever a rate takes effect or a rule changes: keys caches of priced offers. */
   version: string;
@@ -39,8 +39,8 @@ export interface PassengerPrice {
  */
 export function supplierUnitsPerUsd(snapshot: Pick<PricingSnapshot, 'rateOf'>, supplierCurrency: string): number | undefined {
   if (supplierCurrency === 'USD') return 1;
-  if (!(currencies as readonly string[]).includes(supplierCurrency)) return undefined;
-  return snapshot.rateOf(supplierCurrency as Currency)?.unitsPerUsd;
+  if (!(pricedCurrencies as readonly string[]).includes(supplierCurrency)) return undefined;
+  return snapshot.rateOf(supplierCurrency as PricedCurrency)?.unitsPerUsd;
 }
 
 /** A supplier amount in USD at `unitsPerUsd` units of its currency per USD, to the cent. */
@@ -95,7 +95,8 @@ export function pricingRecord(
   const fareUsd = round2(passengers.reduce((sum, p) => sum + p.fareUsd, 0));
   const markupUsd = round2(passengers.reduce((sum, p) => sum + p.markupUsd, 0));
   return {
-    currency: rate.currency,
+    // The rate of the currency the traveller pays in: always one of theirs, never a supplier's own.
+    currency: rate.currency as Currency,
     exchangeRate: rate.unitsPerUsd,
     rateId: rate.id,
     rateEffectiveAt: rate.effectiveAt.toISOString(),

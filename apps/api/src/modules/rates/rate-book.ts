@@ -1,4 +1,4 @@
-import type { Currency } from '@kwenda/contracts';
+import type { PricedCurrency } from '@kwenda/contracts';
 import type { Db } from '../../db/client.js';
 import type { ExchangeRateChangeRow } from '../../db/schema.js';
 import type { MarkupTerms } from './markup-match.js';
@@ -21,7 +21,7 @@ interface Loaded {
 
 const toRate = (row: ExchangeRateChangeRow): RateInEffect => ({
   id: row.id,
-  currency: row.currency as Currency,
+  currency: row.currency as PricedCurrency,
   unitsPerUsd: row.unitsPerUsd,
   effectiveAt: row.effectiveAt,
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { currencies, type Currency, type FieldError } from '@kwenda/contracts';
+import { pricedCurrencies, type FieldError, type PricedCurrency } from '@kwenda/contracts';
 import {
   markupRuleInputSchema,
   RATE_LIMITS,
@@ -109,7 +109,7 @@ export function createRatesService(deps: { database: Database; clock?: () => Dat
     const entries = historyOf(rows, now);
     const present = ({ row, previous, status }: (typeof entries)[number]): RateChange => ({
       id: row.id,
-      currency: row.currency as Currency,
+      currency: row.currency as PricedCurrency,
       unitsPerUsd: row.unitsPerUsd,
       previousUnitsPerUsd: previous,
       effectiveAt: row.effectiveAt.toISOString(),
@@ -119,7 +119,7 @@ export function createRatesService(deps: { database: Database; clock?: () => Dat
       canceledAt: row.canceledAt?.toISOString() ?? null,
     });
     const rates: CurrentRate[] = [];
-    for (const currency of currencies) {
+    for (const currency of pricedCurrencies) {
       if (currency === 'USD') continue;
       const own = entries.filter((e) => e.row.currency === currency);
       const current = own.find((e) => e.status === 'in-effect');

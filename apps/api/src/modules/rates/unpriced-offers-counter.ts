@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { addUnpricedOffers, type UnpricedOffersCount } from './unpriced-offers-repository.js';
+
+export interface UnpricedOffersCounter {
+  /** Counts offers a search left out for want of a rate, without waiting for the write. */
+  count(currency: string, offers?: number): void;
+  /** Writes what is counted so far and resolves when it is written (or has failed): for tests and shutdown. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Offers left out for want of a rate, added up in memory and written once a second in one upsert
+ * (searches are hot: a write per search would queue every search behind it), as the searches counter
+ * (analytics/search-counter.ts) does. The desk's Today screen reads them to ask for the missing rates.
+ */
+export function createUnpricedOffersCounter({
+  database,
+  logger,
+  clock = () => new Date(),
+  flushMs = 1000,
+}: {
+  database: Database;
+  logger: Pick<FastifyBaseLogger, 'error'>;
+  clock?: () => Date;
+  flushMs?: number;
+}): UnpricedOffersCounter {
+  const counted = new Map<string, UnpricedOffersCount>();
+  const writing = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (counted.size === 0) return;
+    const batch = [...counted.values()];
+    counted.clear();
+    const write = addUnpricedOffers(database.db, batch)
+      .catch((err: unknown) => logger.error({ err, currencies: batch.length }, 'offers left out were not counted'))
+      .finally(() => writing.delete(write));
+    writing.add(write);
+  };
+
+  return {
+    count(currency, offers = 1) {
+      const now = clock();
+      const entry = counted.get(currency);
+      if (entry) {
+        entry.offers += offers;
+        entry.lastSeenAt = now;
+      } else counted.set(currency, { currency, offers, firstSeenAt: now, lastSeenAt: now });
+      if (!timer) {
+        timer = setTimeout(flush, flushMs);
+        timer.unref();
+      }
+    },
+    settled: async () => {
+      flush();
+      await Promise.all([...writing]);
+    },
+  };
+}
