@@ -126,6 +126,7 @@ export const ar = {
     intro: 'لم يصلنا الدفع قبل {{deadline}}، فأُلغي الحجز المؤقت وحُرِّرت المقاعد دون أي رسوم.',
     alreadyPaid: 'إن كنت قد حوّلت المبلغ بالفعل فتواصل معنا فوراً واذكر رقم الحجز.',
     action: 'ابحث عن رحلة من جديد',
+  },
   cancellation: {
     subjectTraveller: 'ألغينا حجزك {{reference}} كما طلبت',
     subjectAgency: 'ألغت الوكالة حجزك {{reference}}',
@@ -159,7 +160,6 @@ export const ar = {
     contact: 'التواصل',
     owed: 'المستحق للمسافر',
     action: 'افتح شاشة الاستردادات',
-  },
   },
   airlineChange: {
     subject: 'غيّرت شركة الطيران رحلاتك {{reference}}',
