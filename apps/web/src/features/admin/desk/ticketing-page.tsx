@@ -126,8 +126,15 @@ function TicketingCard({
         {item.lastError ? (
           <dl className={classes.facts}>
             <dt>{t('ticketing.lastError')}</dt>
+            {/* The supplier answers in its own language: the desk says what happened, its text follows as a detail. */}
             <dd>
-              <Text component="span" size="sm" fw={400} dir="ltr">
+              <Text component="span" size="sm">
+                {t('ticketing.refused')}
+              </Text>
+            </dd>
+            <dt>{t('ticketing.supplierText')}</dt>
+            <dd>
+              <Text component="span" size="xs" c="gray.7" fw={400} dir="ltr" lang="en">
                 {item.lastError}
               </Text>
             </dd>
