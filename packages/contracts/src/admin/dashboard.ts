@@ -98,7 +98,7 @@ export type UnpricedCurrency = z.infer<typeof unpricedCurrencySchema>;
 export const dashboardResponseSchema = z.object({
   generatedAt: z.iso.datetime(),
   /** Currencies still without a rate whose offers searches left out, most offers first. */
-  unpricedCurrencies: z.array(unpricedCurrencySchema),
+  unpricedCurrencies: z.array(unpricedCurrencySchema).default([]),
   /** Today in Khartoum. */
   today: dashboardDaySchema.extend({
     /** Bookings ticketed this day. */

@@ -1,7 +1,8 @@
-import type { CurrentRate, MarkupRule, RateChange, RatesOverview } from '@kwenda/contracts/admin';
+import { rateCurrencies, type CurrentRate, type MarkupRule, type RateChange, type RatesOverview } from '@kwenda/contracts/admin';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { useSearchParams } from '../../../lib/router';
 import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useStaffCan } from '../components/require-staff';
@@ -29,7 +30,12 @@ export function RatesPage() {
   const { t } = useTranslation('admin-rates');
   const rates = useRates();
   const isOwner = useStaffCan('owner');
-  const [open, setOpen] = useState<Open>(null);
+  // Today's "set the rate" link names the currency (?currency=GBP): its rate form opens at once.
+  const [params] = useSearchParams();
+  const asked = params.get('currency');
+  const [open, setOpen] = useState<Open>(() =>
+    asked && (rateCurrencies as readonly string[]).includes(asked) ? { kind: 'rate', currency: asked } : null,
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const close = () => setOpen(null);
 
@@ -74,7 +80,7 @@ export function RatesPage() {
           <History history={rates.data.history} />
         </Stack>
       )}
-      {open?.kind === 'rate' && rates.data ? (
+      {open?.kind === 'rate' && rates.data && isOwner ? (
         <RateDialog rates={rates.data.rates} initialCurrency={open.currency} onClose={close} onDone={setNotice} />
       ) : null}
       {open?.kind === 'markup' ? <MarkupDialog rule={open.rule} onClose={close} onDone={setNotice} /> : null}

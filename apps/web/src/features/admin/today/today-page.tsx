@@ -15,6 +15,7 @@ import { FunnelChart } from './components/funnel-chart';
 import { SearchedRoutes } from './components/searched-routes';
 import { TodayFigures } from './components/today-figures';
 import { TrialNotice } from './components/trial-notice';
+import { UnpricedCurrencies } from './components/unpriced-currencies';
 
 function Section({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
   return (
@@ -97,6 +98,12 @@ export function TodayPage() {
           <Section title={t('actions.heading')}>
             <ActionCards actions={dashboard.actions} />
           </Section>
+
+          {dashboard.unpricedCurrencies.length ? (
+            <Section title={t('unpriced.heading')}>
+              <UnpricedCurrencies currencies={dashboard.unpricedCurrencies} />
+            </Section>
+          ) : null}
 
           <Section title={t('today.heading', { date: date(dashboard.today.day) })}>
             <TodayFigures dashboard={dashboard} periodLabel={periodLabel} />
