@@ -10,6 +10,8 @@ describe('SentenceWithAddress', () => {
         address="nobody-at-all@example.com"
       />,
     );
-    expect(html).toBe('إن كان هناك حساب بالبريد <bdi dir="ltr">nobody-at-all@example.com</bdi> فقد أرسلنا إليه رابطاً.');
+    expect(html).toMatch(
+      /^إن كان هناك حساب بالبريد <bdi dir="ltr" class="[^"]*">nobody-at-all@example.com<\/bdi> فقد أرسلنا إليه رابطاً\.$/,
+    );
   });
 });
