@@ -16,7 +16,7 @@ import {
   RejectTransferDialog,
 } from './desk-dialogs';
 import { deskMoney, deskTime } from './desk-format';
-import classes from './desk.module.css';
+import { RefundOwed } from './refund-owed';
 
 type Dialog = { kind: 'approve' | 'reject'; receiptId: string } | { kind: 'extend' | 'manual' | 'cancel' | 'refund' } | null;
 
@@ -103,16 +103,7 @@ export function BookingActions({ booking, onChanged }: BookingActionsProps) {
           </Stack>
         ) : null}
 
-        {money.paid > 0 ? (
-          <dl className={classes.facts}>
-            <dt>{t('refunds.paid')}</dt>
-            <dd>{deskMoney(money.paid, money.currency, language)}</dd>
-            <dt>{t('refunds.refunded')}</dt>
-            <dd>{deskMoney(money.refunded, money.currency, language)}</dd>
-            <dt>{t('refunds.refundable')}</dt>
-            <dd>{deskMoney(money.refundable, money.currency, language)}</dd>
-          </dl>
-        ) : null}
+        {money.paid > 0 ? <RefundOwed money={money} /> : null}
 
         {refunds.length > 0 ? (
           <Stack gap={2}>
@@ -242,6 +233,7 @@ export function BookingActions({ booking, onChanged }: BookingActionsProps) {
           reference={b.bookingReference}
           currency={money.currency}
           refundable={money.refundable}
+          money={money}
         />
       ) : null}
     </Card>

@@ -1,6 +1,7 @@
 import {
   RECEIPT_REJECTION_REASONS,
   REFUND_METHODS,
+  type BookingMoney,
   type DeskBookingSummary,
   type ReceiptRejectionReason,
   type RefundMethod,
@@ -16,6 +17,7 @@ import { TypedNumberInput } from '../../../components/typed-number-input';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useDeskCommand, type DeskCommand } from './desk-api';
 import { deskMoney, deskTime } from './desk-format';
+import { RefundOwed } from './refund-owed';
 
 /** Field hints dark enough to read on white (Mantine's default grey is below 4.5:1). */
 const hintStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
@@ -313,8 +315,17 @@ export function RefundDialog({
   currency,
   refundable,
   paymentId,
+  money,
   ...props
-}: DialogProps & { bookingId: string; reference: string; currency: string; refundable: number; paymentId?: string }) {
+}: DialogProps & {
+  bookingId: string;
+  reference: string;
+  currency: string;
+  refundable: number;
+  paymentId?: string;
+  /** The booking's money, shown line by line (what is owed and why) above the amount. */
+  money?: BookingMoney;
+}) {
   const { t, i18n } = useTranslation('admin-desk');
   const [amount, setAmount] = useState<number | string>(refundable);
   const [method, setMethod] = useState<RefundMethod>('bank-transfer');
@@ -344,6 +355,7 @@ export function RefundDialog({
       pending={command.pending}
       error={command.error}
     >
+      {money ? <RefundOwed money={money} /> : null}
       <Text>{t('refund.body', { amount: most })}</Text>
       <TypedNumberInput
         label={t('refund.amount', { currency })}

@@ -1,4 +1,4 @@
-import type { RefundsResponse } from '@kwenda/contracts/admin';
+import type { BookingMoney, RefundsResponse } from '@kwenda/contracts/admin';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -10,6 +10,7 @@ import { useRefunds } from './desk-api';
 import { RefundDialog } from './desk-dialogs';
 import { deskMoney, deskTime } from './desk-format';
 import classes from './desk.module.css';
+import { RefundOwed } from './refund-owed';
 
 interface RefundTarget {
   bookingId: string;
@@ -17,6 +18,8 @@ interface RefundTarget {
   currency: string;
   refundable: number;
   paymentId?: string;
+  /** A canceled booking's money: the dialog shows what is owed and why. */
+  money?: BookingMoney;
 }
 
 const BookingLink = ({ id, reference }: { id: string; reference: string }) => (
@@ -67,6 +70,7 @@ export function RefundsPage() {
           currency={target.currency}
           refundable={target.refundable}
           paymentId={target.paymentId}
+          money={target.money}
         />
       ) : null}
     </AdminPage>
@@ -98,20 +102,14 @@ function RefundSections({
           <Text>{t('refunds.dueEmpty')}</Text>
         ) : (
           data.due.map((item) => (
-            <Card key={item.bookingId} withBorder padding="sm" radius="md">
+            <Card key={item.bookingId} withBorder padding="sm" radius="md" component="article" aria-label={item.bookingReference}>
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <Stack gap={2}>
                   <BookingLink id={item.bookingId} reference={item.bookingReference} />
                   <Text size="sm" c="gray.7">
                     {t('refunds.canceledAt', { time: deskTime(item.canceledAt, language) })}
                   </Text>
-                  <Text size="sm">
-                    {t('refunds.paid')}: {money(item.money.paid, item.money.currency)} · {t('refunds.refunded')}:{' '}
-                    {money(item.money.refunded, item.money.currency)}
-                  </Text>
-                  <Text fw={700}>
-                    {t('refunds.refundable')}: {money(item.money.refundable, item.money.currency)}
-                  </Text>
+                  <RefundOwed money={item.money} />
                 </Stack>
                 {canAct ? (
                   <Button
@@ -121,6 +119,7 @@ function RefundSections({
                         reference: item.bookingReference,
                         currency: item.money.currency,
                         refundable: item.money.refundable,
+                        money: item.money,
                       })
                     }
                   >

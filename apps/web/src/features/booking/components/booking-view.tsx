@@ -18,6 +18,7 @@ import { completedSteps, screenOnLoad, type BookingScreen, type BookingStep } fr
 import { searchFromBooking } from '../lib/search-from-booking';
 import { AirlineChangePanel } from './airline-change-panel';
 import { BookingStepper } from './booking-stepper';
+import { CancelHold } from './cancel-hold';
 import { CancellationQuote } from './cancellation-quote';
 import classes from './booking.module.css';
 import { ExpiredOfferModal } from './expired-offer-modal';
@@ -330,6 +331,11 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
               {current === 'confirmation' && booking.status === 'confirmed' && booking.pnr && (
                 <Box mt="md">
                   <CancellationQuote booking={booking} label={t('cancelRefund.offer')} variant="subtle" />
+                </Box>
+              )}
+              {(current === 'confirmation' || current === 'payment') && booking.status === 'pending-payment' && (
+                <Box mt="md">
+                  <CancelHold booking={booking} />
                 </Box>
               )}
               {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}

@@ -7,6 +7,7 @@ import { formatDeadline, formatTravelDate } from '../../../lib/format/format-dat
 import { usePublicConfig } from '../../../lib/public-config';
 import { whatsappUrl } from '../../../lib/whatsapp';
 import { paymentMessage } from '../lib/booking-message';
+import { CancellationRefund, releasedHold } from './cancellation-refund';
 import { ManualTicketing } from './manual-ticketing';
 import { ReceiptUpload } from './receipt-upload';
 import { SwitchToCard } from './switch-to-card';
@@ -135,7 +136,12 @@ export function ClosedScreen({ booking, searchHref }: { booking: Booking; search
         ? 'final.unavailable'
         : // Cancelled by the traveller at the airline's refund quote, or by the agency: not a hold that ran out.
           booking.statusTrigger === 'traveller-canceled'
-          ? 'final.travellerCanceled'
+          ? releasedHold(booking)
+            ? 'final.holdCanceled'
+            : // The figures below say what is owed; a booking cancelled before they were kept says it in words.
+              booking.cancellation
+              ? 'final.travellerCanceledAtQuote'
+              : 'final.travellerCanceled'
           : booking.statusTrigger === 'staff-canceled'
             ? 'final.staffCanceled'
             : 'final.canceled';
@@ -146,6 +152,7 @@ export function ClosedScreen({ booking, searchHref }: { booking: Booking; search
           {t('final.closedTitle')}
         </Title>
         <Text>{t(reason)}</Text>
+        <CancellationRefund booking={booking} />
         <Text>
           {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
         </Text>
