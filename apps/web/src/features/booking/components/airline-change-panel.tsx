@@ -8,7 +8,7 @@ import { airportCity, useAirports } from '../../../lib/airports';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { localTime } from '../../../lib/format/flight-times';
-import { formatTravelDate } from '../../../lib/format/format-date';
+import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { bookingKey } from '../api/booking-api';
 import { CancellationQuote } from './cancellation-quote';
 
@@ -25,6 +25,22 @@ function useAcceptChange(id: string) {
   return useMutation({
     mutationFn: () =>
       apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change/accept`, bookingResponseSchema, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: ({ booking }) => {
+      client.setQueryData(bookingKey(id), booking);
+      void client.invalidateQueries({ queryKey: ['airline-change', id] });
+    },
+  });
+}
+
+/** Declines the new flights of a booking not yet paid: cancelled, seats released, nothing owed. */
+function useDeclineChange(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change/decline`, bookingResponseSchema, {
         method: 'POST',
         body: {},
       }),
@@ -68,18 +84,22 @@ function Flights({ slices, tone, testId }: { slices: OfferSlice[]; tone: 'old' |
  * refund the airline quotes (shown before anything is cancelled).
  */
 export function AirlineChangePanel({ booking }: { booking: Booking }) {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   const { t: tErrors } = useTranslation('errors');
   const query = useAirlineChange(booking.id);
   const accept = useAcceptChange(booking.id);
+  const decline = useDeclineChange(booking.id);
   const change = query.data?.change ?? null;
+  // Changed before it was paid: accepting holds it again until its deadline; cancelling costs nothing.
+  const unpaidUntil = booking.holdExpiresAt ? formatDeadline(booking.holdExpiresAt, i18n.language) : null;
+  const failed = accept.error ?? decline.error;
   const acceptError =
-    accept.error instanceof ApiRequestError
+    failed instanceof ApiRequestError
       ? // A booking route's own codes are in this page's catalog, the rest in the errors catalog.
-        t(`codes.${accept.error.code}` as never, {
-          defaultValue: tErrors(`codes.${accept.error.code}` as never, { defaultValue: tErrors('unexpected') }),
+        t(`codes.${failed.code}` as never, {
+          defaultValue: tErrors(`codes.${failed.code}` as never, { defaultValue: tErrors('unexpected') }),
         })
-      : accept.error
+      : failed
         ? tErrors('network')
         : null;
 
@@ -97,7 +117,7 @@ export function AirlineChangePanel({ booking }: { booking: Booking }) {
         <Title order={2} size="h3" id="airline-change-title">
           {t('airlineChange.title')}
         </Title>
-        <Text>{t('airlineChange.intro')}</Text>
+        <Text>{unpaidUntil ? t('airlineChange.unpaidIntro', { time: unpaidUntil }) : t('airlineChange.intro')}</Text>
         {query.isPending && <Skeleton height={120} />}
         {query.isError && (
           <Alert color="red" role="alert">
@@ -141,7 +161,20 @@ export function AirlineChangePanel({ booking }: { booking: Booking }) {
             ) : (
               <Text size="sm">{t('airlineChange.cannotAccept')}</Text>
             )}
-            <CancellationQuote booking={booking} label={t('airlineChange.cancel')} variant="outline" />
+            {unpaidUntil ? (
+              <Button
+                size="md"
+                variant="outline"
+                color="red"
+                loading={decline.isPending}
+                disabled={accept.isPending}
+                onClick={() => decline.mutate()}
+              >
+                {t('airlineChange.decline')}
+              </Button>
+            ) : (
+              <CancellationQuote booking={booking} label={t('airlineChange.cancel')} variant="outline" />
+            )}
           </Stack>
         )}
       </Stack>

@@ -61,7 +61,12 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
         {t('payment.title')}
       </Title>
       {heldUntil && <Text>{t('payment.heldUntil', { time: heldUntil })}</Text>}
-      {declined && (
+      {declined === 'order_creation_failed' ? (
+        // The airline never made the hold the traveller was shown: nothing is held, nothing to pay yet.
+        <Alert color="orange" role="alert" title={t('payment.holdNotMade.title')} data-testid="hold-not-made">
+          {t('payment.holdNotMade.body')}
+        </Alert>
+      ) : declined ? (
         <Alert
           color="red"
           role="alert"
@@ -69,7 +74,7 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
         >
           {t('payment.tryAgain')}
         </Alert>
-      )}
+      ) : null}
       {cancelled && !declined && (
         <Alert color="yellow" role="status">
           {t('payment.cancelled')}

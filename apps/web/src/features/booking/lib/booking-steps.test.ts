@@ -5,6 +5,9 @@ describe('screenOnLoad (SPEC section 4)', () => {
   it.each([
     ['created', 'booking-created', 'passengers'],
     ['created', 'passengers-submit', 'passengers'],
+    // The airline never made the hold: straight back to paying, with why.
+    ['created', 'hold-failed', 'payment'],
+    ['created', 'hold-not-made', 'payment'],
     ['pending-payment', 'payment-started', 'payment'],
     ['pending-payment', 'payment-failed', 'payment'],
     ['pending-payment', 'payment-info-submit', 'confirmation'],

@@ -19,6 +19,8 @@ const after = (status: Booking['status'], than: Booking['status']) =>
 export function screenOnLoad(booking: Pick<Booking, 'status' | 'statusTrigger'>): BookingScreen {
   switch (booking.status) {
     case 'created':
+      // The airline did not make the hold: the passengers are given, paying again is what is left.
+      return booking.statusTrigger === 'hold-failed' || booking.statusTrigger === 'hold-not-made' ? 'payment' : 'passengers';
     case 'price-changed':
       return 'passengers';
     case 'offer-unavailable':
