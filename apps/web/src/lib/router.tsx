@@ -193,7 +193,15 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
       const target = hashTarget(wanted.hash);
       if (target) target.scrollIntoView();
       else window.scrollTo(0, 0);
-    } else window.scrollTo(0, wanted.top);
+    } else {
+      window.scrollTo(0, wanted.top);
+      // A page may still lay out (fonts, a part that loads with it) or move the focus after this: once more
+      // on the next frame, so Back lands where the page was left.
+      const top = wanted.top;
+      requestAnimationFrame(() => {
+        if (Math.abs(window.scrollY - top) > 1) window.scrollTo(0, top);
+      });
+    }
   }, [current]);
   const router = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
