@@ -241,9 +241,12 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
           errorReporter.capture(obj.err, { job: obj.job });
         },
       },
-      autoStart: env.RUN_JOBS,
+      // Started once the server listens: the sandbox gateway's webhooks are sent to this server's own
+      // address, and a delivery before it listens fails and waits a minute for its next attempt.
+      autoStart: false,
     },
   );
+  if (env.RUN_JOBS) app.addHook('onListen', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   // The staff actions on bookings, for the desk's routes and the agency's command line (scripts/receipt.ts).
   const desk = createDeskService({ bookings, mailContext });

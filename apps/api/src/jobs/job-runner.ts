@@ -14,6 +14,8 @@ export interface Job {
 export interface JobRunner {
   /** Runs every job once, in order (tests and the CLI call this directly). */
   tick(now?: Date): Promise<void>;
+  /** Starts the loop (once; later calls do nothing). */
+  start(): void;
   /** No job starts after this; resolves once the one running (if any) has finished. */
   stop(): Promise<void>;
 }
@@ -50,10 +52,17 @@ export function startJobs(
       if (!stopped) timer = setTimeout(loop, options.intervalMs);
     });
   };
-  if (options.autoStart !== false) timer = setTimeout(loop, Math.min(options.intervalMs, 1000));
+  let started = false;
+  const start = () => {
+    if (started || stopped) return;
+    started = true;
+    timer = setTimeout(loop, Math.min(options.intervalMs, 1000));
+  };
+  if (options.autoStart !== false) start();
 
   return {
     tick,
+    start,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
