@@ -97,8 +97,6 @@ export const deskErrorCodes = [
   'LAST_OWNER',
   /** This receipt was already approved or rejected; a decision is final. */
   'RECEIPT_ALREADY_DECIDED',
-  /** A transfer receipt of this booking waits for the agency: it cannot switch to card until decided. */
-  'RECEIPT_UNDER_REVIEW',
   /** A hold can be extended once. */
   'HOLD_ALREADY_EXTENDED',
   /** The new deadline is past the airline's own deadline for this hold. */
@@ -124,6 +122,8 @@ export const deskErrorCodes = [
  * booking page's catalog (booking.json, codes), so the first download does not carry them.
  */
 export const bookingErrorCodes = [
+  /** A transfer receipt of this booking waits for the agency: it cannot switch to card until decided. */
+  'RECEIPT_UNDER_REVIEW',
   /** A guest's booking changed from a browser that did not make it: Find my booking gives this device access. */
   'BOOKING_ACCESS_REQUIRED',
   /** An account's booking changed by anyone but that account, signed in. */
