@@ -354,7 +354,7 @@ describe.each(backends)('agents API on %s', (backend) => {
       expect((await call('GET', `/admin/agents/${agentId}/statement?month=2026-13`, 'viewer')).statusCode).toBe(400);
       expect((await call('GET', '/agent/statement?month=26-01', 'agent')).statusCode).toBe(400);
       expect((await call('PATCH', `/admin/agents/${agentId}`, 'owner', {})).statusCode).toBe(400);
-      expect((await call('PATCH', `/admin/agents/${agentId}`, 'owner', { commissionPercent: '10' })).statusCode).toBe(400);
+      expect((await call('PATCH', `/admin/agents/${agentId}`, 'owner', { commissionPercent: 'ten' })).statusCode).toBe(400);
       expect((await call('PATCH', '/admin/agents/ag_doesnotexist00', 'owner', { active: false })).statusCode).toBe(404);
     });
   });
