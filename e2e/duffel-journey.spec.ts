@@ -479,7 +479,9 @@ test(
 
     await quote.getByRole('button', { name: t('booking:cancelRefund.confirm') }).click();
     await expect(page.getByRole('heading', { name: t('booking:final.closedTitle') })).toBeVisible();
-    await expect(page.getByText(t('booking:final.travellerCanceled'))).toBeVisible();
+    await expect(page.getByText(t('booking:final.travellerCanceledAtQuote'))).toBeVisible();
+    // The page states what was paid, the airline's fee and the refund owed.
+    await expect(page.getByTestId('cancellation-refund')).toContainText(t('booking:cancelled.owed'));
     const canceled = await bookingJson(page, id);
     expect(canceled).toMatchObject({ status: 'canceled', statusTrigger: 'traveller-canceled' });
     // Cancelled at the airline, and the refund recorded on the booking for the desk to pay back.
