@@ -184,7 +184,8 @@ export const en: MailCatalog = {
     intro:
       'The airline told us it could not create the provisional booking for your trip, so the seats are not held for you now. Do not pay anything for this booking until the seats are held again.',
     next: 'Open your booking page and choose how to pay again: we ask the airline for the seats once more at the current price, and tell you if they are gone.',
-    alreadyPaid: 'If you have already made the transfer or uploaded a receipt, it is not lost: we have told the agency team, who will contact you.',
+    alreadyPaid:
+      'If you have already made the transfer or uploaded a receipt, it is not lost: we have told the agency team, who will contact you.',
     action: 'Open your booking page',
   },
   agencyHoldFailed: {
