@@ -207,7 +207,7 @@ describe.each(backends)('exchange rates and markups on %s', (backend) => {
       ['no rate', { currency: 'SDG' }, 'unitsPerUsd'],
       ['a rate of zero', { currency: 'SDG', unitsPerUsd: 0 }, 'unitsPerUsd'],
       ['a negative rate', { currency: 'SDG', unitsPerUsd: -2600 }, 'unitsPerUsd'],
-      ['a rate in text', { currency: 'SDG', unitsPerUsd: '2600' }, 'unitsPerUsd'],
+      ['a rate in words', { currency: 'SDG', unitsPerUsd: 'twenty-six hundred' }, 'unitsPerUsd'],
       ['an absurd rate', { currency: 'SDG', unitsPerUsd: 5_000_000 }, 'unitsPerUsd'],
       ['more than six decimals', { currency: 'EUR', unitsPerUsd: 0.8612345 }, 'unitsPerUsd'],
       ['a time without its offset', { currency: 'SDG', unitsPerUsd: 2600, effectiveAt: '2030-01-01T10:00:00' }, 'effectiveAt'],

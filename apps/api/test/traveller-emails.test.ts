@@ -111,11 +111,12 @@ describe('e-mails to travellers', () => {
     await smtp?.close();
   });
 
-  it('sends each message once: held (traveller and agency), paid, e-ticket, cancelled, code, reset', () => {
-    expect(smtp.received).toHaveLength(9);
+  it('sends each message once: held (traveller and agency), receipt (agency), paid, e-ticket, cancelled, code, reset', () => {
+    expect(smtp.received).toHaveLength(10);
     for (const subject of [
       new RegExp(`^حجزك ${held.bookingReference} محفوظ حتى .* — Your booking ${held.bookingReference} is held until `),
       new RegExp(`New held booking ${held.bookingReference}`),
+      new RegExp(`New transfer receipt for booking ${held.bookingReference}`),
       new RegExp(`^استلمنا دفعتك للحجز ${held.bookingReference} — Payment received for booking ${held.bookingReference}$`),
       new RegExp(`^تذكرتك الإلكترونية ${held.bookingReference} — Your e-ticket ${held.bookingReference}$`),
       new RegExp(`^انتهت مهلة حجزك ${expiring.bookingReference} — `),
