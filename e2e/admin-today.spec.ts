@@ -27,6 +27,10 @@ async function openToday(page: Page, language: string, query = '') {
     const days = new URL(route.request().url()).searchParams.get('days') === '30' ? 30 : 7;
     await route.fulfill({ json: dashboardFor(days) });
   });
+  // The fixed session's token is no real one: the trial notice's answer is fixed too (a trial on placeholders).
+  await page.route('**/api/v1/admin/trial-mode', (route) =>
+    route.fulfill({ json: { trial: true, reasons: ['placeholders'], missingSettings: ['BANK_ACCOUNTS'] } }),
+  );
   await page.goto(`/admin${query}${query ? '&' : '?'}lang=${language}`);
 }
 
@@ -51,14 +55,17 @@ test(
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
 
     // Each card names its count and opens the screen where it is dealt with.
-    const transfers = page.getByRole('link', { name: `3 ${t('actions.transfers.title')}` });
+    const transfers = page.getByRole('link', { name: `3 ${t('actions.transfers.title', { count: 3 })}` });
     await expect(transfers).toHaveAttribute('href', '/admin/transfers');
-    await expect(page.getByRole('link', { name: `1 ${t('actions.ticketing.title')}` })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: `1 ${t('actions.ticketing.title', { count: 1 })}` })).toHaveAttribute(
       'href',
       '/admin/ticketing',
     );
-    await expect(page.getByRole('link', { name: `2 ${t('actions.refunds.title')}` })).toHaveAttribute('href', '/admin/refunds');
-    await expect(page.getByRole('link', { name: `2 ${t('actions.holds.title')}` })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: `2 ${t('actions.refunds.title', { count: 2 })}` })).toHaveAttribute(
+      'href',
+      '/admin/refunds',
+    );
+    await expect(page.getByRole('link', { name: `2 ${t('actions.holds.title', { count: 2 })}` })).toHaveAttribute(
       'href',
       /\/admin\/bookings\?status=pending-payment/,
     );
@@ -160,7 +167,9 @@ test(
       }),
     ).toBeVisible();
     await expect(
-      page.getByRole('link', { name: `${count(shown.actions.transfersToVerify)} ${t('actions.transfers.title')}` }),
+      page.getByRole('link', {
+        name: `${count(shown.actions.transfersToVerify)} ${t('actions.transfers.title', { count: shown.actions.transfersToVerify })}`,
+      }),
     ).toBeVisible();
     await expect(page.getByRole('table', { name: t('daily.heading') }).getByRole('row')).toHaveCount(8);
     // The most searched route of the answer is listed, and opens its bookings.

@@ -14,9 +14,15 @@ function catalog(language: string, namespace: string) {
 /** The app's own text for a key ("offers:sort.fastest"), so journeys read the screen as a person does. */
 export function tr(language: string, fullKey: string, vars: Record<string, string | number> = {}): string {
   const [namespace, key] = fullKey.includes(':') ? fullKey.split(':') : ['common', fullKey];
-  const value = key!
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalog(language, namespace!));
+  const lookUp = (path: string) =>
+    path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalog(language, namespace!));
+  // Plurals as the app's translator picks them: key_zero for 0 when there is one, then the language's category.
+  const candidates = [key!];
+  if (typeof vars.count === 'number') {
+    candidates.unshift(`${key}_${new Intl.PluralRules(language).select(vars.count)}`);
+    if (vars.count === 0) candidates.unshift(`${key}_zero`);
+  }
+  const value = candidates.map(lookUp).find((found) => typeof found === 'string');
   if (typeof value !== 'string') throw new Error(`No ${language} text for ${fullKey}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
 }
