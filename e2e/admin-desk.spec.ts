@@ -122,7 +122,7 @@ test('the desk approves a transfer, issues a failed ticketing by hand and record
   await approveDialog.getByRole('button', { name: t('approve.confirm') }).click();
   await expect(page.getByRole('status').filter({ hasText: paid.reference })).toBeVisible();
   await expect(page.getByRole('article', { name: paid.reference })).toHaveCount(0);
-  const eTicket = await waitForMail(travellerEmail, new RegExp(`(e-ticket|التذكرة|تذكرتك).*${paid.reference}`, 'i'));
+  const eTicket = await waitForMail(travellerEmail, new RegExp(`e-ticket ${paid.reference}`, 'i'));
   expect(eTicket.attachments.map((a) => a.contentType)).toContain('application/pdf');
 
   // A second booking whose ticketing the airline refuses: issued by hand from the ticketing desk.
@@ -148,7 +148,8 @@ test('the desk approves a transfer, issues a failed ticketing by hand and record
   await manual.getByRole('button', { name: t('manual.confirm') }).click();
   await expect(page.getByRole('status').filter({ hasText: failing.reference })).toBeVisible();
   await expect(page.getByRole('article', { name: failing.reference })).toHaveCount(0);
-  const manualTicket = await waitForMail(failingEmail, new RegExp(`(e-ticket|التذكرة|تذكرتك).*${failing.reference}`, 'i'));
+  // The e-ticket itself, not the earlier e-mail saying the ticket is being issued by hand.
+  const manualTicket = await waitForMail(failingEmail, new RegExp(`e-ticket ${failing.reference}`, 'i'));
   expect(manualTicket.text).toContain('0771234567890');
   expect(manualTicket.text).toContain('XK7Q2M');
 
