@@ -41,7 +41,7 @@ async function setUpAccount(page: Page, link: string, language: string, fullName
   // Nothing else opens before the second factor: the security page, with its QR code and key.
   await expect(page).toHaveURL(/\/admin\/security$/);
   await expect(page.getByText(t('security.requiredTitle'))).toBeVisible();
-  await expect(page.getByRole('img', { name: t('security.qrAlt') })).toBeVisible();
+  await expect(page.getByRole('img', { name: t('security.qrAlt', { brand: tr(language, 'common:brand') }) })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   if (shots) await shoot(page, 'security', language, shots.device);

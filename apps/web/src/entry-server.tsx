@@ -57,6 +57,9 @@ export const PAGE_QUERY_KEYS: readonly string[] = [
   ...FILTER_PARAM_KEYS,
   ORDER_PARAM,
   'tab',
+  // The FAQ answer a link opens (faq-location.ts), and the card payment's return (booking page).
+  'q',
+  'payment',
   'lang',
   'return_to',
   'social_error',
