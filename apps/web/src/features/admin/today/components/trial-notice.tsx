@@ -11,7 +11,7 @@ export function TrialNotice() {
   const { data } = useTrialMode();
   if (!data?.trial) return null;
   return (
-    <Alert color="yellow" variant="light" title={t('trial.title')} role="status">
+    <Alert color="red" variant="light" title={t('trial.title')} role="status">
       <Text size="sm">{t('trial.intro')}</Text>
       <List size="sm" mt="xs" spacing={4}>
         {data.reasons
