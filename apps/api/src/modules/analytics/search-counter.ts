@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { legsOf } from '../offers/offers-service.js';
 import { addRouteSearches, type RouteSearchCount } from './route-searches-repository.js';
+import { createWriteBehind } from '../../db/write-behind.js';
 
 export interface SearchCounter {
   /**
@@ -45,21 +46,11 @@ export function createSearchCounter({
   clock?: () => Date;
   flushMs?: number;
 }): SearchCounter {
-  const counted = new Map<string, RouteSearchCount>();
-  const writing = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (counted.size === 0) return;
-    const batch = [...counted.values()];
-    counted.clear();
-    const write = addRouteSearches(database.db, batch)
-      .catch((err: unknown) => logger.error({ err, routes: batch.length }, 'offers searches were not counted'))
-      .finally(() => writing.delete(write));
-    writing.add(write);
-  };
+  const counts = createWriteBehind<RouteSearchCount>({
+    write: (batch) => addRouteSearches(database.db, batch),
+    onError: (err, routes) => logger.error({ err, routes }, 'offers searches were not counted'),
+    flushMs,
+  });
 
   return {
     countSearch(request) {
@@ -68,18 +59,12 @@ export function createSearchCounter({
       const first = legsOf(request.filters)[0];
       if (!first) return;
       const day = todayIn(undefined, clock());
-      const key = `${day}|${first.origin}|${first.destination}`;
-      const entry = counted.get(key);
-      if (entry) entry.searches += 1;
-      else counted.set(key, { day, origin: first.origin, destination: first.destination, searches: 1 });
-      if (!timer) {
-        timer = setTimeout(flush, flushMs);
-        timer.unref();
-      }
+      counts.add(
+        `${day}|${first.origin}|${first.destination}`,
+        () => ({ day, origin: first.origin, destination: first.destination, searches: 1 }),
+        (entry) => (entry.searches += 1),
+      );
     },
-    settled: async () => {
-      flush();
-      await Promise.all([...writing]);
-    },
+    settled: counts.settled,
   };
 }

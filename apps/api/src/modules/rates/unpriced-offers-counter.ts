@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { createWriteBehind } from '../../db/write-behind.js';
 import { addUnpricedOffers, type UnpricedOffersCount } from './unpriced-offers-repository.js';
 
 export interface UnpricedOffersCounter {
@@ -25,38 +26,24 @@ export function createUnpricedOffersCounter({
   clock?: () => Date;
   flushMs?: number;
 }): UnpricedOffersCounter {
-  const counted = new Map<string, UnpricedOffersCount>();
-  const writing = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (counted.size === 0) return;
-    const batch = [...counted.values()];
-    counted.clear();
-    const write = addUnpricedOffers(database.db, batch)
-      .catch((err: unknown) => logger.error({ err, currencies: batch.length }, 'offers left out were not counted'))
-      .finally(() => writing.delete(write));
-    writing.add(write);
-  };
+  const counts = createWriteBehind<UnpricedOffersCount>({
+    write: (batch) => addUnpricedOffers(database.db, batch),
+    onError: (err, currencies) => logger.error({ err, currencies }, 'offers left out were not counted'),
+    flushMs,
+  });
 
   return {
     count(currency, offers = 1) {
       const now = clock();
-      const entry = counted.get(currency);
-      if (entry) {
-        entry.offers += offers;
-        entry.lastSeenAt = now;
-      } else counted.set(currency, { currency, offers, firstSeenAt: now, lastSeenAt: now });
-      if (!timer) {
-        timer = setTimeout(flush, flushMs);
-        timer.unref();
-      }
+      counts.add(
+        currency,
+        () => ({ currency, offers, firstSeenAt: now, lastSeenAt: now }),
+        (entry) => {
+          entry.offers += offers;
+          entry.lastSeenAt = now;
+        },
+      );
     },
-    settled: async () => {
-      flush();
-      await Promise.all([...writing]);
-    },
+    settled: counts.settled,
   };
 }
