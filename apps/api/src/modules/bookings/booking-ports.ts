@@ -10,18 +10,7 @@ export interface BookingPaymentsPort {
    * payment-confirmed or later (a replay), 'not-payable' when it is no longer held (expired,
    * canceled): the caller then records the money for a refund.
    */
-  confirmPayment(
-    tx: Tx,
-    input: {
-      bookingId: string;
-      method: 'card' | 'bank-transfer';
-      amount: number;
-      currency: Currency;
-      actor: string;
-      /** The card payment confirming it: every other open checkout of the booking is closed. */
-      paymentId?: string;
-    },
-  ): Promise<'confirmed' | 'already-paid' | 'not-payable'>;
+  confirmPayment(tx: Tx, input: ConfirmPaymentInput): Promise<'confirmed' | 'already-paid' | 'not-payable'>;
   /** A declined card: the booking stays held, paymentError says why (card_declined, insufficient_funds, ...). */
   recordPaymentFailure(tx: Tx, input: { bookingId: string; failureCode: string; actor: string }): Promise<void>;
   /**
@@ -70,3 +59,14 @@ export interface CheckoutPort {
 
 /** The e-ticket PDF of a confirmed booking. */
 export type RenderETicket = (booking: Booking) => Promise<Buffer>;
+
+/** Money received for a booking, as the payment that received it reports it. */
+export interface ConfirmPaymentInput {
+  bookingId: string;
+  method: 'card' | 'bank-transfer';
+  amount: number;
+  currency: Currency;
+  actor: string;
+  /** The card payment confirming it: every other open checkout of the booking is closed. */
+  paymentId?: string;
+}

@@ -1,10 +1,10 @@
-import type { Currency } from '@kwenda/contracts';
 import type { ReceiptSameFile } from '@kwenda/contracts/admin';
 import type { Tx } from '../../../db/tx.js';
 import { AppError } from '../../../errors.js';
 import * as repo from '../booking-repository.js';
 import { transition, transitionLocked } from '../booking-transitions.js';
 import type { BookingDeps } from './booking-deps.js';
+import type { ConfirmPaymentInput } from '../booking-ports.js';
 import { checkOwner } from './booking-rules.js';
 import { loadBooking } from './load-booking.js';
 
@@ -16,14 +16,7 @@ import { loadBooking } from './load-booking.js';
 export async function confirmPayment(
   deps: BookingDeps,
   tx: Tx,
-  input: {
-    bookingId: string;
-    method: 'card' | 'bank-transfer';
-    amount: number;
-    currency: Currency;
-    actor: string;
-    paymentId?: string;
-  },
+  input: ConfirmPaymentInput,
 ): Promise<'confirmed' | 'already-paid' | 'not-payable'> {
   const row = await repo.lockBooking(tx, input.bookingId);
   if (!row) return 'not-payable';
