@@ -185,7 +185,10 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
     secret,
     emails: accountEmailsOf(mailContext),
     // Staff accounts sign in at /admin only (the staff service is made below; asked per log-in).
-    staffAccounts: { refusesTravellerLogIn: (userId, context) => staff.refusesTravellerLogIn(userId, context) },
+    staffAccounts: {
+      refusesTravellerLogIn: (userId, context) => staff.refusesTravellerLogIn(userId, context),
+      refusesTravellerPasswordReset: (userId, context) => staff.refusesTravellerPasswordReset(userId, context),
+    },
   });
   const social = createSocialLoginService({
     database,

@@ -166,6 +166,19 @@ describe.each(backends)('accounts against an attacker on %s', (backend) => {
       );
       expect(rows.map((r) => r.details.passwordRight)).toEqual([true, false, true]);
     });
+
+    it('the traveller "forgot password" sends a staff account no link, answers as for anyone, and joins its audit', async () => {
+      const member = await staffMember(ctx.app, 'owner');
+      const asked = await put('/account/request_password_reset', { email: member.email });
+      const unknown = await put('/account/request_password_reset', { email: 'nobody.staff@example.sd' });
+      expect(shape(asked)).toEqual(shape(unknown));
+      expect((await mailsTo(member.email)).filter((m) => m.text_body.includes('/password_reset/'))).toEqual([]);
+      const rows = await ctx.database.sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM staff_actions WHERE staff_user_id = $1 AND action = 'password-reset-refused'",
+        [member.userId],
+      );
+      expect(rows[0]!.n).toBe(1);
+    });
   });
 
   describe('e-mails to an address nobody has confirmed', () => {

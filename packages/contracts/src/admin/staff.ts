@@ -143,6 +143,7 @@ export const updateStaffRequestSchema = z.object({ role: staffRoleSchema });
 export const STAFF_ACTIONS = [
   'signed-in',
   'sign-in-failed',
+  'password-reset-refused',
   'setup-completed',
   'second-factor-on',
   'second-factor-replaced',

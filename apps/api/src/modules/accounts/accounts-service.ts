@@ -44,6 +44,8 @@ const REGISTRATIONS_CHECKED_BY_PASSWORD = 3;
  */
 export interface StaffAccountsPort {
   refusesTravellerLogIn(userId: string, context: { address: string; passwordRight: boolean }): Promise<boolean>;
+  /** Whether the traveller "forgot password" is refused for this account (a staff member's), audited there. */
+  refusesTravellerPasswordReset(userId: string, context: { address: string }): Promise<boolean>;
 }
 
 /** Which sign-up a code request means: named by the sign-up's answer, or by the password chosen with it. */
@@ -331,6 +333,9 @@ export function createAccountsService(deps: {
       ]);
       const user = await repo.findUserByEmail(db, normalized);
       if (!user) return { success: true as const };
+      // A staff account is sent no link (the same answer as any other address).
+      if (await deps.staffAccounts?.refusesTravellerPasswordReset(user.id, { address: addressOf(context.address) }))
+        return { success: true as const };
       // 256 random bits in the link; only its SHA-256 is stored, so the table cannot be replayed.
       const token = randomBytes(32).toString('base64url');
       await repo.insertResetToken(db, {

@@ -422,6 +422,25 @@ export function createStaffService(deps: {
       return true;
     },
 
+    /**
+     * The traveller "forgot password" asked for a staff account: refused (a staff password is reset
+     * by the owner, who re-invites, or on the command line), so a mailbox alone never sets the password
+     * of an account that reaches the desk; the request joins the member's audit.
+     */
+    async refusesTravellerPasswordReset(userId: string, context: { address: string }) {
+      const found = await repo.findStaffWithUser(db, userId);
+      if (!found) return false;
+      deps.logger?.warn({ staffUserId: userId, address: context.address }, 'staff account refused at the traveller password reset');
+      await recordStaffAction(db, {
+        staffUserId: userId,
+        action: 'password-reset-refused',
+        targetType: 'staff',
+        targetId: userId,
+        details: { address: context.address },
+      });
+      return true;
+    },
+
     /** The staff member with this e-mail (the command line names people by e-mail). */
     async findByEmail(email: string) {
       const found = await repo.findUserAndStaffByEmail(db, normalizeEmail(email));
