@@ -1,29 +1,7 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 
-/** The Web Storage API as browsers implement it (Node has none here; jsdom is not installed). */
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
-Object.assign(globalThis, { window: globalThis, localStorage: new MemoryStorage() });
-const { clearBookingDraft, clearBookingDrafts, readBookingDraft, saveBookingDraft } = await import('./booking-drafts');
+import { clearBookingDraft, clearBookingDrafts, readBookingDraft, saveBookingDraft } from './booking-drafts';
 
 const now = Date.parse('2026-03-01T10:00:00Z');
 const offerExpiry = '2026-03-01T10:30:00Z';

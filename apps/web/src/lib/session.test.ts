@@ -1,35 +1,12 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-
-/** The Web Storage API as browsers implement it (Node 20 has none; jsdom is not installed). */
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
-Object.assign(globalThis, { window: globalThis, localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
 import { authorizationHeader, clearSession, mergeSessionUser, readSession, saveSession, SESSION_STORAGE_KEY } from './session';
 import { choseGuest, rememberGuestChoice, savePendingBooking, takePendingBooking } from './pending-booking';
 
 const user = { id: 'usr_1', fullName: 'Amna Osman', email: 'amna@example.com', mobile: null, whatsapp: null, active: true };
 const later = new Date(Date.now() + 3_600_000).toISOString();
 
-describe('session (SPEC section 3 "Session")', () => {
+describe('the session', () => {
   beforeEach(() => localStorage.clear());
 
   it('keeps the token and user under the product-prefixed key, and sends the bearer header', () => {
@@ -63,7 +40,7 @@ describe('session (SPEC section 3 "Session")', () => {
   });
 });
 
-describe('the booking wanted before logging in (SPEC section 4)', () => {
+describe('the booking wanted before logging in', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();

@@ -25,9 +25,27 @@ describe('a booking write on a connection that drops', () => {
     seen = { connection: connectionStateOf(pay), success: pay.isSuccess, error: pay.error };
     return null;
   }
-  const until = (check: () => void, timeout = 4000) => vi.waitFor(check, { timeout, interval: 10 });
+  /**
+   * Checks again after each 20 ms of the fake clock (10 s of it at the most), letting React render in
+   * between: the waits between tries (1 and 2 s) pass at once, and a state that lasts one wait is seen.
+   */
+  const until = async (check: () => void) => {
+    for (let waited = 0; waited < 10_000; waited += 20) {
+      try {
+        return check();
+      } catch {
+        await new Promise((rendered) => setImmediate(rendered));
+        await vi.advanceTimersByTimeAsync(20);
+      }
+    }
+    check();
+  };
+  /** Longer than any wait between tries (8 s at the most): what has not been sent by then never is. */
+  const waitOutEveryRetry = () => vi.advanceTimersByTimeAsync(10_000);
 
   beforeEach(() => {
+    // The page's clocks are fake; setImmediate, which React renders with, stays real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     sessionStorage.clear();
     pay = undefined;
     onlineManager.setOnline(true);
@@ -53,6 +71,7 @@ describe('a booking write on a connection that drops', () => {
     queryClient.clear();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   const held = () => Promise.resolve(json({ booking: { id: 'bk_1', status: 'pending-payment' } }));
@@ -75,7 +94,7 @@ describe('a booking write on a connection that drops', () => {
     await until(() => expect(pay).toBeDefined());
     pay!.mutate({ payLater: true });
     await until(() => expect(seen.connection).toBe('waiting'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitOutEveryRetry();
     expect(sent).toHaveLength(0);
     onlineManager.setOnline(true);
     await until(() => expect(seen.success).toBe(true));
@@ -85,7 +104,7 @@ describe('a booking write on a connection that drops', () => {
   it('after three tries without an answer it fails; "try again" sends the same key, other details a new one', async () => {
     await until(() => expect(pay).toBeDefined());
     pay!.mutate({ payLater: true });
-    await until(() => expect(seen.connection).toBe('failed'), 6000);
+    await until(() => expect(seen.connection).toBe('failed'));
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((s) => s.key)).size).toBe(1);
 
@@ -99,7 +118,7 @@ describe('a booking write on a connection that drops', () => {
     pay!.mutate({ payLater: false });
     await until(() => expect(sent).toHaveLength(5));
     expect(sent[4]!.key).not.toBe(sent[0]!.key);
-  }, 15_000);
+  });
 
   it("a server's refusal is shown at once, never sent again by itself", async () => {
     answers.push(() => Promise.resolve(json({ code: 'INVALID_BOOKING_STATE', message: 'no' }, 409)));
@@ -107,7 +126,7 @@ describe('a booking write on a connection that drops', () => {
     pay!.mutate({ payLater: true });
     await until(() => expect(seen.error).toMatchObject({ status: 409 }));
     expect(seen.connection).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await waitOutEveryRetry();
     expect(sent).toHaveLength(1);
   });
 
