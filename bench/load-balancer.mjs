@@ -253,7 +253,7 @@ export async function runLoadBalancerBench() {
   }
 }
 
-/** The figures as the README quotes them, and the memory table. */
+/** The figures as docs/performance.md quotes them, and the memory table. */
 export function printLoadBalancerBench(r) {
   if (!r) return;
   const ports = Object.keys(r.served);

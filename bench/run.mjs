@@ -1,5 +1,5 @@
 // npm run bench: measures the production build on the embedded database and prints the figures
-// the README's performance section quotes. A script, not a timed test: numbers depend on the machine.
+// docs/performance.md quotes. A script, not a timed test: numbers depend on the machine.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';

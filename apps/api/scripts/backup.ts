@@ -4,7 +4,7 @@
 // only: while the server holds it, this asks the server (on HOST:PORT) for a copy, with a token signed
 // by the server's secret from the same DATA_DIR or JWT_SECRET, as `npm run staff` does; otherwise it
 // opens the folder itself. Put it back with `npm run restore <file>`.
-// PostgreSQL (DATABASE_URL) is backed up with its own tools: pg_dump -Fc (see the README).
+// PostgreSQL (DATABASE_URL) is backed up with its own tools: pg_dump -Fc (docs/operations.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ const usage = `Usage: npm run backup [-- --out <file>]   (or: npx tsx apps/api/s
   copy it off the machine). Safe while the server runs: it then asks the server at HOST:PORT for the copy.
   Restore with: npm run restore -- <file>
 Settings: the server's own, from the environment over .env (or the file ENV_FILE names).
-PostgreSQL (DATABASE_URL): use pg_dump -Fc; see "Backups" in the README.`;
+PostgreSQL (DATABASE_URL): use pg_dump -Fc; see "Backups and restore" in docs/operations.md.`;
 
 function fail(message: string, code = 2): never {
   console.error(message);
@@ -42,7 +42,7 @@ if (env.DATABASE_URL)
   fail(
     'DATABASE_URL is set: the database is PostgreSQL, which backs itself up while it runs:\n' +
       '  pg_dump -Fc --dbname "$DATABASE_URL" --file kwenda-$(date +%F).dump\n' +
-      'and restores with pg_restore (see "Backups" in the README). Receipts are files: copy UPLOADS_DIR too.',
+      'and restores with pg_restore (see "Backups and restore" in docs/operations.md). Receipts are files: copy UPLOADS_DIR too.',
   );
 
 const dataDir = path.resolve(env.DATA_DIR);

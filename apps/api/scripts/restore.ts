@@ -21,7 +21,7 @@ const usage = `Usage: npm run restore -- <file> [--data-dir <dir>] [--force]   (
   receipts (UPLOADS_DIR, else <data dir>/uploads) and the keys. Stop the server first.
   --force   replace a database already there (it is kept beside, as pglite.replaced-<date>-<time>)
 Settings: the server's own, from the environment over .env (or the file ENV_FILE names).
-PostgreSQL (DATABASE_URL): use pg_restore; see "Backups" in the README.`;
+PostgreSQL (DATABASE_URL): use pg_restore; see "Backups and restore" in docs/operations.md.`;
 
 function fail(message: string, code = 2): never {
   console.error(message);
@@ -47,7 +47,7 @@ if (env.DATABASE_URL && !values['data-dir'])
   fail(
     'DATABASE_URL is set: the database is PostgreSQL. Restore a pg_dump file with\n' +
       '  pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" <file>.dump\n' +
-      '(see "Backups" in the README), or name the embedded folder to restore into with --data-dir.',
+      '(see "Backups and restore" in docs/operations.md), or name the embedded folder to restore into with --data-dir.',
   );
 
 const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR);

@@ -404,7 +404,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       }
     }, 120_000);
 
-    it('is backed up by pg_dump -Fc and brought back by pg_restore with every booking (the README’s PostgreSQL backup)', async () => {
+    it('is backed up by pg_dump -Fc and brought back by pg_restore with every booking (the PostgreSQL backup of docs/operations.md)', async () => {
       const dump = path.join(dir, 'kwenda.dump');
       await run('pg_dump', ['-Fc', '--dbname', database.url!, '--file', dump]);
       const restoredName = `${new URL(database.url!).pathname.slice(1)}_restored`;
