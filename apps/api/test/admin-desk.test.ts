@@ -347,6 +347,11 @@ describe.each(backends)('the desk on %s', (backend) => {
         );
         expect(listed).toMatchObject({ state: 'failed', attempts: 1, lastError: 'Airline timeout (test)' });
         expect(listed!.passengers).toHaveLength(1);
+        // The desk sees the time the traveller was promised the tickets by hand, the one their e-mail states.
+        const [promised] = await sql<{ manual_ticketing_by: Date }>('SELECT manual_ticketing_by FROM bookings WHERE id = $1', [
+          booking.id,
+        ]);
+        expect(listed!.promisedBy).toBe(new Date(promised!.manual_ticketing_by).toISOString());
 
         const retried = await api('POST', `/admin/bookings/${booking.id}/ticketing/retry`, agent.headers, {});
         expect(retried.statusCode).toBe(200);

@@ -136,6 +136,8 @@ export const ticketingItemSchema = z.object({
   paymentMethod: paymentMethodSchema.nullable(),
   /** When the booking was paid. */
   paidAt: isoDateTime.nullable(),
+  /** When the traveller was told the agency would have issued the tickets by hand (null until told). */
+  promisedBy: isoDateTime.nullable(),
   /** Tries so far and the supplier's last answer. */
   attempts: z.number().int(),
   lastError: z.string().nullable(),

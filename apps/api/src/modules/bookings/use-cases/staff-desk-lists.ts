@@ -1,7 +1,7 @@
 import type { Currency } from '@kwenda/contracts';
 import type { BookingDeskState, DeskAction, Refund, RefundsResponse, TicketingItem, TransferItem } from '@kwenda/contracts/admin';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
-import { AppError } from '../../../errors.js';
+import { AppError, bookingNotFound } from '../../../errors.js';
 import { readReceiptBytes } from '../../receipts/receipt-storage.js';
 import { findSameFiles } from '../../receipts/receipts-repository.js';
 import * as repo from '../booking-repository.js';
@@ -10,7 +10,7 @@ import { cents, fromCents } from '../staff-repository.js';
 import { presentCancellation, retainedCents } from './cancellation-money.js';
 import { expectedInAccounts } from '../transfer-accounts.js';
 import { bookingMoneyOf } from './staff-refund.js';
-import { bookingNotFound, isHeld, summaryOf, type StaffDeps } from './staff-deps.js';
+import { isHeld, summaryOf, type StaffDeps } from './staff-deps.js';
 
 /** What the desk's screens read: the transfers queue, the ticketing desk, the refunds, and one booking's actions. */
 
@@ -108,6 +108,7 @@ export async function listTicketing(deps: StaffDeps): Promise<TicketingItem[]> {
       statusTrigger: row.statusTrigger,
       paymentMethod: row.paymentMethod,
       paidAt: iso(paid?.createdAt),
+      promisedBy: iso(row.manualTicketingBy),
       attempts: failures.length,
       lastError: typeof lastError === 'string' ? lastError : null,
       origin: first.origin,

@@ -1,10 +1,11 @@
 import type { TicketingItem } from '@kwenda/contracts/admin';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link } from '../../../lib/router';
-import { AdminPage } from '../components/admin-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
+import { BookingLink } from '../components/booking-link';
+import { CardHeading } from '../components/card-heading';
+import { QueuePage } from '../components/queue-page';
 import { useStaffCan } from '../components/require-staff';
 import { useDeskCommand, useTicketing } from './desk-api';
 import { ManualTicketDialog } from './desk-dialogs';
@@ -19,38 +20,20 @@ export function TicketingPage() {
   const [manual, setManual] = useState<TicketingItem | null>(null);
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
   return (
-    <AdminPage
+    <QueuePage
       title={t('ticketing.title')}
-      actions={
-        <Button variant="default" onClick={() => ticketing.refetch()} loading={ticketing.isFetching}>
-          {t('refresh')}
-        </Button>
-      }
-    >
-      <Text c="gray.7">{t('ticketing.intro')}</Text>
-      {!canAct ? <Alert color="gray">{t('readOnly')}</Alert> : null}
-      {notice ? (
-        <Alert
-          color={notice.ok ? 'teal' : 'orange'}
-          role="status"
-          withCloseButton
-          closeButtonLabel={t('close')}
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      ) : null}
-      {ticketing.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      ) : ticketing.isError ? (
-        <ApiErrorAlert error={ticketing.error} />
-      ) : ticketing.data.bookings.length === 0 ? (
-        <Text>{t('ticketing.empty')}</Text>
-      ) : (
+      refreshLabel={t('refresh')}
+      intro={t('ticketing.intro')}
+      readOnly={canAct ? null : t('readOnly')}
+      notice={notice?.text ?? null}
+      noticeColor={notice?.ok === false ? 'orange' : 'teal'}
+      onNoticeClose={() => setNotice(null)}
+      query={ticketing}
+      isEmpty={(data) => data.bookings.length === 0}
+      empty={t('ticketing.empty')}
+      list={(data) => (
         <Stack gap="md">
-          {ticketing.data.bookings.map((item) => (
+          {data.bookings.map((item) => (
             <TicketingCard
               key={item.bookingId}
               item={item}
@@ -61,6 +44,7 @@ export function TicketingPage() {
           ))}
         </Stack>
       )}
+    >
       {manual ? (
         <ManualTicketDialog
           opened
@@ -71,7 +55,7 @@ export function TicketingPage() {
           passengers={manual.passengers}
         />
       ) : null}
-    </AdminPage>
+    </QueuePage>
   );
 }
 
@@ -102,16 +86,16 @@ function TicketingCard({
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={headingId}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4" id={headingId}>
-            <Anchor component={Link} to={`/admin/bookings/${item.bookingId}`} inherit>
-              <span dir="ltr">{item.bookingReference}</span>
-            </Anchor>
-          </Title>
-          <Badge color={item.state === 'failed' ? 'red' : 'yellow'} variant="light">
-            {t(item.state === 'failed' ? 'ticketing.failed' : 'ticketing.waiting')}
-          </Badge>
-        </Group>
+        <CardHeading
+          id={headingId}
+          aside={
+            <Badge color={item.state === 'failed' ? 'red' : 'yellow'} variant="light">
+              {t(item.state === 'failed' ? 'ticketing.failed' : 'ticketing.waiting')}
+            </Badge>
+          }
+        >
+          <BookingLink id={item.bookingId} reference={item.bookingReference} inherit />
+        </CardHeading>
         <Text>
           <span dir="ltr">
             {item.origin} → {item.destination}
@@ -123,6 +107,7 @@ function TicketingCard({
           {t('ticketing.paidAt', { time: deskTime(item.paidAt, language) })}
           {item.attempts > 0 ? ` · ${t('ticketing.attempts', { n: item.attempts })}` : ''}
         </Text>
+        {item.promisedBy ? <PromisedBy at={item.promisedBy} /> : null}
         {item.lastError ? (
           <dl className={classes.facts}>
             <dt>{t('ticketing.lastError')}</dt>
@@ -166,5 +151,17 @@ function TicketingCard({
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+/** The time the traveller was told the tickets would be issued by hand; in red once it has passed. */
+function PromisedBy({ at }: { at: string }) {
+  const { t, i18n } = useTranslation('admin-desk');
+  const missed = new Date(at).getTime() < Date.now();
+  const time = deskTime(at, i18n.language);
+  return (
+    <Text size="sm" fw={600} c={missed ? 'red.8' : 'gray.8'}>
+      {missed ? t('ticketing.promiseMissed', { time }) : t('ticketing.promisedBy', { time })}
+    </Text>
   );
 }
