@@ -5,11 +5,12 @@ import { Alert, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
 import { airportCity, useAirports } from '../../../lib/airports';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { localTime } from '../../../lib/format/flight-times';
 import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { bookingKey } from '../api/booking-api';
+import { useBookingErrorText } from '../lib/booking-error-text';
 import { CancellationQuote } from './cancellation-quote';
 
 function useAirlineChange(id: string) {
@@ -20,27 +21,12 @@ function useAirlineChange(id: string) {
   });
 }
 
-function useAcceptChange(id: string) {
+/** Accepts the new flights, or declines them on a booking not yet paid (cancelled, seats released, nothing owed). */
+function useChangeAnswer(id: string, answer: 'accept' | 'decline') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change/accept`, bookingResponseSchema, {
-        method: 'POST',
-        body: {},
-      }),
-    onSuccess: ({ booking }) => {
-      client.setQueryData(bookingKey(id), booking);
-      void client.invalidateQueries({ queryKey: ['airline-change', id] });
-    },
-  });
-}
-
-/** Declines the new flights of a booking not yet paid: cancelled, seats released, nothing owed. */
-function useDeclineChange(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change/decline`, bookingResponseSchema, {
+      apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change/${answer}`, bookingResponseSchema, {
         method: 'POST',
         body: {},
       }),
@@ -87,21 +73,12 @@ export function AirlineChangePanel({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation('booking');
   const { t: tErrors } = useTranslation('errors');
   const query = useAirlineChange(booking.id);
-  const accept = useAcceptChange(booking.id);
-  const decline = useDeclineChange(booking.id);
+  const accept = useChangeAnswer(booking.id, 'accept');
+  const decline = useChangeAnswer(booking.id, 'decline');
   const change = query.data?.change ?? null;
   // Changed before it was paid: accepting holds it again until its deadline; cancelling costs nothing.
   const unpaidUntil = booking.holdExpiresAt ? formatDeadline(booking.holdExpiresAt, i18n.language) : null;
-  const failed = accept.error ?? decline.error;
-  const acceptError =
-    failed instanceof ApiRequestError
-      ? // A booking route's own codes are in this page's catalog, the rest in the errors catalog.
-        t(`codes.${failed.code}` as never, {
-          defaultValue: tErrors(`codes.${failed.code}` as never, { defaultValue: tErrors('unexpected') }),
-        })
-      : failed
-        ? tErrors('network')
-        : null;
+  const acceptError = useBookingErrorText().errorText(accept.error ?? decline.error);
 
   return (
     <Paper

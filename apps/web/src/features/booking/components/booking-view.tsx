@@ -14,6 +14,7 @@ import { useOnline } from '../../../lib/use-online';
 import { alreadyBookedOf, isExpiredError, useBooking } from '../api/booking-api';
 import { useSavedTrip } from '../api/use-saved-trip';
 import { extrasOf, type ExtrasTotal } from '../lib/baggage-selection';
+import { useBookingErrorText } from '../lib/booking-error-text';
 import { completedSteps, screenOnLoad, type BookingScreen, type BookingStep } from '../lib/booking-steps';
 import { searchFromBooking } from '../lib/search-from-booking';
 import { AirlineChangePanel } from './airline-change-panel';
@@ -49,6 +50,7 @@ interface BookingViewProps {
 export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const { t, i18n } = useTranslation('booking');
   const { t: tErrors } = useTranslation('errors');
+  const { codeText } = useBookingErrorText();
   const navigate = useNavigate();
   const appPath = useAppPath();
   const [pollUntil] = useState(() => (paymentReturn === 'return' ? Date.now() + CONFIRM_POLL_MS : 0));
@@ -257,10 +259,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
             {failure === 'network'
               ? tErrors('network')
               : failure.startsWith('code:')
-                ? // A refusal only a booking's routes send is in this page's catalog, any other in the errors catalog.
-                  t(`codes.${failure.slice(5)}` as never, {
-                    defaultValue: tErrors(`codes.${failure.slice(5)}` as never, { defaultValue: tErrors('unexpected') }),
-                  })
+                ? codeText(failure.slice(5))
                 : tErrors('unexpected')}
           </Alert>
         )}

@@ -1,10 +1,12 @@
 import { bookingResponseSchema, type Booking } from '@kwenda/contracts';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { apiRequest, ApiRequestError } from '../../../lib/api-client';
 import { bookingKey } from '../api/booking-api';
+import { useBookingErrorText } from '../lib/booking-error-text';
+import { ConfirmBox } from './confirm-box';
 
 /**
  * Cancelling a booking held for payment, before it is paid: the seats are released and nothing is
@@ -13,7 +15,7 @@ import { bookingKey } from '../api/booking-api';
  */
 export function CancelHold({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
-  const { t: tErrors } = useTranslation('errors');
+  const { errorText: bookingErrorText } = useBookingErrorText();
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const cancel = useMutation({
@@ -34,15 +36,9 @@ export function CancelHold({ booking }: { booking: Booking }) {
 
   const error = cancel.error;
   const errorText =
-    error instanceof ApiRequestError
-      ? error.code === 'RECEIPT_UNDER_REVIEW'
-        ? t('cancelHold.underReview')
-        : t(`codes.${error.code}` as never, {
-            defaultValue: tErrors(`codes.${error.code}` as never, { defaultValue: tErrors('unexpected') }),
-          })
-      : error
-        ? tErrors('network')
-        : null;
+    error instanceof ApiRequestError && error.code === 'RECEIPT_UNDER_REVIEW'
+      ? t('cancelHold.underReview')
+      : bookingErrorText(error);
 
   if (!asking)
     return (
@@ -51,30 +47,16 @@ export function CancelHold({ booking }: { booking: Booking }) {
       </Button>
     );
   return (
-    <Alert
-      color="orange"
-      role="status"
+    <ConfirmBox
       title={t('cancelHold.title')}
-      data-testid="cancel-hold"
-      // Mantine's orange title is too pale on the light orange background to read (WCAG AA).
-      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+      testId="cancel-hold"
+      errorText={errorText}
+      confirmLabel={t('cancelHold.confirm')}
+      pending={cancel.isPending}
+      onConfirm={() => cancel.mutate()}
+      onKeep={() => setAsking(false)}
     >
-      <Stack gap="xs">
-        <Text size="sm">{t('cancelHold.body')}</Text>
-        {errorText && (
-          <Alert color="red" role="alert">
-            {errorText}
-          </Alert>
-        )}
-        <Group gap="sm">
-          <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-            {t('cancelHold.confirm')}
-          </Button>
-          <Button variant="default" disabled={cancel.isPending} onClick={() => setAsking(false)}>
-            {t('cancelRefund.keep')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+      <Text size="sm">{t('cancelHold.body')}</Text>
+    </ConfirmBox>
   );
 }

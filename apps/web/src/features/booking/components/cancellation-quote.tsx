@@ -4,14 +4,16 @@ import {
   type Booking,
   type CancellationQuoteView,
 } from '@kwenda/contracts';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { formatPrice } from '../../../lib/format/format-price';
 import { bookingKey } from '../api/booking-api';
+import { useBookingErrorText } from '../lib/booking-error-text';
+import { ConfirmBox } from './confirm-box';
 
 /** The two calls of cancelling for a refund: the airline's quote, then its confirmation. */
 export function useCancellation(id: string) {
@@ -58,19 +60,9 @@ export function CancellationQuote({
   variant?: 'default' | 'outline' | 'light' | 'subtle';
 }) {
   const { t, i18n } = useTranslation('booking');
-  const { t: tErrors } = useTranslation('errors');
   const { quote, confirm } = useCancellation(booking.id);
   const [shown, setShown] = useState<CancellationQuoteView | null>(null);
-  const error = quote.error ?? confirm.error;
-  const errorText =
-    error instanceof ApiRequestError
-      ? // A booking route's own codes are in this page's catalog, the rest in the errors catalog.
-        t(`codes.${error.code}` as never, {
-          defaultValue: tErrors(`codes.${error.code}` as never, { defaultValue: tErrors('unexpected') }),
-        })
-      : error
-        ? tErrors('network')
-        : null;
+  const errorText = useBookingErrorText().errorText(quote.error ?? confirm.error);
 
   if (!shown)
     return (
@@ -92,41 +84,27 @@ export function CancellationQuote({
     );
 
   return (
-    <Alert
-      color="orange"
-      role="status"
+    <ConfirmBox
       title={t('cancelRefund.quoteTitle')}
-      data-testid="cancellation-quote"
-      // Mantine's orange title is too pale on the light orange background to read (WCAG AA).
-      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+      testId="cancellation-quote"
+      errorText={errorText}
+      confirmLabel={t('cancelRefund.confirm')}
+      pending={confirm.isPending}
+      onConfirm={() => confirm.mutate(shown.id)}
+      onKeep={() => setShown(null)}
     >
-      <Stack gap="xs">
-        <Text size="sm">
-          {t('cancelRefund.amount')}{' '}
-          {/* Isolated, in the amount's own direction: forced left-to-right, "0 ج.س." showed as ".0 ج.س". */}
-          <strong data-testid="refund-amount">
-            <bdi>{refundText(shown, i18n.language)}</bdi>
-          </strong>
-        </Text>
-        <Text size="sm">{t(`cancelRefund.to.${shown.refundTo}`)}</Text>
-        <Text size="sm" c="gray.7">
-          {t('cancelRefund.validUntil', { time: formatDeadline(shown.expiresAt, i18n.language) })}
-        </Text>
-        <Text size="sm">{t('cancelRefund.final')}</Text>
-        {errorText && (
-          <Alert color="red" role="alert">
-            {errorText}
-          </Alert>
-        )}
-        <Group gap="sm">
-          <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate(shown.id)}>
-            {t('cancelRefund.confirm')}
-          </Button>
-          <Button variant="default" disabled={confirm.isPending} onClick={() => setShown(null)}>
-            {t('cancelRefund.keep')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+      <Text size="sm">
+        {t('cancelRefund.amount')}{' '}
+        {/* Isolated, in the amount's own direction: forced left-to-right, "0 ج.س." showed as ".0 ج.س". */}
+        <strong data-testid="refund-amount">
+          <bdi>{refundText(shown, i18n.language)}</bdi>
+        </strong>
+      </Text>
+      <Text size="sm">{t(`cancelRefund.to.${shown.refundTo}`)}</Text>
+      <Text size="sm" c="gray.7">
+        {t('cancelRefund.validUntil', { time: formatDeadline(shown.expiresAt, i18n.language) })}
+      </Text>
+      <Text size="sm">{t('cancelRefund.final')}</Text>
+    </ConfirmBox>
   );
 }

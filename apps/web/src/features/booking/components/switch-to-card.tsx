@@ -5,6 +5,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { usePayBooking } from '../api/booking-api';
+import { useBookingErrorText } from '../lib/booking-error-text';
 
 /**
  * A booking held for a transfer may be paid by card instead until it is paid: the seats stay held
@@ -14,6 +15,7 @@ import { usePayBooking } from '../api/booking-api';
 export function SwitchToCard({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation('booking');
   const { t: tErrors } = useTranslation('errors');
+  const { codeText } = useBookingErrorText();
   const pay = usePayBooking(booking.id);
   const [failure, setFailure] = useState<string | null>(null);
   const reviewing = booking.receipts.some((r) => r.status === 'submitted');
@@ -36,13 +38,7 @@ export function SwitchToCard({ booking }: { booking: Booking }) {
           if (byCard.paymentLink) window.location.assign(byCard.paymentLink);
         },
         onError: (error) =>
-          setFailure(
-            error instanceof ApiRequestError && error.body
-              ? t(`codes.${error.code}` as never, {
-                  defaultValue: tErrors(`codes.${error.code}` as never, { defaultValue: tErrors('unexpected') }),
-                })
-              : tErrors('network'),
-          ),
+          setFailure(error instanceof ApiRequestError && error.body ? codeText(error.code) : tErrors('network')),
       },
     );
   };
