@@ -1,11 +1,11 @@
 import type { AdminAgent } from '@kwenda/contracts/admin';
-import { Alert, Badge, Button, Card, Center, CopyButton, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from '../../../lib/router';
 import { formatPrice } from '../../../lib/format/format-price';
-import { AdminPage } from '../components/admin-page';
-import { ApiErrorAlert } from '../components/api-error-alert';
+import { CardHeading } from '../components/card-heading';
+import { QueuePage } from '../components/queue-page';
 import { useStaffCan } from '../components/require-staff';
 import { ActiveDialog, CreateAgentDialog, TermsDialog } from './agent-dialogs';
 import { monthLabel } from './agent-format';
@@ -41,32 +41,23 @@ export function AgentsPage() {
   const close = () => setOpen(null);
 
   return (
-    <AdminPage
+    <QueuePage
       title={t('title')}
       actions={isOwner ? <Button onClick={() => setOpen({ kind: 'create' })}>{t('create.open')}</Button> : null}
-    >
-      <Text c="gray.7">{t('intro')}</Text>
-      {!isOwner ? <Alert color="gray">{t('readOnly')}</Alert> : null}
-      {notice ? (
-        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-      {agents.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      ) : agents.isError ? (
-        <ApiErrorAlert error={agents.error} />
-      ) : agents.data.agents.length === 0 ? (
-        <Text>{t('empty')}</Text>
-      ) : (
+      intro={t('intro')}
+      readOnly={isOwner ? null : t('readOnly')}
+      notice={notice}
+      onNoticeClose={() => setNotice(null)}
+      query={agents}
+      isEmpty={(data) => data.agents.length === 0}
+      empty={t('empty')}
+      list={(data) => (
         <>
           <Text size="sm" c="gray.7">
-            {t('figuresOf', { month: monthLabel(agents.data.month, i18n.language) })}
+            {t('figuresOf', { month: monthLabel(data.month, i18n.language) })}
           </Text>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            {agents.data.agents.map((agent) => (
+            {data.agents.map((agent) => (
               <AgentCard
                 key={agent.id}
                 agent={agent}
@@ -78,11 +69,12 @@ export function AgentsPage() {
           </SimpleGrid>
         </>
       )}
+    >
       {open?.kind === 'create' ? <CreateAgentDialog onClose={close} onDone={setNotice} /> : null}
       {open?.kind === 'terms' ? <TermsDialog agent={open.agent} onClose={close} onDone={setNotice} /> : null}
       {open?.kind === 'active' ? <ActiveDialog agent={open.agent} onClose={close} onDone={setNotice} /> : null}
       {statementOf ? <AgentStatementModal agentId={statementOf} onClose={() => showStatement(null)} /> : null}
-    </AdminPage>
+    </QueuePage>
   );
 }
 
@@ -103,14 +95,16 @@ function AgentCard({
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={headingId} data-testid="agent-card">
       <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4" id={headingId}>
-            {agent.fullName}
-          </Title>
-          <Badge color={agent.active ? 'teal' : 'gray'} variant="light" className={classes.badge}>
-            {t(agent.active ? 'status.active' : 'status.inactive')}
-          </Badge>
-        </Group>
+        <CardHeading
+          id={headingId}
+          aside={
+            <Badge color={agent.active ? 'teal' : 'gray'} variant="light" className={classes.badge}>
+              {t(agent.active ? 'status.active' : 'status.inactive')}
+            </Badge>
+          }
+        >
+          {agent.fullName}
+        </CardHeading>
         <dl className={classes.facts}>
           <dt>{t('card.email')}</dt>
           <dd>

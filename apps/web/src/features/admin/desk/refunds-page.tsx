@@ -1,10 +1,9 @@
 import type { BookingMoney, RefundsResponse } from '@kwenda/contracts/admin';
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link } from '../../../lib/router';
-import { AdminPage } from '../components/admin-page';
-import { ApiErrorAlert } from '../components/api-error-alert';
+import { BookingLink } from '../components/booking-link';
+import { QueuePage } from '../components/queue-page';
 import { useStaffCan } from '../components/require-staff';
 import { useRefunds } from './desk-api';
 import { RefundDialog } from './desk-dialogs';
@@ -22,12 +21,6 @@ interface RefundTarget {
   money?: BookingMoney;
 }
 
-const BookingLink = ({ id, reference }: { id: string; reference: string }) => (
-  <Anchor component={Link} to={`/admin/bookings/${id}`}>
-    <span dir="ltr">{reference}</span>
-  </Anchor>
-);
-
 /** What the agency owes back (canceled paid bookings, money that came too late) and the refunds recorded. */
 export function RefundsPage() {
   const { t } = useTranslation('admin-desk');
@@ -36,30 +29,16 @@ export function RefundsPage() {
   const [target, setTarget] = useState<RefundTarget | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (
-    <AdminPage
+    <QueuePage
       title={t('refunds.title')}
-      actions={
-        <Button variant="default" onClick={() => refunds.refetch()} loading={refunds.isFetching}>
-          {t('refresh')}
-        </Button>
-      }
+      refreshLabel={t('refresh')}
+      intro={t('refunds.intro')}
+      readOnly={canAct ? null : t('readOnly')}
+      notice={notice}
+      onNoticeClose={() => setNotice(null)}
+      query={refunds}
+      list={(data) => <RefundSections data={data} canAct={canAct} onRefund={setTarget} />}
     >
-      <Text c="gray.7">{t('refunds.intro')}</Text>
-      {!canAct ? <Alert color="gray">{t('readOnly')}</Alert> : null}
-      {notice ? (
-        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-      {refunds.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      ) : refunds.isError ? (
-        <ApiErrorAlert error={refunds.error} />
-      ) : (
-        <RefundSections data={refunds.data} canAct={canAct} onRefund={setTarget} />
-      )}
       {target ? (
         <RefundDialog
           opened
@@ -73,7 +52,7 @@ export function RefundsPage() {
           money={target.money}
         />
       ) : null}
-    </AdminPage>
+    </QueuePage>
   );
 }
 

@@ -1,10 +1,10 @@
 import type { TransferItem } from '@kwenda/contracts/admin';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link } from '../../../lib/router';
-import { AdminPage } from '../components/admin-page';
-import { ApiErrorAlert } from '../components/api-error-alert';
+import { BookingLink } from '../components/booking-link';
+import { CardHeading } from '../components/card-heading';
+import { QueuePage } from '../components/queue-page';
 import { useStaffCan } from '../components/require-staff';
 import { useTransfers } from './desk-api';
 import { ApproveTransferDialog, ExtendHoldDialog, RejectTransferDialog } from './desk-dialogs';
@@ -30,36 +30,24 @@ export function TransfersPage() {
     document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView({ block: 'start' });
   }, [loaded]);
   return (
-    <AdminPage
+    <QueuePage
       title={t('transfers.title')}
-      actions={
-        <Button variant="default" onClick={() => transfers.refetch()} loading={transfers.isFetching}>
-          {t('refresh')}
-        </Button>
-      }
-    >
-      <Text c="gray.7">{t('transfers.intro')}</Text>
-      {!canAct ? <Alert color="gray">{t('readOnly')}</Alert> : null}
-      {notice ? (
-        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-      {transfers.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      ) : transfers.isError ? (
-        <ApiErrorAlert error={transfers.error} />
-      ) : transfers.data.transfers.length === 0 ? (
-        <Text>{t('transfers.empty')}</Text>
-      ) : (
+      refreshLabel={t('refresh')}
+      intro={t('transfers.intro')}
+      readOnly={canAct ? null : t('readOnly')}
+      notice={notice}
+      onNoticeClose={() => setNotice(null)}
+      query={transfers}
+      isEmpty={(data) => data.transfers.length === 0}
+      empty={t('transfers.empty')}
+      list={(data) => (
         <Stack gap="lg">
-          {transfers.data.transfers.map((item) => (
+          {data.transfers.map((item) => (
             <TransferCard key={item.receiptId} item={item} canAct={canAct} onOpen={(kind) => setOpen({ kind, item })} />
           ))}
         </Stack>
       )}
+    >
       {open?.kind === 'approve' ? (
         <ApproveTransferDialog
           opened
@@ -85,7 +73,7 @@ export function TransfersPage() {
           supplierHoldDeadline={open.item.supplierHoldDeadline}
         />
       ) : null}
-    </AdminPage>
+    </QueuePage>
   );
 }
 
@@ -109,16 +97,16 @@ function TransferCard({
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4" id={headingId}>
-            <Anchor component={Link} to={`/admin/bookings/${item.bookingId}`} inherit>
-              <span dir="ltr">{item.bookingReference}</span>
-            </Anchor>
-          </Title>
-          <Text size="sm" c="gray.7">
-            {t('transfers.uploaded', { time: deskTime(item.uploadedAt, language) })}
-          </Text>
-        </Group>
+        <CardHeading
+          id={headingId}
+          aside={
+            <Text size="sm" c="gray.7">
+              {t('transfers.uploaded', { time: deskTime(item.uploadedAt, language) })}
+            </Text>
+          }
+        >
+          <BookingLink id={item.bookingId} reference={item.bookingReference} inherit />
+        </CardHeading>
         <ReceiptSameFileAlert sameFileAs={item.sameFileAs} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ReceiptViewer

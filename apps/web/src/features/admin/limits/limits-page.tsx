@@ -1,10 +1,10 @@
 import type { HoldCapLift, HoldCaps } from '@kwenda/contracts/admin';
-import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
-import { AdminPage } from '../components/admin-page';
-import { ApiErrorAlert } from '../components/api-error-alert';
+import { CardHeading } from '../components/card-heading';
+import { QueuePage } from '../components/queue-page';
 import { useStaffCan } from '../components/require-staff';
 import { EndLiftDialog, LiftDialog } from './lift-dialogs';
 import { useHoldCapLifts } from './limits-api';
@@ -26,43 +26,35 @@ export function LimitsPage() {
   const close = () => setOpen(null);
 
   return (
-    <AdminPage
+    <QueuePage
       title={t('title')}
       actions={canLift ? <Button onClick={() => setOpen({ kind: 'lift' })}>{t('form.open')}</Button> : null}
-    >
-      <Text className={classes.hint}>{t('intro')}</Text>
-      {!canLift ? <Alert color="gray">{t('readOnly')}</Alert> : null}
-      {notice ? (
-        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-      {limits.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      ) : limits.isError ? (
-        <ApiErrorAlert error={limits.error} />
-      ) : (
+      intro={t('intro')}
+      readOnly={canLift ? null : t('readOnly')}
+      notice={notice}
+      onNoticeClose={() => setNotice(null)}
+      query={limits}
+      list={(data) => (
         <>
-          <CapsCard caps={limits.data.caps} />
+          <CapsCard caps={data.caps} />
           <Title order={2} size="h3">
             {t('lifts.title')}
           </Title>
-          {limits.data.lifts.length === 0 ? (
+          {data.lifts.length === 0 ? (
             <Text>{t('lifts.empty')}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" component="ul" className={classes.list}>
-              {limits.data.lifts.map((lift) => (
+              {data.lifts.map((lift) => (
                 <LiftCard key={lift.id} lift={lift} canEnd={canLift} onEnd={() => setOpen({ kind: 'end', lift })} />
               ))}
             </SimpleGrid>
           )}
         </>
       )}
+    >
       {open?.kind === 'lift' ? <LiftDialog onClose={close} onDone={setNotice} /> : null}
       {open?.kind === 'end' ? <EndLiftDialog lift={open.lift} onClose={close} onDone={setNotice} /> : null}
-    </AdminPage>
+    </QueuePage>
   );
 }
 
@@ -96,14 +88,19 @@ function LiftCard({ lift, canEnd, onEnd }: { lift: HoldCapLift; canEnd: boolean;
   return (
     <Card withBorder padding="md" radius="md" component="li" aria-labelledby={headingId} data-testid="lift-card">
       <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={3} size="h5" id={headingId} className={classes.value}>
-            <bdi dir="ltr">{lift.value}</bdi>
-          </Title>
-          <Badge variant="light" className={classes.badge}>
-            {t(`kind.${lift.kind}`)}
-          </Badge>
-        </Group>
+        <CardHeading
+          id={headingId}
+          order={3}
+          size="h5"
+          className={classes.value}
+          aside={
+            <Badge variant="light" className={classes.badge}>
+              {t(`kind.${lift.kind}`)}
+            </Badge>
+          }
+        >
+          <bdi dir="ltr">{lift.value}</bdi>
+        </CardHeading>
         <dl className={classes.facts}>
           <dt>{t('card.until')}</dt>
           <dd>{formatDeadline(lift.expiresAt, i18n.language)}</dd>

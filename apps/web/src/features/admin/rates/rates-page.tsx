@@ -1,9 +1,9 @@
 import { rateCurrencies, type CurrentRate, type MarkupRule, type RateChange, type RatesOverview } from '@kwenda/contracts/admin';
-import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from '../../../lib/router';
-import { AdminPage } from '../components/admin-page';
+import { QueuePage } from '../components/queue-page';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { useStaffCan } from '../components/require-staff';
 import { MarkupDialog } from './markup-dialog';
@@ -40,7 +40,7 @@ export function RatesPage() {
   const close = () => setOpen(null);
 
   return (
-    <AdminPage
+    <QueuePage
       title={t('title')}
       actions={
         isOwner && rates.data ? (
@@ -49,42 +49,34 @@ export function RatesPage() {
           </Button>
         ) : null
       }
-    >
-      <Text c="gray.7">{t('intro')}</Text>
-      {!isOwner ? <Alert color="gray">{t('readOnly')}</Alert> : null}
-      {notice ? (
-        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-      {rates.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      ) : rates.isError ? (
-        <ApiErrorAlert error={rates.error} />
-      ) : (
+      intro={t('intro')}
+      readOnly={isOwner ? null : t('readOnly')}
+      notice={notice}
+      onNoticeClose={() => setNotice(null)}
+      query={rates}
+      list={(data) => (
         <Stack gap="xl">
           <CurrentRates
-            rates={rates.data.rates}
+            rates={data.rates}
             isOwner={isOwner}
             onChange={(currency) => setOpen({ kind: 'rate', currency })}
             onNotice={setNotice}
           />
           <Markups
-            markups={rates.data.markups}
+            markups={data.markups}
             isOwner={isOwner}
             onOpen={(rule) => setOpen({ kind: 'markup', rule })}
             onNotice={setNotice}
           />
-          <History history={rates.data.history} />
+          <History history={data.history} />
         </Stack>
       )}
+    >
       {open?.kind === 'rate' && rates.data && isOwner ? (
         <RateDialog rates={rates.data.rates} initialCurrency={open.currency} onClose={close} onDone={setNotice} />
       ) : null}
       {open?.kind === 'markup' ? <MarkupDialog rule={open.rule} onClose={close} onDone={setNotice} /> : null}
-    </AdminPage>
+    </QueuePage>
   );
 }
 
