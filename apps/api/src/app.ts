@@ -52,8 +52,8 @@ import { staffRoutes } from './modules/staff/staff-routes.js';
 import { backupRoutes } from './modules/backup/backup-routes.js';
 import { createStaffService } from './modules/staff/staff-service.js';
 import { adminAgentsRoutes, agentRoutes } from './modules/agents/agents-routes.js';
-import { deskRoutes } from './modules/desk/desk-routes.js';
-import { createDeskService } from './modules/desk/desk-service.js';
+import { deskRoutes } from './modules/bookings/admin/desk-routes.js';
+import { deskMessagesOf } from './modules/bookings/staff-emails.js';
 import { createSupplierCallsService } from './modules/supplier-calls/supplier-calls-service.js';
 import { createAgentsService } from './modules/agents/agents-service.js';
 import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from './payments/payment-provider.js';
@@ -71,7 +71,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createSupplierRegistry } from './suppliers/create-supplier.js';
-import { adminAirlineChangeRoutes } from './modules/supplier-webhooks/admin-airline-change-routes.js';
+import { adminAirlineChangeRoutes } from './modules/bookings/admin/airline-change-routes.js';
 import { createSupplierWebhooksService } from './modules/supplier-webhooks/supplier-webhooks-service.js';
 import { supplierWebhooksRoutes } from './modules/supplier-webhooks/supplier-webhooks-routes.js';
 import type { Supplier } from './suppliers/supplier.js';
@@ -161,6 +161,7 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
     agencyEmail: env.SUPPORT_EMAIL,
     mail,
     messages: bookingMessages,
+    deskMessages: deskMessagesOf(mailContext),
     logger: app.log,
     supplierCallLeaseMs: env.SUPPLIER_CALL_LEASE_SECONDS * 1000,
     holds: createHoldLimits({ caps: holdCapsOf(env) }),
@@ -218,11 +219,16 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
   });
 
   // Supplier calls (hold, ticket, cancel) whose answer was lost: settled by asking the supplier.
-  const supplierCalls = createSupplierCallsService({ bookings, mailContext });
+  const supplierCalls = createSupplierCallsService({
+    database,
+    bookings: bookings.eventsPort,
+    logger: app.log,
+    leaseMs: env.SUPPLIER_CALL_LEASE_SECONDS * 1000,
+  });
   // Caps on unpaid holds and the staff's lifts; the throttle counters and idempotency keys it prunes.
   const limits = createLimitsService({ database, caps: holdCapsOf(env) });
   // Suppliers' webhook events (Duffel), stored once by the route and processed by the job.
-  const supplierWebhooks = createSupplierWebhooksService({ database, bookings });
+  const supplierWebhooks = createSupplierWebhooksService({ database, bookings: bookings.eventsPort, logger: app.log });
   const jobs = startJobs(
     [
       { name: 'hold-expiry', run: (now) => bookings.expireHolds(now) },
@@ -251,8 +257,7 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
   );
   if (env.RUN_JOBS) app.addHook('onListen', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  // The staff actions on bookings, for the desk's routes and the agency's command line (scripts/receipt.ts).
-  const desk = createDeskService({ bookings, mailContext });
+  const { desk } = bookings;
   app.decorate('kwenda', { bookings, payments, receipts, mail, jobs, staff, desk, supplierCalls });
 
   const publicConfig = publicConfigOf(env, social.enabledProviders());
@@ -303,7 +308,7 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
       await api.register(agentRoutes, { agents });
       await api.register(deskRoutes, { desk });
       await api.register(supplierWebhooksRoutes, { webhooks: supplierWebhooks, duffelSecret: env.DUFFEL_WEBHOOK_SECRET });
-      await api.register(adminAirlineChangeRoutes, { desk: desk.deps });
+      await api.register(adminAirlineChangeRoutes, { desk });
       await api.register(limitsRoutes, { limits });
       await api.register(trialModeRoutes, { trialMode: trialModeOf(env) });
     },
@@ -331,7 +336,7 @@ declare module 'fastify' {
       mail: ReturnType<typeof createMailService>;
       jobs: import('./jobs/job-runner.js').JobRunner;
       staff: import('./modules/staff/staff-service.js').StaffService;
-      desk: import('./modules/desk/desk-service.js').DeskService;
+      desk: import('./modules/bookings/admin/desk-service.js').DeskService;
       supplierCalls: import('./modules/supplier-calls/supplier-calls-service.js').SupplierCallsService;
     };
   }

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@kwenda/contracts';
+import { bookingIdSchema, type ErrorCode, type FieldError } from '@kwenda/contracts';
 
 /** An expected failure with a code for the wire; the error handler turns it into JSON. */
 export class AppError extends Error {
@@ -18,3 +18,11 @@ export const validationError = (fields: FieldError[]) =>
   new AppError(400, 'VALIDATION_ERROR', `Invalid input: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`, fields);
 
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+
+/** No booking with this id. */
+export const bookingNotFound = () => notFound('No booking with this id');
+
+/** An id that is not a booking's is simply not found (a 404), not a validation error. */
+export function checkBookingId(id: string) {
+  if (!bookingIdSchema.safeParse(id).success) throw bookingNotFound();
+}

@@ -7,7 +7,7 @@ import {
 } from '@kwenda/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
+import { bookingNotFound, checkBookingId } from '../../errors.js';
 import { staffUserIdOf } from '../../plugins/auth.js';
 import type { AdminBookingsService } from './admin-bookings-service.js';
 
@@ -21,10 +21,6 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBo
   { adminBookings },
 ) => {
   const viewer = app.requireStaff('viewer');
-  // An id that is not a booking id is simply not found (not a validation error).
-  const checkId = (id: string) => {
-    if (!bookingIdSchema.safeParse(id).success) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
-  };
   const noStore = { 'cache-control': 'no-store' };
 
   app.get(
@@ -56,7 +52,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBo
       },
     },
     async (request, reply) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       reply.headers(noStore);
       return adminBookings.getBookingDetail(request.params.id);
     },
@@ -74,7 +70,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBo
       },
     },
     async (request, reply) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       reply.headers(noStore);
       return adminBookings.revealDocument(request.params.id, request.params.passengerId, staffUserIdOf(request));
     },
@@ -91,7 +87,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBo
       },
     },
     async (request, reply) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       const file = await adminBookings.receiptFile(request.params.id, request.params.receiptId);
       // The traveller's file, shown inline in the desk only: never sniffed into something else, never cached.
       return reply

@@ -9,7 +9,7 @@ import {
   type AdminDocumentReveal,
 } from '@kwenda/contracts/admin';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError, bookingNotFound } from '../../errors.js';
 import { readReceiptBytes } from '../receipts/receipt-storage.js';
 import { findSameFiles } from '../receipts/receipts-repository.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
@@ -40,7 +40,6 @@ export function createAdminBookingsService(deps: {
   getBooking: (id: string) => Promise<Booking | null>;
 }) {
   const { db } = deps.database;
-  const notFound = () => new AppError(404, 'NOT_FOUND', 'No booking with this id');
 
   /** Resolves every actor of a page to a name with one query. */
   async function actorResolver(raws: (string | null)[]) {
@@ -91,7 +90,7 @@ export function createAdminBookingsService(deps: {
     async getBookingDetail(id: string): Promise<AdminBookingDetail> {
       const row = await repo.findBookingRow(db, id);
       const booking = row ? await deps.getBooking(id) : null;
-      if (!row || !booking) throw notFound();
+      if (!row || !booking) throw bookingNotFound();
       const [paymentRows, receiptRows, emailRows, eventRows, viewRows, duplicates] = await Promise.all([
         repo.findPayments(db, id),
         repo.findReceipts(db, id),
@@ -214,7 +213,7 @@ export function createAdminBookingsService(deps: {
     async revealDocument(bookingId: string, passengerId: string, staffUserId: string): Promise<AdminDocumentReveal> {
       return db.transaction(async (tx) => {
         const booking = await repo.findBookingRow(tx, bookingId);
-        if (!booking) throw notFound();
+        if (!booking) throw bookingNotFound();
         const passenger = await repo.findPassenger(tx, bookingId, passengerId);
         if (!passenger) throw new AppError(404, 'NOT_FOUND', 'No passenger with this id on this booking');
         await recordStaffAction(tx, {

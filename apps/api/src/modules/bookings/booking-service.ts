@@ -1,23 +1,31 @@
 import type { CreateBookingRequest, PayBookingRequest, UpdateBookingRequest } from '@kwenda/contracts';
 import type { BookingRow } from '../../db/schema.js';
+import { createDeskService } from './admin/desk-service.js';
+import type { BookingEventsPort } from './booking-events-port.js';
 import type { BookingPaymentsPort, CheckoutPort } from './booking-ports.js';
 import * as repo from './booking-repository.js';
+import { acceptAirlineChange, declineHeldAirlineChange, getAirlineChange, recordAirlineChange } from './use-cases/airline-change.js';
 import type { Actor, BookingDeps, BookingServiceDeps } from './use-cases/booking-deps.js';
 import { createBooking } from './use-cases/create-booking.js';
 import { expireHolds } from './use-cases/expire-holds.js';
-import { fulfilBooking, fulfilPending } from './use-cases/fulfil-booking.js';
+import { fulfilBooking, fulfilPending, reconcileTicket } from './use-cases/fulfil-booking.js';
+import { settleFailedHold } from './use-cases/hold-creation-failed.js';
 import { listBookingsForUser, loadBooking, loadBookingFor } from './use-cases/load-booking.js';
-import { payBooking } from './use-cases/pay-booking.js';
+import { payBooking, reconcileHold } from './use-cases/pay-booking.js';
 import { confirmPayment, recordPaymentFailure, recordReceipt } from './use-cases/record-payment.js';
+import { reconcileCancel } from './use-cases/staff-cancel.js';
 import { submitPassengers } from './use-cases/submit-passengers.js';
+import { cancelHeldBooking } from './use-cases/traveller-cancel-hold.js';
+import { confirmCancellation, quoteCancellation } from './use-cases/traveller-cancel.js';
 
-export type { Actor, BookingDeps, BookingServiceDeps, Logger } from './use-cases/booking-deps.js';
+export type { Actor, BookingServiceDeps, Logger } from './use-cases/booking-deps.js';
 export { segmentsKeyOf } from './use-cases/booking-rules.js';
 
 /**
- * The bookings module as the rest of the server sees it: each use case (use-cases/) bound to the
- * service's settings, and the port the payments module calls. The checkout is attached once the
- * payments module exists (each needs the other).
+ * The bookings module as the rest of the server sees it, the only one that changes a booking: each use
+ * case (use-cases/) bound to the service's settings, the port the payments and receipts modules call,
+ * the port the supplier calls journal and the supplier's events report to, and the desk's staff
+ * actions. The checkout is attached once the payments module exists (each needs the other).
  */
 export function createBookingService(settings: BookingServiceDeps) {
   let checkout: CheckoutPort | undefined;
@@ -37,10 +45,26 @@ export function createBookingService(settings: BookingServiceDeps) {
     getBooking: (id) => loadBooking(deps, id),
   };
 
+  const eventsPort: BookingEventsPort = {
+    async settleSupplierCall(call) {
+      switch (call.kind) {
+        case 'hold':
+          return reconcileHold(deps, call);
+        case 'ticket':
+          return reconcileTicket(deps, call);
+        case 'cancel':
+          return void (await reconcileCancel(deps, call));
+      }
+    },
+    recordAirlineChange: (input) => recordAirlineChange(deps, input),
+    settleFailedHold: (input) => settleFailedHold(deps, input),
+  };
+
   return {
-    /** The settings every use case takes: for use cases called outside this service (staff actions). */
-    deps,
     ports,
+    eventsPort,
+    /** The staff actions on bookings, for the desk's routes and the agency's command line (scripts/receipt.ts). */
+    desk: createDeskService(deps),
     getBooking: (id: string, tx = db) => loadBooking(deps, id, tx),
     /** The booking whole or limited, as `seesWhole` decides for its row (GET /bookings/{id}). */
     getBookingFor: (id: string, seesWhole: (row: Pick<BookingRow, 'id' | 'userId'>) => Promise<boolean>) =>
@@ -55,6 +79,12 @@ export function createBookingService(settings: BookingServiceDeps) {
     listForUser: (userId: string) => listBookingsForUser(deps, userId),
     events: (id: string) => repo.findEvents(db, id),
     findByReference: (reference: string) => repo.findBookingByReference(db, reference),
+    airlineChange: (id: string) => getAirlineChange(deps, id),
+    acceptAirlineChange: (id: string, actor: Actor) => acceptAirlineChange(deps, id, actor),
+    declineHeldAirlineChange: (id: string, actor: Actor) => declineHeldAirlineChange(deps, id, actor),
+    quoteCancellation: (id: string, actor: Actor) => quoteCancellation(deps, id, actor),
+    confirmCancellation: (id: string, quoteId: string, actor: Actor) => confirmCancellation(deps, id, quoteId, actor),
+    cancelHeldBooking: (id: string, actor: Actor) => cancelHeldBooking(deps, id, actor),
     attachCheckout(port: CheckoutPort) {
       checkout = port;
     },

@@ -1,6 +1,6 @@
 import type { BookingStatus, StatusTrigger } from '@kwenda/contracts';
 import type { BookingRow } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, bookingNotFound } from '../../errors.js';
 import type { Tx } from '../../db/tx.js';
 import { lockBooking, writeTransition, type BookingPatch } from './booking-repository.js';
 
@@ -80,7 +80,7 @@ export async function transition(
   change: TransitionChange,
 ): Promise<BookingRow> {
   const row = await lockBooking(tx, bookingId);
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+  if (!row) throw bookingNotFound();
   return transitionLocked(tx, row, trigger, change);
 }
 

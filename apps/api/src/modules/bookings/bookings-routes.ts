@@ -1,7 +1,6 @@
 import {
   airlineChangeResponseSchema,
   apiErrorSchema,
-  bookingIdSchema,
   cancellationQuoteResponseSchema,
   confirmCancellationRequestSchema,
   bookingResponseSchema,
@@ -17,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError, bookingNotFound, checkBookingId } from '../../errors.js';
 import { travellerIdOf } from '../../plugins/auth.js';
 import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { SupplierRegistry } from '../../suppliers/supplier.js';
@@ -25,9 +24,6 @@ import { accessCookie } from '../booking-access/access-cookie.js';
 import { seesWhole } from '../booking-access/booking-access-guard.js';
 import type { BookingAccessService } from '../booking-access/booking-access-service.js';
 import type { Actor, BookingService } from './booking-service.js';
-import { acceptAirlineChange, declineHeldAirlineChange, getAirlineChange } from './use-cases/airline-change.js';
-import { confirmCancellation, quoteCancellation } from './use-cases/traveller-cancel.js';
-import { cancelHeldBooking } from './use-cases/traveller-cancel-hold.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: bookingConflictSchema, 503: apiErrorSchema };
 
@@ -47,11 +43,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   const actorOf = async (request: FastifyRequest): Promise<Actor> => {
     const userId = travellerIdOf(request);
     return { userId, label: userId ? `user:${userId}` : 'guest', address: request.ip };
-  };
-  // An id that is not a booking id is simply not found (not a validation error).
-  const notFound = () => new AppError(404, 'NOT_FOUND', 'No booking with this id');
-  const checkId = (id: string) => {
-    if (!bookingIdSchema.safeParse(id).success) throw notFound();
   };
 
   app.post(
@@ -90,11 +81,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       serializerCompiler: trustedJsonSerializer,
     },
     async (request, reply) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       // A session that ended answers 401 (the web app forgets it and reads again, as a guest).
       const asker = { userId: travellerIdOf(request), cookieHeader: request.headers.cookie };
       const booking = await bookings.getBookingFor(request.params.id, (row) => seesWhole(access, row, asker));
-      if (!booking) throw notFound();
+      if (!booking) throw bookingNotFound();
       reply.header('cache-control', 'no-store');
       return booking;
     },
@@ -118,7 +109,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       const booking = await bookings.submitPassengers(request.params.id, request.body, await actorOf(request));
       return { success: true as const, booking };
     },
@@ -136,7 +127,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       const booking = await bookings.payBooking(request.params.id, request.body, await actorOf(request));
       return { success: true as const, booking };
     },
@@ -154,9 +145,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       const booking = await bookings.getBookingRow(request.params.id);
-      if (!booking) throw notFound();
+      if (!booking) throw bookingNotFound();
       const slice = booking.offer.slices[request.query.slice];
       let map = null;
       try {
@@ -197,10 +188,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      checkId(request.params.id);
-      if (!(await bookings.getBookingRow(request.params.id))) throw notFound();
+      checkBookingId(request.params.id);
+      if (!(await bookings.getBookingRow(request.params.id))) throw bookingNotFound();
       reply.header('cache-control', 'no-store');
-      return { success: true as const, change: await getAirlineChange(bookings.deps, request.params.id) };
+      return { success: true as const, change: await bookings.airlineChange(request.params.id) };
     },
   );
 
@@ -215,8 +206,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      checkId(request.params.id);
-      const booking = await acceptAirlineChange(bookings.deps, request.params.id, await actorOf(request));
+      checkBookingId(request.params.id);
+      const booking = await bookings.acceptAirlineChange(request.params.id, await actorOf(request));
       return { success: true as const, booking };
     },
   );
@@ -233,8 +224,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      checkId(request.params.id);
-      const booking = await declineHeldAirlineChange(bookings.deps, request.params.id, await actorOf(request));
+      checkBookingId(request.params.id);
+      const booking = await bookings.declineHeldAirlineChange(request.params.id, await actorOf(request));
       return { success: true as const, booking };
     },
   );
@@ -250,8 +241,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      checkId(request.params.id);
-      const quote = await quoteCancellation(bookings.deps, request.params.id, await actorOf(request));
+      checkBookingId(request.params.id);
+      const quote = await bookings.quoteCancellation(request.params.id, await actorOf(request));
       return { success: true as const, quote };
     },
   );
@@ -268,8 +259,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      checkId(request.params.id);
-      const booking = await confirmCancellation(bookings.deps, request.params.id, request.body.quoteId, await actorOf(request));
+      checkBookingId(request.params.id);
+      const booking = await bookings.confirmCancellation(request.params.id, request.body.quoteId, await actorOf(request));
       return { success: true as const, booking };
     },
   );
@@ -286,8 +277,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      checkId(request.params.id);
-      const booking = await cancelHeldBooking(bookings.deps, request.params.id, await actorOf(request));
+      checkBookingId(request.params.id);
+      const booking = await bookings.cancelHeldBooking(request.params.id, await actorOf(request));
       return { success: true as const, booking };
     },
   );

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { apiErrorSchema, bookingIdSchema, bookingResponseSchema, BOOKING_LIMITS } from '@kwenda/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, validationError } from '../../errors.js';
+import { AppError, bookingNotFound, checkBookingId, validationError } from '../../errors.js';
 import { travellerIdOf } from '../../plugins/auth.js';
 import type { BookingPaymentsPort } from '../bookings/booking-ports.js';
 import type { ReceiptsService } from './receipts-service.js';
@@ -35,7 +35,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!bookingIdSchema.safeParse(request.params.id).success) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+      checkBookingId(request.params.id);
       if (!request.isMultipart())
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the receipt as multipart/form-data with a "file" field');
       let file;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BOOKING_LIMITS } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
-import { AppError, validationError } from '../../errors.js';
+import { AppError, bookingNotFound, validationError } from '../../errors.js';
 import type { BookingPaymentsPort } from '../bookings/booking-ports.js';
 import { cleanFileName, detectReceiptType } from './receipt-storage.js';
 import * as repo from './receipts-repository.js';
@@ -26,7 +26,7 @@ export function createReceiptsService(deps: { database: Database; bookings: Book
       uploader: { userId: string | null; label: string },
     ): Promise<void> {
       const booking = await deps.bookings.getBooking(bookingId);
-      if (!booking) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+      if (!booking) throw bookingNotFound();
       if (booking.status !== 'pending-payment' || booking.paymentMethod !== 'bank-transfer')
         throw new AppError(409, 'INVALID_BOOKING_STATE', 'Receipts are taken while a booking is held for a bank transfer');
       if (file.bytes.length === 0) throw validationError([{ path: 'file', code: 'empty', message: 'The file is empty' }]);

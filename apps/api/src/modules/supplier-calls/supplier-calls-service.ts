@@ -1,11 +1,6 @@
-import type { SupplierCallRow } from '../../db/supplier-calls-schema.js';
-import type { BookingService } from '../bookings/booking-service.js';
-import { deskMessagesOf } from '../bookings/staff-emails.js';
-import { reconcileTicket } from '../bookings/use-cases/fulfil-booking.js';
-import { reconcileHold } from '../bookings/use-cases/pay-booking.js';
-import { reconcileCancel } from '../bookings/use-cases/staff-cancel.js';
-import type { StaffDeps } from '../bookings/use-cases/staff-deps.js';
-import type { MailContext } from '../mail/mail-context.js';
+import type { Database } from '../../db/client.js';
+import type { BookingEventsPort } from '../bookings/booking-events-port.js';
+import type { Logger } from '../bookings/booking-service.js';
 import { callsOf, claimDueCalls, DEFAULT_LEASE_MS, markUnanswered, retryDelayMs } from './supplier-calls-repository.js';
 
 /** Calls the job takes up per round; each is one or two supplier requests. */
@@ -24,21 +19,18 @@ const BATCH = 20;
  * - cancel: asked again until the supplier confirms, then a staff cancellation is completed.
  * Calls are claimed with SKIP LOCKED and a lease, so several processes can run the job at once.
  */
-export function createSupplierCallsService(deps: { bookings: BookingService; mailContext: MailContext }) {
-  const staff: StaffDeps = { ...deps.bookings.deps, deskMessages: deskMessagesOf(deps.mailContext) };
-  const { db, logger } = staff;
-  const leaseMs = staff.supplierCallLeaseMs ?? DEFAULT_LEASE_MS;
-
-  const settle = async (call: SupplierCallRow) => {
-    switch (call.kind) {
-      case 'hold':
-        return reconcileHold(staff, call);
-      case 'ticket':
-        return reconcileTicket(staff, call);
-      case 'cancel':
-        return void (await reconcileCancel(staff, call));
-    }
-  };
+export function createSupplierCallsService(deps: {
+  database: Database;
+  /** What a call settled this way means for its booking, handed to the bookings module. */
+  bookings: BookingEventsPort;
+  logger: Logger;
+  /** SUPPLIER_CALL_LEASE_SECONDS, 2 minutes by default. */
+  leaseMs?: number;
+}) {
+  const { db } = deps.database;
+  const { logger } = deps;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const settle = deps.bookings.settleSupplierCall;
 
   return {
     /** Settles the calls due at `now`; the job calls it every few seconds. Returns how many it took up. */

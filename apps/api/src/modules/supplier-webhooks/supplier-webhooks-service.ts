@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { SupplierEventRow } from '../../db/supplier-events-schema.js';
-import type { BookingService } from '../bookings/booking-service.js';
-import { recordAirlineChange } from '../bookings/use-cases/airline-change.js';
-import { settleFailedHold } from './hold-creation-failed.js';
+import type { BookingEventsPort } from '../bookings/booking-events-port.js';
+import type { Logger } from '../bookings/booking-service.js';
 import { claimDueEvents, finishEvent, insertEvent, retryEvent } from './supplier-events-repository.js';
 
 /** How long a claimed event is invisible to other processes while this one works on it. */
@@ -42,10 +41,16 @@ function clientReferenceOf(event: DuffelEvent): string | null {
  * processes can run it, and retried with backoff when the supplier cannot be asked. Types Kwenda does
  * not act on are kept and marked ignored.
  */
-export function createSupplierWebhooksService(deps: { database: Database; bookings: BookingService }) {
-  const bookingDeps = deps.bookings.deps;
+export function createSupplierWebhooksService(deps: {
+  database: Database;
+  /** What an event says about a booking, handed to the bookings module. */
+  bookings: BookingEventsPort;
+  logger: Logger;
+  clock?: () => Date;
+}) {
   const { db } = deps.database;
-  const { logger } = bookingDeps;
+  const { logger, bookings } = deps;
+  const clock = deps.clock ?? (() => new Date());
 
   const process = async (
     row: SupplierEventRow,
@@ -55,13 +60,13 @@ export function createSupplierWebhooksService(deps: { database: Database; bookin
       case 'order.airline_initiated_change_detected': {
         const orderId = orderIdOf(event);
         if (!orderId) return { status: 'ignored', result: { reason: 'no order id' } };
-        const outcome = await recordAirlineChange(bookingDeps, { supplier: row.supplier, orderId, eventId: row.id });
+        const outcome = await bookings.recordAirlineChange({ supplier: row.supplier, orderId, eventId: row.id });
         return { status: outcome.outcome === 'no-booking' ? 'ignored' : 'processed', result: { ...outcome, orderId } };
       }
       case 'order.creation_failed': {
         const clientReference = clientReferenceOf(event);
         if (!clientReference) return { status: 'ignored', result: { reason: 'no client reference' } };
-        const outcome = await settleFailedHold(bookingDeps, { supplier: row.supplier, clientReference, eventId: row.id });
+        const outcome = await bookings.settleFailedHold({ supplier: row.supplier, clientReference, eventId: row.id });
         return { status: outcome.outcome === 'no-open-hold' ? 'ignored' : 'processed', result: outcome };
       }
       default:
@@ -71,7 +76,7 @@ export function createSupplierWebhooksService(deps: { database: Database; bookin
 
   return {
     /** Stores a verified event; false when it was stored before (a redelivery). */
-    receive(supplier: string, event: DuffelEvent, now: Date = bookingDeps.clock()): Promise<boolean> {
+    receive(supplier: string, event: DuffelEvent, now: Date = clock()): Promise<boolean> {
       return insertEvent(db, {
         supplier,
         id: event.id,
@@ -89,7 +94,7 @@ export function createSupplierWebhooksService(deps: { database: Database; bookin
         for (const row of due) {
           try {
             const done = await process(row);
-            await finishEvent(db, row, { ...done, now: bookingDeps.clock() });
+            await finishEvent(db, row, { ...done, now: clock() });
             logger.info(
               { supplier: row.supplier, eventId: row.id, type: row.eventType, status: done.status },
               'supplier event processed',

@@ -1,7 +1,7 @@
 import { apiErrorSchema, bookingIdSchema, type Booking } from '@kwenda/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError, bookingNotFound } from '../../errors.js';
 
 /** GET /bookings/{id}/ticket.pdf: the e-ticket of a confirmed booking (the id is unguessable). */
 export const ticketsRoutes: FastifyPluginAsyncZod<{
@@ -20,7 +20,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const booking = bookingIdSchema.safeParse(request.params.id).success ? await getBooking(request.params.id) : null;
-      if (!booking) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+      if (!booking) throw bookingNotFound();
       if (booking.status !== 'confirmed')
         throw new AppError(
           409,

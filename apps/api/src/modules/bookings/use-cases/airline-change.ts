@@ -1,6 +1,6 @@
 import type { AirlineChangeView, Booking, OfferSlice } from '@kwenda/contracts';
 import type { BookingAirlineChangeRow } from '../../../db/supplier-events-schema.js';
-import { AppError } from '../../../errors.js';
+import { AppError, bookingNotFound } from '../../../errors.js';
 import type { AirlineChange } from '../../../suppliers/supplier.js';
 import * as changes from '../../supplier-webhooks/airline-changes-repository.js';
 import * as repo from '../booking-repository.js';
@@ -143,7 +143,7 @@ const noOpenChange = () => new AppError(409, 'INVALID_BOOKING_STATE', 'The booki
  */
 export async function acceptAirlineChange(deps: BookingDeps, bookingId: string, actor: Actor): Promise<Booking> {
   const row = await repo.findBooking(deps.db, bookingId);
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+  if (!row) throw bookingNotFound();
   const trigger = acceptTriggerOf(row);
   if (!canTrigger(row.status, trigger)) throw new InvalidTransitionError(row.status, trigger);
   const change = await changes.latestAirlineChange(deps.db, bookingId);
@@ -167,7 +167,7 @@ export async function acceptAirlineChange(deps: BookingDeps, bookingId: string, 
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const current = await repo.lockBooking(tx, bookingId);
-    if (!current) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+    if (!current) throw bookingNotFound();
     const latest = await changes.latestAirlineChange(tx, bookingId);
     if (latest?.id !== change.id || latest.decision) throw noOpenChange();
     const slices = order?.slices ?? slicesAfterChange(current.offer.slices, accepted.removed, accepted.added);
@@ -191,7 +191,7 @@ export async function declineHeldAirlineChange(deps: BookingDeps, bookingId: str
   const now = deps.clock();
   const release = await deps.db.transaction(async (tx) => {
     const row = await repo.lockBooking(tx, bookingId);
-    if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+    if (!row) throw bookingNotFound();
     checkOwner(row, actor);
     if (row.ticketedAt !== null)
       throw new AppError(409, 'INVALID_BOOKING_STATE', "The booking is ticketed: cancel it at the airline's refund quote");

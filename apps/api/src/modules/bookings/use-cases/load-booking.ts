@@ -1,6 +1,6 @@
 import type { Booking } from '@kwenda/contracts';
 import type { Tx } from '../../../db/tx.js';
-import { AppError } from '../../../errors.js';
+import { bookingNotFound } from '../../../errors.js';
 import type { BookingRow } from '../../../db/schema.js';
 import { limitedView, presentBooking } from '../booking-presenter.js';
 import * as repo from '../booking-repository.js';
@@ -53,7 +53,7 @@ async function cancellationOf(tx: Tx, id: string) {
 
 export async function mustLoadBooking(deps: BookingDeps, id: string): Promise<Booking> {
   const booking = await loadBooking(deps, id);
-  if (!booking) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+  if (!booking) throw bookingNotFound();
   return booking;
 }
 

@@ -3,7 +3,7 @@ import { crashPoint } from '../../../crash-points.js';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import type { SupplierCallRow } from '../../../db/supplier-calls-schema.js';
 import type { Tx } from '../../../db/tx.js';
-import { AppError } from '../../../errors.js';
+import { AppError, bookingNotFound } from '../../../errors.js';
 import type { CreateOrderResult, SupplierOffer } from '../../../suppliers/supplier.js';
 import { repriceBooking } from '../../rates/pricing.js';
 import { requestCancel, runCancel } from '../../supplier-calls/order-cancellation.js';
@@ -139,7 +139,7 @@ function prepareHold(deps: BookingDeps, id: string, request: HoldRequest, actor:
   const now = deps.clock();
   return deps.db.transaction(async (tx): Promise<Prepared> => {
     const current = await repo.lockBooking(tx, id);
-    if (!current) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+    if (!current) throw bookingNotFound();
     checkOwner(current, actor);
     // An offer the airline sells for immediate payment only cannot be held while a transfer comes.
     if (request.method === 'bank-transfer' && current.offer.requiresInstantPayment) throw instantPaymentOnly();

@@ -2,7 +2,7 @@ import type { DeskBookingSummary } from '@kwenda/contracts/admin';
 import type { BookingRow } from '../../../db/schema.js';
 import type { SupplierCallRow } from '../../../db/supplier-calls-schema.js';
 import type { Tx } from '../../../db/tx.js';
-import { AppError } from '../../../errors.js';
+import { AppError, bookingNotFound } from '../../../errors.js';
 import type { SupplierOrder } from '../../../suppliers/supplier.js';
 import { requestCancel, runCancel } from '../../supplier-calls/order-cancellation.js';
 import * as calls from '../../supplier-calls/supplier-calls-repository.js';
@@ -13,7 +13,7 @@ import type { BookingDeps } from './booking-deps.js';
 import { cancellationDetails, recordCancellation } from './cancellation-money.js';
 import { tellCanceled } from './tell-canceled.js';
 import { confirmCancellation, isQuotedCancel, quoteCancellation, reconcileQuotedCancel } from './traveller-cancel.js';
-import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
+import { summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
 /**
  * Who cancelled and why, kept on the cancel call: the reconciliation job completes the cancellation

@@ -1,18 +1,14 @@
 import type { DeskBookingSummary } from '@kwenda/contracts/admin';
 import type { BookingRow } from '../../../db/schema.js';
-import { AppError } from '../../../errors.js';
-import type { DeskMessages } from '../staff-emails.js';
 import type { BookingDeps } from './booking-deps.js';
 
 /**
- * What the staff actions on a booking take (use-cases/staff-*.ts): the booking service's settings
- * and the desk's own e-mails. Every action runs in one transaction holding the booking's lock, goes
- * through a transition whose audit row names the staff member (`actor` 'staff:<user id>'), and
+ * What the staff actions on a booking take (use-cases/staff-*.ts): the booking service's settings,
+ * the desk's own e-mails among them. Every action runs in one transaction holding the booking's lock,
+ * goes through a transition whose audit row names the staff member (`actor` 'staff:<user id>'), and
  * changes nothing when it refuses.
  */
-export interface StaffDeps extends BookingDeps {
-  deskMessages: DeskMessages;
-}
+export type StaffDeps = BookingDeps;
 
 /** The staff member acting: `actor` for the booking's audit trail, `staffUserId` for staff_actions. */
 export interface StaffActor {
@@ -21,8 +17,6 @@ export interface StaffActor {
 }
 
 export const staffActorOf = (staffUserId: string): StaffActor => ({ actor: `staff:${staffUserId}`, staffUserId });
-
-export const bookingNotFound = () => new AppError(404, 'NOT_FOUND', 'No booking with this id');
 
 export function summaryOf(row: BookingRow): DeskBookingSummary {
   return {

@@ -1,10 +1,10 @@
 import type { DeskBookingSummary } from '@kwenda/contracts/admin';
-import { AppError } from '../../../errors.js';
+import { AppError, bookingNotFound } from '../../../errors.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import * as staffRepo from '../staff-repository.js';
 import { loadBooking } from './load-booking.js';
-import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
+import { summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
 /**
  * A hold waiting for a bank transfer, extended once by staff (the traveller's bank app is down),

@@ -3,7 +3,7 @@ import type { BookingStatus } from '@kwenda/contracts';
 import type { BookingMoney, DeskBookingSummary, RecordRefundRequest } from '@kwenda/contracts/admin';
 import type { BookingRow } from '../../../db/schema.js';
 import type { Tx } from '../../../db/tx.js';
-import { AppError } from '../../../errors.js';
+import { AppError, bookingNotFound } from '../../../errors.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import * as staffRepo from '../staff-repository.js';
@@ -11,7 +11,7 @@ import { cents, fromCents } from '../staff-repository.js';
 import { findCancellation } from '../cancellation-repository.js';
 import { presentCancellation, retainedCents } from './cancellation-money.js';
 import { loadBooking } from './load-booking.js';
-import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
+import { summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
 /**
  * Refunds the agency records after sending money back (by transfer, to the card, in cash), in the

@@ -1,11 +1,11 @@
 import type { DeskBookingSummary, ManualTicketRequest } from '@kwenda/contracts/admin';
-import { AppError, validationError } from '../../../errors.js';
+import { AppError, bookingNotFound, validationError } from '../../../errors.js';
 import { recordStaffAction } from '../../staff/staff-audit.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import { fulfilBooking } from './fulfil-booking.js';
 import { sendETicket } from './send-e-ticket.js';
-import { bookingNotFound, summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
+import { summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
 /**
  * The ticketing desk: a paid booking whose ticketing failed or waits is retried with the supplier,

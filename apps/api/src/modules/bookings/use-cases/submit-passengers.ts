@@ -1,5 +1,5 @@
 import { todayIn, type Booking, type UpdateBookingRequest } from '@kwenda/contracts';
-import { AppError, validationError } from '../../../errors.js';
+import { AppError, bookingNotFound, validationError } from '../../../errors.js';
 import { bookingMoney } from '../booking-presenter.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
@@ -31,7 +31,7 @@ export async function submitPassengers(
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const row = await repo.lockBooking(tx, id);
-    if (!row) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
+    if (!row) throw bookingNotFound();
     checkOwner(row, actor);
     if (row.status === 'offer-unavailable') throw noOfferFound();
     if (row.status !== 'created')

@@ -4,7 +4,7 @@ import type { SupplierCallRow } from '../../../db/supplier-calls-schema.js';
 import type { BookingCancellationQuoteRow } from '../../../db/supplier-events-schema.js';
 import type { Tx } from '../../../db/tx.js';
 import { crashPoint } from '../../../crash-points.js';
-import { AppError } from '../../../errors.js';
+import { AppError, bookingNotFound } from '../../../errors.js';
 import type { CancellationQuote, SupplierOrder } from '../../../suppliers/supplier.js';
 import { convertUsd } from '../../offers/exchange-rates.js';
 import { bookingSupplierUnitsPerUsd, supplierAmountInUsd } from '../../rates/pricing.js';
@@ -56,7 +56,6 @@ export const presentQuote = (quote: BookingCancellationQuoteRow): CancellationQu
   expiresAt: quote.expiresAt.toISOString(),
 });
 
-const notFound = () => new AppError(404, 'NOT_FOUND', 'No booking with this id');
 
 /**
  * A cancellation at the airline's quote is for a ticketed booking; the traveller cancels a held one
@@ -78,7 +77,7 @@ export async function quoteCancellation(
   trigger: Extract<StatusTrigger, 'traveller-canceled' | 'staff-canceled'> = 'traveller-canceled',
 ): Promise<CancellationQuoteView> {
   const row = await repo.findBooking(deps.db, bookingId);
-  if (!row) throw notFound();
+  if (!row) throw bookingNotFound();
   assertQuotable(row, trigger);
   if (!row.supplierOrderId)
     throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${row.bookingReference} has no order at the airline to cancel`);
@@ -155,7 +154,7 @@ export async function confirmCancellation(
   const trigger = options.trigger ?? 'traveller-canceled';
   const { call, quote } = await deps.db.transaction(async (tx) => {
     const row = await repo.lockBooking(tx, bookingId);
-    if (!row) throw notFound();
+    if (!row) throw bookingNotFound();
     assertQuotable(row, trigger);
     const found = await changes.findQuote(tx, bookingId, quoteId);
     if (!found || found.orderId !== row.supplierOrderId)

@@ -1,29 +1,19 @@
 import type { ExtendHoldRequest, ManualTicketRequest, RecordRefundRequest, RejectTransferRequest } from '@kwenda/contracts/admin';
-import type { BookingService } from '../bookings/booking-service.js';
-import { deskMessagesOf } from '../bookings/staff-emails.js';
-import { cancelBooking } from '../bookings/use-cases/staff-cancel.js';
-import { decideReceipt } from '../bookings/use-cases/staff-decide-receipt.js';
-import type { StaffActor, StaffDeps } from '../bookings/use-cases/staff-deps.js';
-import {
-  bookingDeskState,
-  listRefunds,
-  listTicketing,
-  listTransfers,
-  receiptFile,
-} from '../bookings/use-cases/staff-desk-lists.js';
-import { extendHold } from '../bookings/use-cases/staff-extend-hold.js';
-import { recordRefund } from '../bookings/use-cases/staff-refund.js';
-import { resendETicket, retryTicketing, ticketManually } from '../bookings/use-cases/staff-ticketing.js';
-import type { MailContext } from '../mail/mail-context.js';
+import { getAirlineChange } from '../use-cases/airline-change.js';
+import { cancelBooking, cancelBookingAtQuote, quoteStaffCancellation } from '../use-cases/staff-cancel.js';
+import { decideReceipt } from '../use-cases/staff-decide-receipt.js';
+import type { StaffActor, StaffDeps } from '../use-cases/staff-deps.js';
+import { bookingDeskState, listRefunds, listTicketing, listTransfers, receiptFile } from '../use-cases/staff-desk-lists.js';
+import { extendHold } from '../use-cases/staff-extend-hold.js';
+import { recordRefund } from '../use-cases/staff-refund.js';
+import { resendETicket, retryTicketing, ticketManually } from '../use-cases/staff-ticketing.js';
 
 /**
- * The agency's desk: the staff actions on a booking (use-cases/staff-*.ts of the bookings module)
- * bound to the booking service's settings and the desk's e-mails, for the routes and the command line.
+ * The agency's desk: the staff actions on a booking (use-cases/staff-*.ts) bound to the booking
+ * service's settings, for the routes and the command line.
  */
-export function createDeskService(deps: { bookings: BookingService; mailContext: MailContext }) {
-  const staff: StaffDeps = { ...deps.bookings.deps, deskMessages: deskMessagesOf(deps.mailContext) };
+export function createDeskService(staff: StaffDeps) {
   return {
-    deps: staff,
     listTransfers: () => listTransfers(staff),
     receiptFile: (receiptId: string) => receiptFile(staff, receiptId),
     approveTransfer: (receiptId: string, actor: StaffActor) => decideReceipt(staff, receiptId, { decision: 'approve' }, actor),
@@ -41,6 +31,10 @@ export function createDeskService(deps: { bookings: BookingService; mailContext:
       recordRefund(staff, bookingId, input, actor),
     listRefunds: () => listRefunds(staff),
     bookingState: (bookingId: string) => bookingDeskState(staff, bookingId),
+    airlineChange: (bookingId: string) => getAirlineChange(staff, bookingId),
+    quoteCancellation: (bookingId: string, actor: StaffActor) => quoteStaffCancellation(staff, bookingId, actor),
+    cancelBookingAtQuote: (bookingId: string, input: { reason: string; quoteId: string }, actor: StaffActor) =>
+      cancelBookingAtQuote(staff, bookingId, input, actor),
   };
 }
 

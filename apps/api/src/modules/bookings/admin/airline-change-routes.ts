@@ -1,7 +1,6 @@
 import {
   airlineChangeResponseSchema,
   apiErrorSchema,
-  bookingIdSchema,
   cancellationQuoteResponseSchema,
   staffCancellationRequestSchema,
 } from '@kwenda/contracts';
@@ -9,11 +8,10 @@ import { deskActionResponseSchema } from '@kwenda/contracts/admin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
-import { staffUserIdOf } from '../../plugins/auth.js';
-import { getAirlineChange } from '../bookings/use-cases/airline-change.js';
-import { cancelBookingAtQuote, quoteStaffCancellation } from '../bookings/use-cases/staff-cancel.js';
-import { staffActorOf, type StaffDeps } from '../bookings/use-cases/staff-deps.js';
+import { checkBookingId } from '../../../errors.js';
+import { staffUserIdOf } from '../../../plugins/auth.js';
+import { staffActorOf } from '../use-cases/staff-deps.js';
+import type { DeskService } from './desk-service.js';
 
 const params = z.object({ id: z.string().max(300) });
 const errors = {
@@ -24,15 +22,11 @@ const errors = {
   502: apiErrorSchema,
   503: apiErrorSchema,
 };
-const checkId = (id: string) => {
-  if (!bookingIdSchema.safeParse(id).success) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
-};
-
 /**
  * The desk's side of airline changes and refund quotes: the change of a booking (old and new flights),
  * and cancelling a ticketed booking at the airline's quote, shown to the staff member before they confirm.
  */
-export const adminAirlineChangeRoutes: FastifyPluginAsyncZod<{ desk: StaffDeps }> = async (app, { desk }) => {
+export const adminAirlineChangeRoutes: FastifyPluginAsyncZod<{ desk: DeskService }> = async (app, { desk }) => {
   const viewer = app.requireStaff('viewer');
   const agent = app.requireStaff('agent-desk');
   const actor = (request: FastifyRequest) => staffActorOf(staffUserIdOf(request));
@@ -49,9 +43,9 @@ export const adminAirlineChangeRoutes: FastifyPluginAsyncZod<{ desk: StaffDeps }
       },
     },
     async (request, reply) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, change: await getAirlineChange(desk, request.params.id) };
+      return { success: true as const, change: await desk.airlineChange(request.params.id) };
     },
   );
 
@@ -67,8 +61,8 @@ export const adminAirlineChangeRoutes: FastifyPluginAsyncZod<{ desk: StaffDeps }
       },
     },
     async (request) => {
-      checkId(request.params.id);
-      return { success: true as const, quote: await quoteStaffCancellation(desk, request.params.id, actor(request)) };
+      checkBookingId(request.params.id);
+      return { success: true as const, quote: await desk.quoteCancellation(request.params.id, actor(request)) };
     },
   );
 
@@ -85,10 +79,10 @@ export const adminAirlineChangeRoutes: FastifyPluginAsyncZod<{ desk: StaffDeps }
       },
     },
     async (request) => {
-      checkId(request.params.id);
+      checkBookingId(request.params.id);
       return {
         success: true as const,
-        booking: await cancelBookingAtQuote(desk, request.params.id, request.body, actor(request)),
+        booking: await desk.cancelBookingAtQuote(request.params.id, request.body, actor(request)),
       };
     },
   );

@@ -1,10 +1,10 @@
-import type { BookingDeps } from '../bookings/booking-service.js';
-import * as repo from '../bookings/booking-repository.js';
-import { canTrigger, transitionLocked } from '../bookings/booking-transitions.js';
-import { loadBooking } from '../bookings/use-cases/load-booking.js';
-import type { Tx } from '../../db/tx.js';
-import { requestCancel, runCancel } from '../supplier-calls/order-cancellation.js';
-import * as calls from '../supplier-calls/supplier-calls-repository.js';
+import type { Tx } from '../../../db/tx.js';
+import { requestCancel, runCancel } from '../../supplier-calls/order-cancellation.js';
+import * as calls from '../../supplier-calls/supplier-calls-repository.js';
+import * as repo from '../booking-repository.js';
+import { canTrigger, transitionLocked } from '../booking-transitions.js';
+import type { BookingDeps } from './booking-deps.js';
+import { loadBooking } from './load-booking.js';
 
 export type FailedHoldOutcome =
   | { outcome: 'hold-failed'; bookingId: string; callId: string }

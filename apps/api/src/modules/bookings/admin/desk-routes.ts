@@ -1,4 +1,4 @@
-import { apiErrorSchema, bookingIdSchema } from '@kwenda/contracts';
+import { apiErrorSchema } from '@kwenda/contracts';
 import {
   bookingDeskStateSchema,
   cancelBookingRequestSchema,
@@ -14,9 +14,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
-import { staffUserIdOf } from '../../plugins/auth.js';
-import { staffActorOf } from '../bookings/use-cases/staff-deps.js';
+import { AppError, bookingNotFound, checkBookingId } from '../../../errors.js';
+import { staffUserIdOf } from '../../../plugins/auth.js';
+import { staffActorOf } from '../use-cases/staff-deps.js';
 import type { DeskService } from './desk-service.js';
 
 const readErrors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -25,10 +25,7 @@ const noStore = { 'cache-control': 'no-store' };
 const idParam = z.object({ id: z.string().max(300) });
 const receiptParam = z.object({ receiptId: z.string().max(300) });
 
-/** An id that is not a booking's (or a receipt's) is simply not found, not a validation error. */
-function checkBookingId(id: string) {
-  if (!bookingIdSchema.safeParse(id).success) throw new AppError(404, 'NOT_FOUND', 'No booking with this id');
-}
+/** An id that is not a receipt's is simply not found, not a validation error. */
 function checkReceiptId(id: string) {
   if (!/^rc_[A-Za-z0-9_-]{8,64}$/.test(id)) throw new AppError(404, 'NOT_FOUND', 'No receipt with this id');
 }
