@@ -1,5 +1,6 @@
-import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
+import { TitledModal } from '../../../components/titled-modal';
 
 interface LoginPromptModalProps {
   opened: boolean;
@@ -16,41 +17,38 @@ interface LoginPromptModalProps {
 export function LoginPromptModal({ opened, onClose, onGuest, onLogin, onSignup }: LoginPromptModalProps) {
   const { t } = useTranslation('offers');
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered zIndex={300}>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header component="div">
-          <Modal.Title fw={700} fz="lg">
-            {t('loginPrompt.title')}
-          </Modal.Title>
-          <Modal.CloseButton aria-label={t('booking.dismiss')} />
-        </Modal.Header>
-        <Modal.Body>
-          <Stack gap="sm">
-            <Text>{t('loginPrompt.body')}</Text>
-            <Button onClick={onLogin} fullWidth data-autofocus>
-              {t('loginPrompt.login')}
-            </Button>
-            <Button onClick={onSignup} fullWidth variant="light">
-              {t('loginPrompt.signup')}
-            </Button>
-            <Divider
-              label={
-                <Text span size="sm" c="gray.7">
-                  {t('loginPrompt.or')}
-                </Text>
-              }
-              labelPosition="center"
-            />
-            <Button onClick={onGuest} fullWidth variant="outline" color="dark">
-              {t('loginPrompt.guest')}
-            </Button>
-            <Text size="sm" c="gray.7">
-              {t('loginPrompt.guestHint')}
+    <TitledModal
+      opened={opened}
+      onClose={onClose}
+      centered
+      zIndex={300}
+      title={t('loginPrompt.title')}
+      titleSize="lg"
+      closeLabel={t('booking.dismiss')}
+    >
+      <Stack gap="sm">
+        <Text>{t('loginPrompt.body')}</Text>
+        <Button onClick={onLogin} fullWidth data-autofocus>
+          {t('loginPrompt.login')}
+        </Button>
+        <Button onClick={onSignup} fullWidth variant="light">
+          {t('loginPrompt.signup')}
+        </Button>
+        <Divider
+          label={
+            <Text span size="sm" c="gray.7">
+              {t('loginPrompt.or')}
             </Text>
-          </Stack>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+          }
+          labelPosition="center"
+        />
+        <Button onClick={onGuest} fullWidth variant="outline" color="dark">
+          {t('loginPrompt.guest')}
+        </Button>
+        <Text size="sm" c="gray.7">
+          {t('loginPrompt.guestHint')}
+        </Text>
+      </Stack>
+    </TitledModal>
   );
 }

@@ -1,5 +1,5 @@
 import type { Offer, OfferSlice } from '@kwenda/contracts';
-import { Button, Divider, Group, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -16,6 +16,7 @@ import { DayShiftMarker } from './day-shift-marker';
 import { ClockIcon } from './offer-icons';
 import classes from './offers.module.css';
 import { sliceLabel } from './slice-label';
+import { TitledModal } from '../../../components/titled-modal';
 
 interface OfferDetailsModalProps {
   offer: Offer | null;
@@ -34,67 +35,63 @@ export function OfferDetailsModal({ offer, search, format, onClose, onBook }: Of
   if (offer && offer !== shown) setShown(offer);
   const { adults, children, infants } = search.passengers;
   return (
-    // Compound parts so the header is a <div>: Mantine's <header> inside the portal would be a second banner landmark.
-    <Modal.Root opened={offer !== null} onClose={onClose} size="lg" fullScreen={phone}>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header component="div">
-          <Modal.Title fw={700} fz="lg">
-            {t('details.title')}
-          </Modal.Title>
-          <Modal.CloseButton aria-label={t('details.close')} />
-        </Modal.Header>
-        <Modal.Body>
-          {shown && (
-            <Stack gap="lg">
-              {shown.slices.map((slice, index) => (
-                <SliceDetails key={index} slice={slice} label={sliceLabel(t, shown.tripType, index)} format={format} />
-              ))}
+    <TitledModal
+      opened={offer !== null}
+      onClose={onClose}
+      size="lg"
+      fullScreen={phone}
+      title={t('details.title')}
+      titleSize="lg"
+      closeLabel={t('details.close')}
+    >
+      {shown && (
+        <Stack gap="lg">
+          {shown.slices.map((slice, index) => (
+            <SliceDetails key={index} slice={slice} label={sliceLabel(t, shown.tripType, index)} format={format} />
+          ))}
 
-              <Divider />
-              <section aria-labelledby="offer-baggage-title">
-                <Title order={3} size="h5" id="offer-baggage-title" mb="xs">
-                  {t('baggage.title')}
-                </Title>
-                <BaggageSummary baggage={shown.baggage} />
-              </section>
+          <Divider />
+          <section aria-labelledby="offer-baggage-title">
+            <Title order={3} size="h5" id="offer-baggage-title" mb="xs">
+              {t('baggage.title')}
+            </Title>
+            <BaggageSummary baggage={shown.baggage} />
+          </section>
 
-              <FareConditionsSection conditions={shown.conditions} format={format} travellers={adults + children + infants} />
+          <FareConditionsSection conditions={shown.conditions} format={format} travellers={adults + children + infants} />
 
-              <section aria-labelledby="offer-fare-title">
-                <Title order={3} size="h5" id="offer-fare-title" mb="xs">
-                  {t('details.fare')}
-                </Title>
-                <Stack gap={4}>
-                  <OfferFareLines offer={shown} format={format} />
-                  <div className={classes.summaryRow}>
-                    <Text size="sm">{t('card.cabin')}</Text>
-                    <Text size="sm">{format.cabin(shown.slices[0]!)}</Text>
-                  </div>
-                  <div className={classes.summaryRow}>
-                    <Text fw={700}>{t('details.totalFor', { count: adults + children + infants })}</Text>
-                    <Text fw={700} className={classes.price}>
-                      {format.price(shown.price, shown.currency)}
-                    </Text>
-                  </div>
-                  <Text size="xs" c="gray.7" className={classes.baggageItem}>
-                    <ClockIcon size={16} />
-                    {t('details.validUntil', { time: formatClockTime(shown.expiresAt, format.language) })}
-                  </Text>
-                </Stack>
-              </section>
-
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={onClose}>
-                  {t('details.close')}
-                </Button>
-                <Button onClick={() => onBook(shown)}>{t('card.book')}</Button>
-              </Group>
+          <section aria-labelledby="offer-fare-title">
+            <Title order={3} size="h5" id="offer-fare-title" mb="xs">
+              {t('details.fare')}
+            </Title>
+            <Stack gap={4}>
+              <OfferFareLines offer={shown} format={format} />
+              <div className={classes.summaryRow}>
+                <Text size="sm">{t('card.cabin')}</Text>
+                <Text size="sm">{format.cabin(shown.slices[0]!)}</Text>
+              </div>
+              <div className={classes.summaryRow}>
+                <Text fw={700}>{t('details.totalFor', { count: adults + children + infants })}</Text>
+                <Text fw={700} className={classes.price}>
+                  {format.price(shown.price, shown.currency)}
+                </Text>
+              </div>
+              <Text size="xs" c="gray.7" className={classes.baggageItem}>
+                <ClockIcon size={16} />
+                {t('details.validUntil', { time: formatClockTime(shown.expiresAt, format.language) })}
+              </Text>
             </Stack>
-          )}
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+          </section>
+
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('details.close')}
+            </Button>
+            <Button onClick={() => onBook(shown)}>{t('card.book')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </TitledModal>
   );
 }
 
