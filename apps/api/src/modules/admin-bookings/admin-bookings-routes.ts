@@ -1,4 +1,4 @@
-import { apiErrorSchema, bookingIdSchema } from '@kwenda/contracts';
+import { apiErrorSchema } from '@kwenda/contracts';
 import {
   adminBookingDetailSchema,
   adminBookingListQuerySchema,
@@ -7,7 +7,7 @@ import {
 } from '@kwenda/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingNotFound, checkBookingId } from '../../errors.js';
+import { checkBookingId } from '../../errors.js';
 import { staffUserIdOf } from '../../plugins/auth.js';
 import type { AdminBookingsService } from './admin-bookings-service.js';
 

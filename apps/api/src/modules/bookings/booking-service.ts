@@ -4,7 +4,12 @@ import { createDeskService } from './admin/desk-service.js';
 import type { BookingEventsPort } from './booking-events-port.js';
 import type { BookingPaymentsPort, CheckoutPort } from './booking-ports.js';
 import * as repo from './booking-repository.js';
-import { acceptAirlineChange, declineHeldAirlineChange, getAirlineChange, recordAirlineChange } from './use-cases/airline-change.js';
+import {
+  acceptAirlineChange,
+  declineHeldAirlineChange,
+  getAirlineChange,
+  recordAirlineChange,
+} from './use-cases/airline-change.js';
 import type { Actor, BookingDeps, BookingServiceDeps } from './use-cases/booking-deps.js';
 import { createBooking } from './use-cases/create-booking.js';
 import { expireHolds } from './use-cases/expire-holds.js';

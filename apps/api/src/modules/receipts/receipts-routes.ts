@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
-import { apiErrorSchema, bookingIdSchema, bookingResponseSchema, BOOKING_LIMITS } from '@kwenda/contracts';
+import { apiErrorSchema, bookingResponseSchema, BOOKING_LIMITS } from '@kwenda/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, bookingNotFound, checkBookingId, validationError } from '../../errors.js';
+import { AppError, checkBookingId, validationError } from '../../errors.js';
 import { travellerIdOf } from '../../plugins/auth.js';
 import type { BookingPaymentsPort } from '../bookings/booking-ports.js';
 import type { ReceiptsService } from './receipts-service.js';

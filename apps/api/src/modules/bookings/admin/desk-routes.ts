@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, bookingNotFound, checkBookingId } from '../../../errors.js';
+import { AppError, checkBookingId } from '../../../errors.js';
 import { staffUserIdOf } from '../../../plugins/auth.js';
 import { staffActorOf } from '../use-cases/staff-deps.js';
 import type { DeskService } from './desk-service.js';

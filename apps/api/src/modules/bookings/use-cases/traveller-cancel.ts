@@ -56,7 +56,6 @@ export const presentQuote = (quote: BookingCancellationQuoteRow): CancellationQu
   expiresAt: quote.expiresAt.toISOString(),
 });
 
-
 /**
  * A cancellation at the airline's quote is for a ticketed booking; the traveller cancels a held one
  * without a quote (traveller-cancel-hold.ts: the hold is released, nothing is refunded by the airline).
