@@ -1,5 +1,5 @@
 import type { CommissionBasis } from '@kwenda/contracts/admin';
-import { bigserial, boolean, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts-schema.js';
 
 /** Agents and the history of their commission terms (migrations/0008_agents.sql). */
@@ -23,15 +23,19 @@ export const agents = pgTable('agents', {
 });
 export type AgentRow = typeof agents.$inferSelect;
 
-export const agentCommissionTerms = pgTable('agent_commission_terms', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  agentId: text('agent_id')
-    .notNull()
-    .references(() => agents.id, { onDelete: 'cascade' }),
-  commissionBasis: text('commission_basis').$type<CommissionBasis>().notNull(),
-  commissionPercent: percent('commission_percent').notNull(),
-  active: boolean('active').notNull(),
-  effectiveAt: at('effective_at').notNull().defaultNow(),
-  setBy: text('set_by').notNull(),
-});
+export const agentCommissionTerms = pgTable(
+  'agent_commission_terms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    commissionBasis: text('commission_basis').$type<CommissionBasis>().notNull(),
+    commissionPercent: percent('commission_percent').notNull(),
+    active: boolean('active').notNull(),
+    effectiveAt: at('effective_at').notNull().defaultNow(),
+    setBy: text('set_by').notNull(),
+  },
+  (table) => [index('agent_commission_terms_agent').on(table.agentId, table.effectiveAt, table.id)],
+);
 export type AgentTermsRow = typeof agentCommissionTerms.$inferSelect;

@@ -1,19 +1,26 @@
-import { numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Refunds the agency recorded (migrations/0010_desk.sql): never updated or deleted. */
-export const bookingRefunds = pgTable('booking_refunds', {
-  id: text('id').primaryKey(),
-  bookingId: text('booking_id').notNull(),
-  paymentId: text('payment_id'),
-  amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
-  currency: text('currency').notNull(),
-  method: text('method').$type<'bank-transfer' | 'card' | 'cash' | 'other'>().notNull(),
-  reference: text('reference').notNull(),
-  note: text('note'),
-  /** 'staff:<user id>'. */
-  recordedBy: text('recorded_by').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const bookingRefunds = pgTable(
+  'booking_refunds',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    paymentId: text('payment_id'),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    method: text('method').$type<'bank-transfer' | 'card' | 'cash' | 'other'>().notNull(),
+    reference: text('reference').notNull(),
+    note: text('note'),
+    /** 'staff:<user id>'. */
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('booking_refunds_booking').on(table.bookingId, table.createdAt),
+    index('booking_refunds_recent').on(table.createdAt.desc().nullsFirst()),
+  ],
+);
 export type RefundRow = typeof bookingRefunds.$inferSelect;
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });

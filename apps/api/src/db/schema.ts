@@ -1,6 +1,21 @@
 import type { BookingPricing } from '@kwenda/contracts/admin';
 import type { BaggageRequest, BookingStatus, PassengerCounts, PassengerField, StatusTrigger } from '@kwenda/contracts';
-import { bigserial, date, integer, jsonb, numeric, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { SupplierBaggageOption, SupplierOffer } from '../suppliers/supplier.js';
 
 // Exchange rates and markups: rates-schema.ts (exchange_rates is now a view of the rates in effect).
@@ -13,128 +28,224 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /** A supplier's baggage option as a booking keeps it: priced in USD, the agency's base currency. */
 export type BookingBaggageOption = Omit<SupplierBaggageOption, 'price'> & { priceUsd: number };
 
-export const bookings = pgTable('bookings', {
-  id: text('id').primaryKey(),
-  bookingReference: text('booking_reference').notNull().unique(),
-  status: text('status').$type<BookingStatus>().notNull(),
-  statusTrigger: text('status_trigger').$type<StatusTrigger>().notNull(),
-  userId: text('user_id'),
-  language: text('language').$type<'ar' | 'en'>().notNull().default('ar'),
-  referralCode: text('referral_code'),
-  /** Supplier.name of the supplier holding the booking's offer and order (0017_suppliers_by_name.sql). */
-  supplier: text('supplier').notNull(),
-  offerReference: text('offer_reference').notNull(),
-  offer: jsonb('offer').$type<SupplierOffer>().notNull(),
-  offerExpiresAt: at('offer_expires_at').notNull(),
-  requestedDate: date('requested_date', { mode: 'string' }),
-  passengerCounts: jsonb('passenger_counts').$type<PassengerCounts>().notNull(),
-  requestedBaggage: jsonb('requested_baggage').$type<BaggageRequest>().notNull(),
-  currency: text('currency').notNull(),
-  exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6, mode: 'number' }).notNull(),
-  /** The rate and markup the booking was priced with (migrations/0007_rates.sql); null before them. */
-  pricing: jsonb('pricing').$type<BookingPricing>(),
-  amount: money('amount').notNull(),
-  previousAmount: money('previous_amount'),
-  email: text('email'),
-  mobile: text('mobile'),
-  segmentsKey: text('segments_key').notNull(),
-  supplierOrderId: text('supplier_order_id'),
-  pnr: text('pnr'),
-  holdExpiresAt: at('hold_expires_at'),
-  paymentMethod: text('payment_method').$type<'card' | 'bank-transfer'>(),
-  paymentError: text('payment_error'),
-  ticketedAt: at('ticketed_at'),
-  /** The airline's own deadline for the held order; staff may extend the hold up to it (0010_desk.sql). */
-  supplierHoldDeadline: at('supplier_hold_deadline'),
-  /** When the agency promised the tickets it issues by hand after the airline refused them (0024). */
-  manualTicketingBy: at('manual_ticketing_by'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(),
+    bookingReference: text('booking_reference').notNull().unique(),
+    status: text('status').$type<BookingStatus>().notNull(),
+    statusTrigger: text('status_trigger').$type<StatusTrigger>().notNull(),
+    userId: text('user_id'),
+    language: text('language').$type<'ar' | 'en'>().notNull().default('ar'),
+    referralCode: text('referral_code'),
+    /** Supplier.name of the supplier holding the booking's offer and order (0017_suppliers_by_name.sql). */
+    supplier: text('supplier').notNull(),
+    offerReference: text('offer_reference').notNull(),
+    offer: jsonb('offer').$type<SupplierOffer>().notNull(),
+    offerExpiresAt: at('offer_expires_at').notNull(),
+    requestedDate: date('requested_date', { mode: 'string' }),
+    passengerCounts: jsonb('passenger_counts').$type<PassengerCounts>().notNull(),
+    requestedBaggage: jsonb('requested_baggage').$type<BaggageRequest>().notNull(),
+    currency: text('currency').notNull(),
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+    /** The rate and markup the booking was priced with (migrations/0007_rates.sql); null before them. */
+    pricing: jsonb('pricing').$type<BookingPricing>(),
+    amount: money('amount').notNull(),
+    previousAmount: money('previous_amount'),
+    email: text('email'),
+    mobile: text('mobile'),
+    segmentsKey: text('segments_key').notNull(),
+    supplierOrderId: text('supplier_order_id'),
+    pnr: text('pnr'),
+    holdExpiresAt: at('hold_expires_at'),
+    paymentMethod: text('payment_method').$type<'card' | 'bank-transfer'>(),
+    paymentError: text('payment_error'),
+    ticketedAt: at('ticketed_at'),
+    /** The airline's own deadline for the held order; staff may extend the hold up to it (0010_desk.sql). */
+    supplierHoldDeadline: at('supplier_hold_deadline'),
+    /** When the agency promised the tickets it issues by hand after the airline refused them (0024). */
+    manualTicketingBy: at('manual_ticketing_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('bookings_user')
+      .on(table.userId, table.createdAt.desc().nullsFirst())
+      .where(sql`${table.userId} IS NOT NULL`),
+    index('bookings_held')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.status} = 'pending-payment'`),
+    index('bookings_unpaid_holds')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.status} = 'pending-payment'`),
+    index('bookings_segments').on(table.segmentsKey),
+    index('bookings_referral_code')
+      .on(table.referralCode)
+      .where(sql`${table.referralCode} IS NOT NULL`),
+    index('bookings_unticketed')
+      .on(table.updatedAt)
+      .where(sql`${table.status} = 'payment-confirmed'`),
+    index('bookings_pnr_upper')
+      .on(sql`upper(${table.pnr})`)
+      .where(sql`${table.pnr} IS NOT NULL`),
+    index('bookings_email_lower')
+      .on(sql`lower(${table.email}) text_pattern_ops`)
+      .where(sql`${table.email} IS NOT NULL`),
+    index('bookings_mobile')
+      .on(table.mobile)
+      .where(sql`${table.mobile} IS NOT NULL`),
+    index('bookings_created').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('bookings_referral_lower')
+      .on(sql`lower(${table.referralCode})`)
+      .where(sql`${table.referralCode} IS NOT NULL`),
+    index('bookings_route').on(
+      sql`(${table.offer} -> 'slices' -> 0 ->> 'origin')`,
+      sql`(${table.offer} -> 'slices' -> 0 ->> 'destination')`,
+    ),
+    index('bookings_supplier_order_idx')
+      .on(table.supplier, table.supplierOrderId)
+      .where(sql`${table.supplierOrderId} IS NOT NULL`),
+  ],
+);
 export type BookingRow = typeof bookings.$inferSelect;
 
-export const bookingPassengers = pgTable('booking_passengers', {
-  id: text('id').primaryKey(),
-  bookingId: text('booking_id')
-    .notNull()
-    .references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' }),
-  position: integer('position').notNull(),
-  passengerType: text('passenger_type').$type<'adult' | 'child' | 'infant'>().notNull(),
-  requiredFields: jsonb('required_fields').$type<PassengerField[]>().notNull(),
-  /** What the traveller pays for the seat, in the agency's base currency (USD): the supplier's fare converted, plus markup. */
-  fareUsd: numeric('fare_usd', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-  /** The supplier's baggage options with their prices converted to USD when the booking was priced. */
-  baggageOptions: jsonb('baggage_options').$type<BookingBaggageOption[]>().notNull(),
-  /** PassengerRequirements.supplierPassengerId (0017_suppliers_by_name.sql). */
-  supplierPassengerId: text('supplier_passenger_id'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  dateOfBirth: date('date_of_birth', { mode: 'string' }),
-  gender: text('gender').$type<'M' | 'F'>(),
-  placeOfBirth: text('place_of_birth'),
-  nationalityCountry: text('nationality_country'),
-  documentNumber: text('document_number'),
-  documentIssuanceCountry: text('document_issuance_country'),
-  documentIssuanceDate: date('document_issuance_date', { mode: 'string' }),
-  documentExpiryDate: date('document_expiry_date', { mode: 'string' }),
-  extraBaggage: jsonb('extra_baggage').$type<Record<string, number>>().notNull().default({}),
-  ticketNumber: text('ticket_number'),
-});
+export const bookingPassengers = pgTable(
+  'booking_passengers',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    passengerType: text('passenger_type').$type<'adult' | 'child' | 'infant'>().notNull(),
+    requiredFields: jsonb('required_fields').$type<PassengerField[]>().notNull(),
+    /** What the traveller pays for the seat, in the agency's base currency (USD): the supplier's fare converted, plus markup. */
+    fareUsd: numeric('fare_usd', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** The supplier's baggage options with their prices converted to USD when the booking was priced. */
+    baggageOptions: jsonb('baggage_options').$type<BookingBaggageOption[]>().notNull(),
+    /** PassengerRequirements.supplierPassengerId (0017_suppliers_by_name.sql). */
+    supplierPassengerId: text('supplier_passenger_id'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender').$type<'M' | 'F'>(),
+    placeOfBirth: text('place_of_birth'),
+    nationalityCountry: text('nationality_country'),
+    documentNumber: text('document_number'),
+    documentIssuanceCountry: text('document_issuance_country'),
+    documentIssuanceDate: date('document_issuance_date', { mode: 'string' }),
+    documentExpiryDate: date('document_expiry_date', { mode: 'string' }),
+    extraBaggage: jsonb('extra_baggage').$type<Record<string, number>>().notNull().default({}),
+    ticketNumber: text('ticket_number'),
+  },
+  (table) => [
+    unique().on(table.bookingId, table.position),
+    /** A last name is found by its beginning, whatever the database's collation. */
+    index('booking_passengers_last_name')
+      .on(sql`lower(${table.lastName}) text_pattern_ops`)
+      .where(sql`${table.lastName} IS NOT NULL`),
+    index('booking_passengers_ticket')
+      .on(sql`replace(${table.ticketNumber}, '-', '')`)
+      .where(sql`${table.ticketNumber} IS NOT NULL`),
+  ],
+);
 export type PassengerRow = typeof bookingPassengers.$inferSelect;
 
-export const bookingEvents = pgTable('booking_events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  bookingId: text('booking_id').notNull(),
-  fromStatus: text('from_status').$type<BookingStatus>(),
-  toStatus: text('to_status').$type<BookingStatus>().notNull(),
-  statusTrigger: text('status_trigger').$type<StatusTrigger>().notNull(),
-  actor: text('actor').notNull(),
-  details: jsonb('details').$type<Record<string, unknown>>(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    fromStatus: text('from_status').$type<BookingStatus>(),
+    toStatus: text('to_status').$type<BookingStatus>().notNull(),
+    statusTrigger: text('status_trigger').$type<StatusTrigger>().notNull(),
+    actor: text('actor').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('booking_events_booking').on(table.bookingId, table.id),
+    index('booking_events_actor').on(table.actor, table.createdAt.desc().nullsFirst()),
+  ],
+);
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
 
 export type PaymentStatus = 'open' | 'succeeded' | 'failed' | 'expired' | 'refund-required' | 'refunded';
-export const payments = pgTable('payments', {
-  id: text('id').primaryKey(),
-  bookingId: text('booking_id').notNull(),
-  provider: text('provider').$type<'sandbox' | 'stripe' | 'bank-transfer'>().notNull(),
-  status: text('status').$type<PaymentStatus>().notNull(),
-  amount: money('amount').notNull(),
-  currency: text('currency').notNull(),
-  providerSessionId: text('provider_session_id'),
-  providerPaymentId: text('provider_payment_id'),
-  checkoutUrl: text('checkout_url'),
-  failureCode: text('failure_code'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    provider: text('provider').$type<'sandbox' | 'stripe' | 'bank-transfer'>().notNull(),
+    status: text('status').$type<PaymentStatus>().notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    providerSessionId: text('provider_session_id'),
+    providerPaymentId: text('provider_payment_id'),
+    checkoutUrl: text('checkout_url'),
+    failureCode: text('failure_code'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique().on(table.provider, table.providerSessionId),
+    /** At most one open checkout, and one payment that succeeded, per booking. */
+    uniqueIndex('payments_one_open')
+      .on(table.bookingId)
+      .where(sql`${table.status} = 'open'`),
+    uniqueIndex('payments_one_succeeded')
+      .on(table.bookingId)
+      .where(sql`${table.status} = 'succeeded'`),
+    index('payments_refund_required')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'refund-required'`),
+  ],
+);
 export type PaymentRow = typeof payments.$inferSelect;
 
-export const webhookEvents = pgTable('webhook_events', {
-  provider: text('provider').notNull(),
-  eventId: text('event_id').notNull(),
-  eventType: text('event_type').notNull(),
-  receivedAt: at('received_at').notNull().defaultNow(),
-});
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (table) => [
+    /** A provider's event is handled once: a replayed or retried delivery finds its id here. */
+    primaryKey({ columns: [table.provider, table.eventId] }),
+  ],
+);
 
-export const paymentReceipts = pgTable('payment_receipts', {
-  id: text('id').primaryKey(),
-  bookingId: text('booking_id').notNull(),
-  fileName: text('file_name').notNull(),
-  contentType: text('content_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  sha256: text('sha256').notNull(),
-  /** A file under the old UPLOADS_DIR, for receipts sent before 0016_shared_state.sql; null: in receipt_files. */
-  storagePath: text('storage_path'),
-  status: text('status').$type<'submitted' | 'accepted' | 'rejected'>().notNull().default('submitted'),
-  uploadedAt: at('uploaded_at').notNull().defaultNow(),
-  reviewedAt: at('reviewed_at'),
-  reviewedBy: text('reviewed_by'),
-  /** Why staff refused it (0010_desk.sql), and their own words. */
-  decisionReason: text('decision_reason').$type<'not-received' | 'amount-mismatch' | 'unreadable' | 'wrong-receipt' | 'other'>(),
-  decisionNote: text('decision_note'),
-});
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    /** A file under the old UPLOADS_DIR, for receipts sent before 0016_shared_state.sql; null: in receipt_files. */
+    storagePath: text('storage_path'),
+    status: text('status').$type<'submitted' | 'accepted' | 'rejected'>().notNull().default('submitted'),
+    uploadedAt: at('uploaded_at').notNull().defaultNow(),
+    reviewedAt: at('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    /** Why staff refused it (0010_desk.sql), and their own words. */
+    decisionReason: text('decision_reason').$type<
+      'not-received' | 'amount-mismatch' | 'unreadable' | 'wrong-receipt' | 'other'
+    >(),
+    decisionNote: text('decision_note'),
+  },
+  (table) => [
+    index('payment_receipts_booking').on(table.bookingId, table.uploadedAt),
+    index('payment_receipts_waiting')
+      .on(table.uploadedAt)
+      .where(sql`${table.status} = 'submitted'`),
+    index('payment_receipts_sha256').on(table.sha256),
+  ],
+);
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;
 
 export const gatewaySessions = pgTable('gateway_sessions', {
@@ -161,22 +272,33 @@ export interface MailAttachment {
   /** base64 */
   content: string;
 }
-export const mailOutbox = pgTable('mail_outbox', {
-  id: text('id').primaryKey(),
-  dedupeKey: text('dedupe_key').unique(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  textBody: text('text_body').notNull(),
-  htmlBody: text('html_body').notNull(),
-  attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
-  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
-  lastError: text('last_error'),
-  transport: text('transport'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  sentAt: at('sent_at'),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    dedupeKey: text('dedupe_key').unique(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    transport: text('transport'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+  },
+  (table) => [
+    index('mail_outbox_due')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('mail_outbox_booking')
+      .on(sql`split_part(${table.dedupeKey}, ':', 2)`)
+      .where(sql`${table.dedupeKey} IS NOT NULL`),
+  ],
+);
 export type MailRow = typeof mailOutbox.$inferSelect;
 export * from './accounts-schema.js';
 export * from './analytics-schema.js';
