@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Navigate, useNavigate, useSearchParams } from '../../../lib/router';
@@ -7,6 +7,7 @@ import { apiErrorText } from '../components/api-error-alert';
 import { useStaffSession } from '../lib/staff-session';
 import { saveStaffSession, useStaffLogin } from './staff-auth-api';
 import classes from './staff-auth.module.css';
+import { EmailField, PasswordField } from '../../../components/credential-fields';
 
 /** Where to go after signing in: a desk address from ?return_to, else Today. */
 export function deskReturnTo(value: string | null): string {
@@ -63,8 +64,7 @@ export function StaffLoginPage() {
                 <Text size="sm" c="gray.7">
                   {t('login.intro')}
                 </Text>
-                <TextInput
-                  type="email"
+                <EmailField
                   label={t('login.email')}
                   value={email}
                   onChange={(e) => {
@@ -73,10 +73,8 @@ export function StaffLoginPage() {
                   }}
                   error={missing.email ? t('login.required') : undefined}
                   autoComplete="username"
-                  dir="ltr"
-                  required
                 />
-                <PasswordInput
+                <PasswordField
                   label={t('login.password')}
                   value={password}
                   onChange={(e) => {
@@ -85,9 +83,7 @@ export function StaffLoginPage() {
                   }}
                   error={missing.password ? t('login.required') : undefined}
                   autoComplete="current-password"
-                  visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-                  dir="ltr"
-                  required
+                  showLabel={t('login.showPassword')}
                 />
               </>
             ) : (

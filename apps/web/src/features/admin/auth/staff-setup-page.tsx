@@ -1,5 +1,5 @@
 import { formatAgencyDateTime } from '@kwenda/contracts/display';
-import { Alert, Anchor, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate, useParams } from '../../../lib/router';
@@ -8,6 +8,7 @@ import { apiErrorText } from '../components/api-error-alert';
 import { BidiText, ltr } from '../lib/bidi';
 import { saveStaffSession, useAcceptInvitation, useInvitation } from './staff-auth-api';
 import classes from './staff-auth.module.css';
+import { PasswordField } from '../../../components/credential-fields';
 
 /**
  * The set-up link (/admin/setup/:token), the first owner's from the command line or an invitation
@@ -82,27 +83,22 @@ export function StaffSetupPage() {
             maxLength={120}
             required
           />
-          <PasswordInput
+          <PasswordField
             label={t('setup.password')}
-            description={t('setup.passwordHint')}
-            classNames={{ description: classes.description }}
+            hint={t('setup.passwordHint')}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={checked && !password ? t('login.required') : undefined}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-            dir="ltr"
-            required
+            showLabel={t('login.showPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('setup.confirmation')}
             value={confirmation}
             onChange={(e) => setConfirmation(e.currentTarget.value)}
             error={checked && password !== confirmation ? t('setup.mismatch') : undefined}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-            dir="ltr"
-            required
+            showLabel={t('login.showPassword')}
           />
           {accept.isError ? (
             <Alert color="red" role="alert" title={t('login.failed')}>

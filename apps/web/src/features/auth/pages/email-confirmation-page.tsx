@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -12,6 +12,7 @@ import classes from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { useAfterLogin } from '../lib/use-after-login';
+import { EmailField, PasswordField } from '../../../components/credential-fields';
 
 /** What the page that sends the traveller here passes with the navigation. */
 export interface ConfirmationState {
@@ -78,18 +79,10 @@ export function EmailConfirmationPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {!knownEmail && (
-            <TextInput
-              type="email"
-              label={t('fields.email')}
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              autoComplete="email"
-              dir="ltr"
-              required
-            />
+            <EmailField label={t('fields.email')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           )}
           {!registration && (
-            <PasswordInput
+            <PasswordField
               label={t('confirm.password')}
               value={password}
               onChange={(e) => {
@@ -97,9 +90,7 @@ export function EmailConfirmationPage() {
                 verify.reset();
               }}
               autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
-              dir="ltr"
-              required
+              showLabel={t('fields.showPassword')}
             />
           )}
           <TextInput

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
@@ -8,6 +8,7 @@ import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
 import { SentenceWithAddress } from '../components/sentence-with-address';
 import { errorText } from '../lib/error-text';
+import { EmailField } from '../../../components/credential-fields';
 
 /**
  * SPEC section 2 "forgot_password": the e-mail, then a message that a link is on its way if an account
@@ -49,8 +50,7 @@ export function ForgotPasswordPage() {
     <AuthCard description={t('meta.forgot')} title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            type="email"
+          <EmailField
             label={t('fields.email')}
             value={email}
             onChange={(e) => {
@@ -59,9 +59,6 @@ export function ForgotPasswordPage() {
               request.reset();
             }}
             error={missing ? t('fields.required') : undefined}
-            autoComplete="email"
-            dir="ltr"
-            required
           />
           {request.isError && (
             <Alert color="red" role="alert">

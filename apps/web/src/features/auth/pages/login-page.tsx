@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Navigate, useNavigate, useSearchParams } from '../../../lib/router';
@@ -15,6 +15,7 @@ import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { useAfterLogin } from '../lib/use-after-login';
 import type { ConfirmationState } from './email-confirmation-page';
+import { EmailField, PasswordField } from '../../../components/credential-fields';
 
 /** Log-in: e-mail and password (show/hide), forgot-password and sign-up links, Google and Facebook. */
 export function LoginPage() {
@@ -99,8 +100,7 @@ export function LoginPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            type="email"
+          <EmailField
             label={t('fields.email')}
             value={email}
             onChange={(e) => {
@@ -108,11 +108,8 @@ export function LoginPage() {
               setMissing((m) => ({ ...m, email: false }));
             }}
             error={missing.email ? t('fields.required') : undefined}
-            autoComplete="email"
-            dir="ltr"
-            required
           />
-          <PasswordInput
+          <PasswordField
             label={t('fields.password')}
             value={password}
             onChange={(e) => {
@@ -121,9 +118,7 @@ export function LoginPage() {
             }}
             error={missing.password ? t('fields.required') : undefined}
             autoComplete="current-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
-            dir="ltr"
-            required
+            showLabel={t('fields.showPassword')}
           />
           <Anchor underline="always" component={Link} to={appPath('/forgot_password')} size="sm">
             {t('login.forgot')}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from '../../../lib/router';
@@ -7,6 +7,7 @@ import { useAppPath } from '../../../lib/referral';
 import { usePasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { errorText } from '../lib/error-text';
+import { PasswordField } from '../../../components/credential-fields';
 
 /** The link cannot be used again: the visitor asks for a new one rather than retrying. */
 const DEAD_LINK = new Set(['EXPIRED_TOKEN', 'ALREADY_USED_TOKEN', 'ACCOUNT_NOT_FOUND']);
@@ -51,10 +52,9 @@ export function PasswordResetPage() {
     <AuthCard description={t('meta.reset')} title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
+          <PasswordField
             label={t('fields.newPassword')}
-            description={t('signup.passwordHint')}
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            hint={t('signup.passwordHint')}
             value={password}
             onChange={(e) => {
               setPassword(e.currentTarget.value);
@@ -62,11 +62,9 @@ export function PasswordResetPage() {
             }}
             error={fieldError('password')}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
-            dir="ltr"
-            required
+            showLabel={t('fields.showPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('fields.passwordConfirmation')}
             value={confirmation}
             onChange={(e) => {
@@ -75,9 +73,7 @@ export function PasswordResetPage() {
             }}
             error={fieldError('confirmation')}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
-            dir="ltr"
-            required
+            showLabel={t('fields.showPassword')}
           />
           {otherError && (
             <Alert color="red" role="alert" title={t('reset.failed')}>

@@ -1,5 +1,5 @@
 import { ACCOUNT_LIMITS } from '@kwenda/contracts';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Navigate, useLocation, useNavigate } from '../../../lib/router';
@@ -14,6 +14,7 @@ import { errorText, fieldCodes } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { clearFieldError, signupErrors, type SignupField } from '../lib/signup-errors';
 import type { ConfirmationState } from './email-confirmation-page';
+import { EmailField, PasswordField } from '../../../components/credential-fields';
 
 const empty: SignupInput = { fullName: '', email: '', password: '', passwordConfirmation: '' };
 
@@ -85,29 +86,22 @@ export function SignupPage() {
             autoComplete="name"
             required
           />
-          <TextInput
-            type="email"
+          <EmailField
             label={t('fields.email')}
             value={form.email}
             onChange={(e) => edit('email', e.currentTarget.value)}
             error={message('email')}
-            autoComplete="email"
-            dir="ltr"
-            required
           />
-          <PasswordInput
+          <PasswordField
             label={t('fields.password')}
-            description={t('signup.passwordHint')}
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            hint={t('signup.passwordHint')}
             value={form.password}
             onChange={(e) => edit('password', e.currentTarget.value)}
             error={message('password')}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
-            dir="ltr"
-            required
+            showLabel={t('fields.showPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('fields.passwordConfirmation')}
             value={form.passwordConfirmation}
             onChange={(e) => edit('passwordConfirmation', e.currentTarget.value)}
@@ -115,9 +109,7 @@ export function SignupPage() {
             error={errors.passwordConfirmation === 'PASSWORD_CONFIRMATION_MISMATCH' ? true : message('passwordConfirmation')}
             aria-describedby={errors.mismatch ? 'signup-mismatch' : undefined}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
-            dir="ltr"
-            required
+            showLabel={t('fields.showPassword')}
           />
           {errors.mismatch && (
             <Text size="sm" c="red.8" role="alert" id="signup-mismatch" mt={-8}>
