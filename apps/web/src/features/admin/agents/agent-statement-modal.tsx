@@ -1,14 +1,18 @@
-import { Anchor, Badge, Center, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { AdminAgentStatement } from '@kwenda/contracts/admin';
+import { Anchor, Center, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
-import { formatPrice } from '../../../lib/format/format-price';
+import { StatementTable, statementColumns } from '../../../components/statement/statement-table';
+import { StatementTotals } from '../../../components/statement/statement-totals';
+import { monthLabel } from '../../../lib/format/month-label';
 import { ApiErrorAlert } from '../components/api-error-alert';
-import { agentTime, monthLabel } from './agent-format';
+import { agentTime } from './agent-format';
 import { DeskModal } from '../components/desk-modal';
 import { useAgentDetail, useAgentStatement } from './agents-api';
-import classes from './agents.module.css';
+
+type AdminStatementLine = AdminAgentStatement['lines'][number];
 
 /**
  * One agent's statement for a month (earned when ticketed, reversed when refunded, on Khartoum's
@@ -21,7 +25,6 @@ export function AgentStatementModal({ agentId, onClose }: { agentId: string; onC
   const [month, setMonth] = useState<string | null>(null);
   const detail = useAgentDetail(agentId);
   const statement = useAgentStatement(agentId, month);
-  const usd = (amount: number) => formatPrice(amount, 'USD', language);
   const arrow = i18n.dir() === 'rtl' ? ' ← ' : ' → ';
   const agent = detail.data?.agent;
 
@@ -45,98 +48,63 @@ export function AgentStatementModal({ agentId, onClose }: { agentId: string; onC
               />
               {statement.isFetching ? <Loader size="xs" role="status" aria-label={t('loading')} /> : null}
             </Group>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <div>
-                <Text size="sm" c="gray.7">
-                  {t('statement.net')}
-                </Text>
-                <Text className={classes.figure} data-testid="admin-statement-total">
-                  <bdi dir="ltr">{usd(statement.data.totals.commissionUsd)}</bdi>
-                </Text>
-                {statement.data.totals.byCurrency
-                  .filter((entry) => entry.currency !== 'USD')
-                  .map((entry) => (
-                    <Text key={entry.currency} size="sm" c="gray.7" className={classes.number}>
-                      {t('statement.inCurrency', { amount: formatPrice(entry.amount, entry.currency, language) })}
-                    </Text>
-                  ))}
-              </div>
-              <div>
-                <Text size="sm" c="gray.7">
-                  {t('statement.earned')}
-                </Text>
-                <Text className={classes.figure}>{statement.data.totals.earned}</Text>
-              </div>
-              <div>
-                <Text size="sm" c="gray.7">
-                  {t('statement.reversed')}
-                </Text>
-                <Text className={classes.figure}>{statement.data.totals.reversed}</Text>
-              </div>
-            </SimpleGrid>
+            <StatementTotals
+              totals={statement.data.totals}
+              language={language}
+              labels={{
+                total: t('statement.net'),
+                inCurrency: (amount) => t('statement.inCurrency', { amount }),
+                earned: t('statement.earned'),
+                reversed: t('statement.reversed'),
+              }}
+              figureSize="lg"
+              totalTestId="admin-statement-total"
+            />
             {statement.data.lines.length === 0 ? (
               <Text c="gray.7">{t('statement.empty', { month: monthLabel(statement.data.month, language) })}</Text>
             ) : (
-              <Table.ScrollContainer
+              <StatementTable
+                lines={statement.data.lines}
+                rowKey={(line) => `${line.bookingId}-${line.kind}`}
+                caption={t('statement.caption', { month: monthLabel(statement.data.month, language) })}
                 minWidth={720}
-                type="native"
-                tabIndex={0}
-                role="group"
-                aria-label={t('statement.caption', { month: monthLabel(statement.data.month, language) })}
-              >
-                <Table striped verticalSpacing="xs">
-                  <Table.Caption className={classes.description}>
-                    {t('statement.caption', { month: monthLabel(statement.data.month, language) })}
-                  </Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('statement.date')}</Table.Th>
-                      <Table.Th scope="col">{t('statement.booking')}</Table.Th>
-                      <Table.Th scope="col">{t('statement.traveller')}</Table.Th>
-                      <Table.Th scope="col">{t('statement.entry')}</Table.Th>
-                      <Table.Th scope="col">{t('statement.basis')}</Table.Th>
-                      <Table.Th scope="col">{t('statement.commission')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {statement.data.lines.map((line) => (
-                      <Table.Tr key={`${line.bookingId}-${line.kind}`}>
-                        <Table.Td>{agentTime(line.at, language)}</Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/admin/bookings/${line.bookingId}`} onClick={onClose}>
-                            <bdi dir="ltr">{line.bookingReference}</bdi>
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          {line.travellerName ?? '—'}
-                          <Text size="xs" c="gray.7">
-                            {line.route.join(arrow)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={line.kind === 'earned' ? 'teal' : 'orange'} variant="light" className={classes.badge}>
-                            {t(`statement.kind.${line.kind}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          {t(line.commissionBasis === 'markup' ? 'statement.ofMarkup' : 'statement.ofFare', {
-                            percent: line.commissionPercent,
-                            base: usd(line.baseUsd),
-                          })}
-                        </Table.Td>
-                        <Table.Td className={classes.number}>
-                          <bdi dir="ltr">{usd(line.commissionUsd)}</bdi>
-                          {line.currency !== 'USD' ? (
-                            <Text size="xs" c="gray.7">
-                              <bdi dir="ltr">{formatPrice(line.commissionAmount, line.currency, language)}</bdi>
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                columns={[
+                  { header: t('statement.date'), cell: (line) => agentTime(line.at, language) },
+                  {
+                    header: t('statement.booking'),
+                    cell: (line) => (
+                      <Anchor component={Link} to={`/admin/bookings/${line.bookingId}`} onClick={onClose}>
+                        <bdi dir="ltr">{line.bookingReference}</bdi>
+                      </Anchor>
+                    ),
+                  },
+                  {
+                    header: t('statement.traveller'),
+                    cell: (line) => (
+                      <>
+                        {line.travellerName ?? '—'}
+                        <Text size="xs" c="gray.7">
+                          {line.route.join(arrow)}
+                        </Text>
+                      </>
+                    ),
+                  },
+                  ...statementColumns<AdminStatementLine>({
+                    language,
+                    headers: {
+                      entry: t('statement.entry'),
+                      terms: t('statement.basis'),
+                      commission: t('statement.commission'),
+                    },
+                    kindLabel: (kind) => t(`statement.kind.${kind}`),
+                    termsText: (line, base) =>
+                      t(line.commissionBasis === 'markup' ? 'statement.ofMarkup' : 'statement.ofFare', {
+                        percent: line.commissionPercent,
+                        base,
+                      }),
+                  }),
+                ]}
+              />
             )}
             <Text size="xs" c="gray.7">
               {t('statement.rules')}

@@ -1,5 +1,5 @@
-import { dateTimeFormat } from '../../../lib/format/intl-cache';
-import { intlLocale } from '../../../lib/format/intl-locale';
+import { dateTimeFormat } from './intl-cache';
+import { intlLocale } from './intl-locale';
 
 /** A statement month (yyyy-MM) as its name and year: "مارس 2026", "March 2026". */
 export function monthLabel(month: string, language: string): string {
