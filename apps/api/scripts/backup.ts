@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { DatabaseInUseError } from '../src/db/pglite-lock.js';
-import { jwtSecret } from '../src/modules/accounts/auth-tokens.js';
+import { jwtSecret } from '../src/plugins/auth-tokens.js';
 import { SECRET_FILES, writeBackupFile, type BackupManifest } from '../src/modules/backup/backup-file.js';
 import { signStaffCliToken } from '../src/modules/staff/staff-cli-token.js';
 import { commandSettings } from './command-settings.js';

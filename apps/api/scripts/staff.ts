@@ -23,7 +23,7 @@ import { formatAgencyDateTime } from '@kwenda/contracts/display';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { AppError } from '../src/errors.js';
-import { jwtSecret } from '../src/modules/accounts/auth-tokens.js';
+import { jwtSecret } from '../src/plugins/auth-tokens.js';
 import { mailContextOf } from '../src/modules/mail/mail-context.js';
 import { createMailService } from '../src/modules/mail/mail-service.js';
 import { publicOriginOf } from '../src/modules/mail/public-links.js';

@@ -26,7 +26,7 @@ import { dashboardRoutes } from './modules/admin-dashboard/dashboard-routes.js';
 import { createDashboardService } from './modules/admin-dashboard/dashboard-service.js';
 import { createAnalyticsService } from './modules/analytics/analytics-service.js';
 import { createAccountsService } from './modules/accounts/accounts-service.js';
-import { jwtSecret } from './modules/accounts/auth-tokens.js';
+import { jwtSecret } from './plugins/auth-tokens.js';
 import { socialAuthRoutes } from './modules/accounts/social-auth-routes.js';
 import { createSocialLoginService } from './modules/accounts/social-login-service.js';
 import { createSocialProviders } from './modules/accounts/social-providers.js';
@@ -62,7 +62,7 @@ import { contentSecurityDirectives } from './plugins/content-security-policy.js'
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerIdempotency } from './plugins/idempotency.js';
-import { createHoldLimits, holdCapsOf } from './modules/limits/hold-limits.js';
+import { createHoldLimits, holdCapsOf } from './modules/bookings/hold-limits.js';
 import { limitsRoutes } from './modules/limits/limits-routes.js';
 import { createLimitsService } from './modules/limits/limits-service.js';
 import { redactedLoggerOptions } from './plugins/log-redaction.js';

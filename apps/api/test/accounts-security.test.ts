@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accountsRepo from '../src/modules/accounts/accounts-repository.js';
 import { THROTTLE } from '../src/modules/accounts/accounts-service.js';
 import { countAttempts } from '../src/modules/limits/throttle-repository.js';
-import { addressKey } from '../src/modules/limits/client-address.js';
+import { addressKey } from '../src/plugins/client-address.js';
 import { staffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';

@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '@kwenda/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwtSecret, signSessionToken } from '../src/modules/accounts/auth-tokens.js';
+import { jwtSecret, signSessionToken } from '../src/plugins/auth-tokens.js';
 import { asGuest, findOffer, pay, readyBooking } from './helpers/booking-factories.js';
 import { multipart } from './helpers/multipart.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';

@@ -7,7 +7,7 @@ import type {
   TotpSetupResponse,
 } from '@kwenda/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwtSecret } from '../src/modules/accounts/auth-tokens.js';
+import { jwtSecret } from '../src/plugins/auth-tokens.js';
 import { signStaffCliToken } from '../src/modules/staff/staff-cli-token.js';
 import { totpCode } from '../src/modules/staff/totp.js';
 import { insertBookingRow } from './payments/payments-fakes.js';

@@ -11,7 +11,7 @@ import {
   type StaffRole,
 } from '@kwenda/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwtSecret, signSessionToken } from '../src/modules/accounts/auth-tokens.js';
+import { jwtSecret, signSessionToken } from '../src/plugins/auth-tokens.js';
 import { monthOf } from '../src/modules/agents/commission.js';
 import {
   asGuest,

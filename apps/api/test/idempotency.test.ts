@@ -1,6 +1,6 @@
 import type { Offer } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteExpiredKeys } from '../src/modules/limits/idempotency-repository.js';
+import { deleteExpiredKeys } from '../src/plugins/idempotency-repository.js';
 import { createSandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
 import type { Supplier } from '../src/suppliers/supplier.js';
 import {

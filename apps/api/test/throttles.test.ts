@@ -4,7 +4,7 @@ import { ACCOUNT_LIMITS } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accountsRepo from '../src/modules/accounts/accounts-repository.js';
 import { THROTTLE } from '../src/modules/accounts/accounts-service.js';
-import { addressKey } from '../src/modules/limits/client-address.js';
+import { addressKey } from '../src/plugins/client-address.js';
 import { countAttempts, deleteEndedCounters, takeAttempt } from '../src/modules/limits/throttle-repository.js';
 import { STAFF_THROTTLE } from '../src/modules/staff/staff-service.js';
 import { staffMember } from './helpers/staff.js';

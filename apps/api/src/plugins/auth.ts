@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import type { Db } from '../db/client.js';
 import { sessions, staffMembers, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { readSessionToken } from '../modules/accounts/auth-tokens.js';
+import { readSessionToken } from './auth-tokens.js';
 
 /**
  * Who is asking, read once per request from the bearer token: the user, their session, whether it is

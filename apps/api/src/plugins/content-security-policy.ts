@@ -1,5 +1,5 @@
 import type { Env } from '../env.js';
-import { thirdPartySources } from '../modules/analytics/third-party-tags.js';
+import { thirdPartySources } from './third-party-tags.js';
 
 /**
  * Helmet's Content-Security-Policy: our own origin only, plus an analytics tag's or Sentry's

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { addressKey } from '../modules/limits/client-address.js';
-import * as repo from '../modules/limits/idempotency-repository.js';
+import { addressKey } from './client-address.js';
+import * as repo from './idempotency-repository.js';
 
 /** The requests a retry must not do twice: creating a booking, saving its passengers, paying it. */
 export const IDEMPOTENT_ROUTES = ['POST /api/v1/bookings', 'PUT /api/v1/bookings/:id', 'PUT /api/v1/bookings/:id/pay'];

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.js';
-import { addressKey } from '../modules/limits/client-address.js';
+import { addressKey } from './client-address.js';
 
 /** Counts one page request of the client; `exceeded` once it asked for more than its allowance this minute. */
 export type PageRateLimit = (request: FastifyRequest) => Promise<{ exceeded: boolean; retryAfterSeconds: number }>;

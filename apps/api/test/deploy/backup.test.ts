@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
-import { jwtSecret } from '../../src/modules/accounts/auth-tokens.js';
+import { jwtSecret } from '../../src/plugins/auth-tokens.js';
 import { countBookings } from '../../src/modules/backup/backup-repository.js';
 import { signStaffCliToken } from '../../src/modules/staff/staff-cli-token.js';
 import { startServer, tempDataDir } from '../helpers/server-process.js';

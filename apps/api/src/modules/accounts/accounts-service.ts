@@ -3,13 +3,13 @@ import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type FieldError, type Regis
 import type { Database } from '../../db/client.js';
 import type { PendingRegistrationRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { addressKey } from '../limits/client-address.js';
+import { addressKey } from '../../plugins/client-address.js';
 import { createThrottle, type ThrottleRule } from '../limits/throttle.js';
 import type { MailPort } from '../mail/mail-port.js';
 import * as repo from './accounts-repository.js';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { AccountEmails } from './account-emails.js';
-import { signSessionToken } from './auth-tokens.js';
+import { signSessionToken } from '../../plugins/auth-tokens.js';
 import { checkPassword } from './password-policy.js';
 import { hashPassword, verifyPassword } from '../../passwords.js';
 

@@ -3,7 +3,7 @@ import { BOOKING_ACCESS_LIMITS, normalizeLastName } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../errors.js';
-import { addressKey } from '../limits/client-address.js';
+import { addressKey } from '../../plugins/client-address.js';
 import { countAttempts, takeAttempt } from '../limits/throttle-repository.js';
 import type { MailPort } from '../mail/mail-port.js';
 import { GRANT_DAYS } from './access-cookie.js';

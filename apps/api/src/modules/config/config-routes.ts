@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '../../env.js';
 import { trialModeOf } from '../../trial-mode.js';
-import { publicAnalyticsOf, publicErrorReportingOf } from '../analytics/third-party-tags.js';
+import { publicAnalyticsOf, publicErrorReportingOf } from '../../plugins/third-party-tags.js';
 
 /**
  * Accounts shown to travellers who pay later. Placeholders until the agency sets BANK_ACCOUNTS:

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import { AppError, validationError } from '../../errors.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
-import { addressKey } from './client-address.js';
-import { deleteExpiredKeys } from './idempotency-repository.js';
+import { addressKey } from '../../plugins/client-address.js';
+import { deleteExpiredKeys } from '../../plugins/idempotency-repository.js';
 import * as repo from './limits-repository.js';
 import { deleteEndedCounters } from './throttle-repository.js';
 

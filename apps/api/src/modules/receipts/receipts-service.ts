@@ -11,7 +11,7 @@ export const MAX_RECEIPTS_PER_BOOKING = 5;
 /**
  * Bank transfer / mobile banking (Bankak and the like): no merchant API, so the traveller uploads
  * the transfer receipt here and the agency checks its bank app. Staff decide each receipt on the
- * desk (modules/desk, use-cases/staff-decide-receipt.ts of the bookings module: the workspace's
+ * desk (admin/desk-routes.ts and use-cases/staff-decide-receipt.ts of the bookings module: the workspace's
  * transfers screen and `npm run receipt`): approving pays the booking and tickets it, rejecting
  * tells the traveller why; both are recorded under the staff member who decided. The file is kept in
  * the database with its row, in one transaction, so every process can show it (receipt-storage.ts).

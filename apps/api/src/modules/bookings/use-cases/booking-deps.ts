@@ -36,7 +36,7 @@ export interface BookingServiceDeps {
    * asking the supplier (modules/supplier-calls); SUPPLIER_CALL_LEASE_SECONDS, 2 minutes by default.
    */
   supplierCallLeaseMs?: number;
-  /** The agency's limits on holding seats without paying (modules/limits/hold-limits.ts). */
+  /** The agency's limits on holding seats without paying (hold-limits.ts). */
   holds: HoldPolicy;
   /** The agency's accounts for bank transfers (BANK_ACCOUNTS), each taking its own currency. */
   bankAccounts: BankAccount[];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Env } from '../../env.js';
+import type { Env } from '../env.js';
 
 /**
  * JWT_SECRET, else one generated once and kept under DATA_DIR (mode 0600), shared by every process there.

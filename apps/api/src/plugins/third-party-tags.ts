@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@kwenda/contracts';
-import type { Env } from '../../env.js';
-import { sentryEnvironmentOf } from '../../plugins/error-reporter.js';
+import type { Env } from '../env.js';
+import { sentryEnvironmentOf } from './error-reporter.js';
 
 /** Plausible's manual script: the app sends each page view itself, with booking ids and tokens replaced. */
 export const DEFAULT_PLAUSIBLE_SRC = 'https://plausible.io/js/script.manual.js';

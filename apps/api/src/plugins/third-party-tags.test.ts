@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../../env.js';
+import { EnvError, loadEnv } from '../env.js';
 import { publicAnalyticsOf, publicErrorReportingOf, thirdPartySources } from './third-party-tags.js';
 
 describe('analytics and error-reporting settings', () => {

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema.js';
+import type { Db } from '../db/client.js';
+import { idempotencyKeys, type IdempotencyKeyRow } from '../db/schema.js';
 
 /** Idempotency keys (plugins/idempotency.ts): claimed, answered, replayed, forgotten after a day. */
 

@@ -3,10 +3,10 @@ import { normalizeCapValue, type HoldCapKind, type HoldCaps } from '@kwenda/cont
 import type { BookingRow, PassengerRow } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../errors.js';
-import { findDuplicatePassengers } from '../bookings/booking-repository.js';
-import { alreadyBooked, ownDuplicates, requesterOf } from '../bookings/use-cases/booking-rules.js';
-import { addressKey } from './client-address.js';
-import * as repo from './limits-repository.js';
+import { findDuplicatePassengers } from './booking-repository.js';
+import { alreadyBooked, ownDuplicates, requesterOf } from './use-cases/booking-rules.js';
+import { addressKey } from '../../plugins/client-address.js';
+import * as repo from '../limits/limits-repository.js';
 
 /** The caps the agency set (HOLD_CAP_PER_CONTACT, HOLD_CAP_PER_ADDRESS). */
 export const holdCapsOf = (env: { HOLD_CAP_PER_CONTACT: number; HOLD_CAP_PER_ADDRESS: number }): HoldCaps => ({
