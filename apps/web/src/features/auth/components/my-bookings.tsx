@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { ListSection } from '../../../components/list-section';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
 import { airportCity, useAirports } from '../../../lib/airports';
@@ -26,48 +27,42 @@ export function MyBookings() {
   const city = (code: string) => airportCity(byCode.get(code), i18n.language, code);
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-bookings-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="my-bookings-title">
-          {t('profile.bookings')}
-        </Title>
-        {bookings.isPending && <Loader role="status" size="sm" aria-label={t('common:loading' as never)} />}
-        {bookings.isError && (
-          <Alert color="red" role="alert">
-            {errorText(bookings.error)}
-          </Alert>
-        )}
-        {bookings.data?.length === 0 && <Text c="gray.7">{t('profile.noBookings')}</Text>}
-        {bookings.data && bookings.data.length > 0 && (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {bookings.data.map((booking) => {
-              const first = booking.slices[0];
-              return (
-                <Paper key={booking.id} component="li" withBorder radius="sm" p="sm">
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Stack gap={2}>
-                      <Anchor component={Link} to={appPath(`/booking/${booking.id}`)} fw={700}>
-                        {t('profile.route', { from: city(booking.origin), to: city(booking.destination) })}
-                      </Anchor>
-                      <Text size="sm" c="gray.7">
-                        {first ? formatTravelDate(first.departureDate.slice(0, 10), i18n.language, 'long') : null}
-                        {' · '}
-                        <span dir="ltr">{booking.bookingReference}</span>
-                      </Text>
-                    </Stack>
-                    <Stack gap={4} align="flex-end">
-                      <Badge color={statusColor[booking.status] ?? 'blue'} variant="light">
-                        {t(`bookingStatus.${booking.status}` as never)}
-                      </Badge>
-                      <Text size="sm">{formatPrice(booking.amount, booking.currency, i18n.language)}</Text>
-                    </Stack>
-                  </Group>
-                </Paper>
-              );
-            })}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <ListSection
+      titleId="my-bookings-title"
+      title={t('profile.bookings')}
+      loading={bookings.isPending}
+      error={bookings.isError ? errorText(bookings.error) : null}
+      empty={bookings.data?.length === 0 ? t('profile.noBookings') : null}
+    >
+      {bookings.data && bookings.data.length > 0 && (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {bookings.data.map((booking) => {
+            const first = booking.slices[0];
+            return (
+              <Paper key={booking.id} component="li" withBorder radius="sm" p="sm">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Stack gap={2}>
+                    <Anchor component={Link} to={appPath(`/booking/${booking.id}`)} fw={700}>
+                      {t('profile.route', { from: city(booking.origin), to: city(booking.destination) })}
+                    </Anchor>
+                    <Text size="sm" c="gray.7">
+                      {first ? formatTravelDate(first.departureDate.slice(0, 10), i18n.language, 'long') : null}
+                      {' · '}
+                      <span dir="ltr">{booking.bookingReference}</span>
+                    </Text>
+                  </Stack>
+                  <Stack gap={4} align="flex-end">
+                    <Badge color={statusColor[booking.status] ?? 'blue'} variant="light">
+                      {t(`bookingStatus.${booking.status}` as never)}
+                    </Badge>
+                    <Text size="sm">{formatPrice(booking.amount, booking.currency, i18n.language)}</Text>
+                  </Stack>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+    </ListSection>
   );
 }
