@@ -42,5 +42,7 @@ export const paymentChecks = pgTable('payment_checks', {
   lastState: text('last_state').$type<'open' | 'paid' | 'expired' | 'error'>(),
   lastError: text('last_error'),
   settledAt: at('settled_at'),
+  /** Given up unresolved (settled_at set with it): for a person; cleared when asked about again. */
+  deadAt: at('dead_at'),
 });
 export type PaymentCheckRow = typeof paymentChecks.$inferSelect;

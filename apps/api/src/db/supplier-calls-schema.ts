@@ -53,6 +53,8 @@ export const supplierCalls = pgTable('supplier_calls', {
    */
   nextAttemptAt: at('next_attempt_at'),
   lastError: text('last_error'),
+  /** Given up by the reconciliation job after its attempts (still without an answer): for a person. */
+  deadAt: at('dead_at'),
 });
 export type SupplierCallRow = typeof supplierCalls.$inferSelect;
 

@@ -24,6 +24,8 @@ export const supplierEvents = pgTable(
     processedAt: at('processed_at'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     lastError: text('last_error'),
+    /** Given up after its attempts (still pending): for a person. */
+    deadAt: at('dead_at'),
   },
   (table) => [primaryKey({ columns: [table.supplier, table.id] })],
 );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startJobs, type Job } from './job-runner.js';
 
 /** A job that runs until the test lets it finish. */
@@ -25,22 +25,29 @@ function heldJob(name: string, log: string[]) {
 const quietLogger = { error: () => undefined };
 
 describe('the job runner', () => {
+  // The runner's waits are timers: the clock is moved by hand, so "nothing happened in 400 ms" is
+  // checked over exactly those 400 ms, however slow the machine.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('on stop, lets the job under way finish its step and starts no other', async () => {
     const log: string[] = [];
     const first = heldJob('hold-expiry', log);
     const second: Job = { name: 'mail-delivery', run: async () => void log.push('mail-delivery started') };
     const runner = startJobs([first.job, second], { intervalMs: 200, logger: quietLogger });
+    await vi.advanceTimersByTimeAsync(200);
     await first.running;
 
     let stopped = false;
     const stopping = runner.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.advanceTimersByTimeAsync(50);
     expect(stopped).toBe(false);
     first.release();
     await stopping;
     expect(log).toEqual(['hold-expiry started', 'hold-expiry finished']);
     // Nothing runs after the stop, on the next interval either.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(400);
     expect(log).toHaveLength(2);
   });
 

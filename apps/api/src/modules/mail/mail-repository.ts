@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailOutbox, type MailRow } from '../../db/schema.js';
+import { claimDue, retryLater } from '../../jobs/claim-due.js';
+import { mailQueue } from '../../jobs/due-queues.js';
 import type { MailPort } from './mail-port.js';
 
 /** Every query of the mail outbox (migrations/0002_bookings.sql, table mail_outbox). */
 
 /** 1, 2, 4 … minutes between tries, at most an hour: an SMTP outage delays mail, never loses it. */
-export const retryDelayMs = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+export { retryDelayMs } from '../../jobs/claim-due.js';
 /** After three days of failures a message is marked failed for a person to look at. */
 export const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000;
 /** How long a claimed message is invisible to other processes while this one talks to SMTP. */
@@ -50,63 +52,31 @@ export function createMailRepository(database: Database, options: { leaseMs?: nu
     enqueue: enqueueMail,
 
     /**
-     * Takes up to `limit` due messages for this process. Rows locked by another process are
-     * skipped, and the taken ones are pushed a lease into the future before this short
-     * transaction commits: nobody else takes them while this process talks to SMTP, outside
-     * any transaction (PGlite is one connection; a long transaction would block the app).
+     * Takes up to `limit` due messages for this process, oldest first (jobs/claim-due.ts), in a short
+     * transaction: nobody else takes them while this process talks to SMTP, outside any transaction
+     * (PGlite is one connection; a long transaction would block the app). Each claim counts a try.
      * A process that dies mid-send leaves its messages to be retried when the lease ends.
      */
     async claimDue(limit: number, now: Date): Promise<MailRow[]> {
-      return db.transaction(async (tx) => {
-        const due = await tx
-          .select({ id: mailOutbox.id })
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-          .orderBy(asc(mailOutbox.nextAttemptAt))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (!due.length) return [];
-        const claimed = await tx
-          .update(mailOutbox)
-          .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
-          .where(
-            inArray(
-              mailOutbox.id,
-              due.map((d) => d.id),
-            ),
-          )
-          .returning();
-        return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-      });
+      const claimed = await db.transaction((tx) => claimDue(tx, mailQueue, { now, leaseMs, limit }));
+      return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
 
     async markSent(id: string, transport: string, now = new Date()): Promise<void> {
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: now, transport, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
-        .where(eq(mailOutbox.id, id));
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: now, transport, lastError: null }).where(eq(mailOutbox.id, id));
     },
 
     /**
-     * A failed try; `attempts` counts the tries so far, this one included. The next try waits
-     * retryDelayMs(attempts); a message first queued more than three days ago is marked failed.
-     * Returns the new status.
+     * A failed try of a claimed message: tried again after retryDelayMs(its tries so far); a message
+     * first queued more than three days ago is marked failed instead. Returns the new status.
      */
-    async markFailed(id: string, error: string, attempts: number, now = new Date()): Promise<'pending' | 'failed'> {
-      const giveUpBefore = new Date(now.getTime() - GIVE_UP_AFTER_MS);
-      const [row] = await db
-        .update(mailOutbox)
-        .set({
-          attempts,
-          lastError: error.slice(0, 1000),
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-          status: sql<
-            'pending' | 'failed'
-          >`CASE WHEN ${mailOutbox.createdAt} < ${giveUpBefore.toISOString()}::timestamptz THEN 'failed' ELSE 'pending' END`,
-        })
-        .where(eq(mailOutbox.id, id))
-        .returning({ status: mailOutbox.status });
-      return row?.status === 'failed' ? 'failed' : 'pending';
+    async markFailed(message: MailRow, error: string, now = new Date()): Promise<'pending' | 'failed'> {
+      const fate = await retryLater(db, mailQueue, message, {
+        now,
+        error,
+        giveUp: now.getTime() - message.createdAt.getTime() > GIVE_UP_AFTER_MS,
+      });
+      return fate === 'dead' ? 'failed' : 'pending';
     },
 
     /** Newest first, for the dev outbox. */

@@ -64,8 +64,8 @@ export function createMailService(deps: {
             await transport.send(message);
           } catch (error) {
             failed++;
-            const attempts = message.attempts + 1;
-            const status = await repo.markFailed(message.id, (error as Error).message || String(error), attempts, now);
+            const { attempts } = message;
+            const status = await repo.markFailed(message, (error as Error).message || String(error), now);
             if (status === 'failed')
               deps.logger?.error(
                 { mailId: message.id, to: message.toAddress, attempts, err: error },

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { SupplierCallRow } from '../../db/supplier-calls-schema.js';
 import type { Tx } from '../../db/tx.js';
 import type { SupplierRegistry } from '../../suppliers/supplier.js';
-import { answerCall, insertCall, markUnanswered, retryDelayMs } from './supplier-calls-repository.js';
+import { answerCall, insertCall, retryCall } from './supplier-calls-repository.js';
 
 /** What a journaled supplier call needs (the booking service's settings have all of it). */
 export interface SupplierCallDeps {
@@ -49,9 +49,7 @@ export async function runCancel(
   } catch (error) {
     const message = (error as Error).message || String(error);
     deps.logger.warn({ err: error, callId: call.id, orderId: call.orderId }, 'supplier cancel failed; retried later');
-    await deps.db.transaction((tx) =>
-      markUnanswered(tx, call.id, message, new Date(deps.clock().getTime() + retryDelayMs(call.attempts))),
-    );
+    await deps.db.transaction((tx) => retryCall(tx, call, message, deps.clock()));
     return false;
   }
   await deps.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   supplierCalls,
   type SupplierCallKind,
@@ -7,6 +7,8 @@ import {
   type SupplierCallRow,
 } from '../../db/supplier-calls-schema.js';
 import type { Tx } from '../../db/tx.js';
+import { claimDue, retryLater } from '../../jobs/claim-due.js';
+import { supplierCallsQueue } from '../../jobs/due-queues.js';
 
 /** Every query of the supplier calls journal (migrations/0013_supplier_calls.sql). */
 
@@ -19,9 +21,6 @@ export const DEFAULT_LEASE_MS = 120_000;
  */
 export const isDue = (call: SupplierCallRow, now: Date, leaseMs: number) =>
   !call.answeredAt && (call.nextAttemptAt ? call.nextAttemptAt <= now : call.requestedAt.getTime() + leaseMs <= now.getTime());
-
-/** 1, 2, 4 … minutes between the job's tries of a call the supplier did not answer, at most an hour. */
-export const retryDelayMs = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 
 /**
  * A call about to be made, in the caller's transaction (committed before the call). Null when the
@@ -104,37 +103,19 @@ export async function markUnanswered(tx: Tx, id: string, error: string, nextAtte
 }
 
 /**
- * Calls without an answer that are due: handed over by the process that made them, or older than the
- * lease (that process died or hangs). Rows another process is taking are skipped; the taken ones are
- * pushed a lease into the future before this short transaction commits, so nobody else takes them
- * while this process asks the supplier.
+ * No answer from the supplier on a try the job (or runCancel) made: taken up again after the backoff,
+ * or dead once the call has used up its attempts, still without an answer (jobs/due-queues.ts).
  */
-export async function claimDueCalls(tx: Tx, options: { now: Date; leaseMs: number; limit: number }): Promise<SupplierCallRow[]> {
-  const { now, leaseMs, limit } = options;
-  const due = await tx
-    .select({ id: supplierCalls.id })
-    .from(supplierCalls)
-    .where(
-      and(
-        isNull(supplierCalls.answeredAt),
-        sql`coalesce(${supplierCalls.nextAttemptAt}, ${supplierCalls.requestedAt} + ${Math.round(leaseMs)}::bigint * interval '1 millisecond') <= ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(asc(supplierCalls.requestedAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  if (!due.length) return [];
-  return tx
-    .update(supplierCalls)
-    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${supplierCalls.attempts} + 1` })
-    .where(
-      inArray(
-        supplierCalls.id,
-        due.map((d) => d.id),
-      ),
-    )
-    .returning();
-}
+export const retryCall = (tx: Tx, call: SupplierCallRow, error: string, now: Date) =>
+  retryLater(tx, supplierCallsQueue, call, { now, error });
+
+/**
+ * Calls without an answer that are due: handed over by the process that made them, or older than the
+ * lease (that process died or hangs), claimed for this process (jobs/claim-due.ts) while it asks the
+ * supplier.
+ */
+export const claimDueCalls = (tx: Tx, options: { now: Date; leaseMs: number; limit: number }) =>
+  claimDue(tx, supplierCallsQueue, options);
 
 /** A booking's calls, oldest first (tests, and the desk's view of what the supplier was asked). */
 export async function callsOf(tx: Tx, bookingId: string): Promise<SupplierCallRow[]> {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { BookingEventsPort } from '../bookings/booking-events-port.js';
 import type { Logger } from '../bookings/booking-service.js';
-import { callsOf, claimDueCalls, DEFAULT_LEASE_MS, markUnanswered, retryDelayMs } from './supplier-calls-repository.js';
+import { callsOf, claimDueCalls, DEFAULT_LEASE_MS, retryCall } from './supplier-calls-repository.js';
 
 /** Calls the job takes up per round; each is one or two supplier requests. */
 const BATCH = 20;
@@ -17,7 +17,8 @@ const BATCH = 20;
  * - ticket: the order is read back; its tickets are recorded (never a second ticketing), or the
  *   booking stays paid for the ticketing retry;
  * - cancel: asked again until the supplier confirms, then a staff cancellation is completed.
- * Calls are claimed with SKIP LOCKED and a lease, so several processes can run the job at once.
+ * Calls are claimed with SKIP LOCKED and a lease, so several processes can run the job at once; a call
+ * still unsettled after supplierCallsQueue's attempts is dead, for the desk.
  */
 export function createSupplierCallsService(deps: {
   database: Database;
@@ -43,13 +44,17 @@ export function createSupplierCallsService(deps: {
             await settle(call);
           } catch (error) {
             const message = (error as Error).message || String(error);
-            logger.warn(
-              { err: error, callId: call.id, kind: call.kind, attempts: call.attempts },
-              'supplier call unsettled; retried later',
-            );
-            await db.transaction((tx) =>
-              markUnanswered(tx, call.id, message, new Date(now.getTime() + retryDelayMs(call.attempts))),
-            );
+            const fate = await db.transaction((tx) => retryCall(tx, call, message, now));
+            if (fate === 'dead')
+              logger.error(
+                { err: error, callId: call.id, kind: call.kind, attempts: call.attempts },
+                'supplier call given up after its attempts, still unsettled; the desk shows it',
+              );
+            else
+              logger.warn(
+                { err: error, callId: call.id, kind: call.kind, attempts: call.attempts },
+                'supplier call unsettled; retried later',
+              );
           }
         }
         taken += due.length;

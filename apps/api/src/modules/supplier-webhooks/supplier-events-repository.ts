@@ -1,6 +1,8 @@
-import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { supplierEvents, type SupplierEventRow } from '../../db/supplier-events-schema.js';
 import type { Tx } from '../../db/tx.js';
+import { claimDue, retryLater } from '../../jobs/claim-due.js';
+import { supplierEventsQueue } from '../../jobs/due-queues.js';
 
 /** Every query of the supplier events (migrations/0019_supplier_events.sql). */
 
@@ -28,34 +30,11 @@ export async function insertEvent(
 }
 
 /**
- * Events due for processing. Rows another process is taking are skipped; the taken ones are pushed a
- * lease into the future before this short transaction commits, so nobody else takes them while this
- * process works on them (a process that dies leaves them to be taken again when the lease ends).
+ * Events due for processing, claimed for this process (jobs/claim-due.ts): nobody else takes them
+ * while it works on them, and a process that dies leaves them to be taken again when the lease ends.
  */
-export async function claimDueEvents(
-  tx: Tx,
-  options: { now: Date; leaseMs: number; limit: number },
-): Promise<SupplierEventRow[]> {
-  const due = await tx
-    .select({ supplier: supplierEvents.supplier, id: supplierEvents.id })
-    .from(supplierEvents)
-    .where(and(eq(supplierEvents.status, 'pending'), lte(supplierEvents.nextAttemptAt, options.now)))
-    .orderBy(asc(supplierEvents.receivedAt))
-    .limit(options.limit)
-    .for('update', { skipLocked: true });
-  if (!due.length) return [];
-  const claimed = await tx
-    .update(supplierEvents)
-    .set({ nextAttemptAt: new Date(options.now.getTime() + options.leaseMs), attempts: sql`${supplierEvents.attempts} + 1` })
-    .where(
-      and(
-        eq(supplierEvents.status, 'pending'),
-        or(...due.map((d) => and(eq(supplierEvents.supplier, d.supplier), eq(supplierEvents.id, d.id)))),
-      ),
-    )
-    .returning();
-  return claimed.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
-}
+export const claimDueEvents = (tx: Tx, options: { now: Date; leaseMs: number; limit: number }) =>
+  claimDue(tx, supplierEventsQueue, options);
 
 /** The event is done with: acted on (processed) or nothing to do (ignored). */
 export async function finishEvent(
@@ -69,19 +48,12 @@ export async function finishEvent(
     .where(and(eq(supplierEvents.supplier, event.supplier), eq(supplierEvents.id, event.id)));
 }
 
-/** Processing failed (the supplier did not answer): taken up again at `nextAttemptAt`. */
-export async function retryEvent(
-  tx: Tx,
-  event: Pick<SupplierEventRow, 'supplier' | 'id'>,
-  error: string,
-  nextAttemptAt: Date,
-): Promise<void> {
-  await tx
-    .update(supplierEvents)
-    .set({ lastError: error.slice(0, 1000), nextAttemptAt })
-    .where(
-      and(eq(supplierEvents.supplier, event.supplier), eq(supplierEvents.id, event.id), eq(supplierEvents.status, 'pending')),
-    );
+/**
+ * Processing failed (the supplier did not answer): taken up again after the backoff, or dead once
+ * the event has used up its attempts. Returns which.
+ */
+export async function retryEvent(tx: Tx, event: SupplierEventRow, error: string, now: Date) {
+  return retryLater(tx, supplierEventsQueue, event, { now, error });
 }
 
 export async function findEvent(tx: Tx, supplier: string, id: string): Promise<SupplierEventRow | undefined> {

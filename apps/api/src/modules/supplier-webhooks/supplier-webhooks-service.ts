@@ -8,8 +8,6 @@ import { claimDueEvents, finishEvent, insertEvent, retryEvent } from './supplier
 const LEASE_MS = 2 * 60_000;
 /** Events the job takes up per round. */
 const BATCH = 20;
-/** 1, 2, 4 … minutes between tries of an event whose processing failed, at most an hour. */
-const retryDelayMs = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 
 /** Duffel's v2 event envelope, as far as Kwenda reads it. */
 export interface DuffelEvent {
@@ -38,7 +36,8 @@ function clientReferenceOf(event: DuffelEvent): string | null {
 /**
  * Events from the suppliers (Duffel's webhooks). The route stores each one once, by its id, and
  * answers at once; the job processes the stored rows: claimed with SKIP LOCKED and a lease, so several
- * processes can run it, and retried with backoff when the supplier cannot be asked. Types Kwenda does
+ * processes can run it, and retried with backoff when the supplier cannot be asked (dead, for the
+ * desk, after supplierEventsQueue's attempts). Types Kwenda does
  * not act on are kept and marked ignored.
  */
 export function createSupplierWebhooksService(deps: {
@@ -100,16 +99,17 @@ export function createSupplierWebhooksService(deps: {
               'supplier event processed',
             );
           } catch (error) {
-            logger.warn(
-              { err: error, eventId: row.id, type: row.eventType, attempts: row.attempts },
-              'supplier event not processed; retried later',
-            );
-            await retryEvent(
-              db,
-              row,
-              (error as Error).message || String(error),
-              new Date(now.getTime() + retryDelayMs(row.attempts)),
-            );
+            const fate = await retryEvent(db, row, (error as Error).message || String(error), now);
+            if (fate === 'dead')
+              logger.error(
+                { err: error, eventId: row.id, type: row.eventType, attempts: row.attempts },
+                'supplier event given up after its attempts; the desk shows it',
+              );
+            else
+              logger.warn(
+                { err: error, eventId: row.id, type: row.eventType, attempts: row.attempts },
+                'supplier event not processed; retried later',
+              );
           }
         }
         taken += due.length;
