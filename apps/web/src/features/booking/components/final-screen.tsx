@@ -5,7 +5,7 @@ import { Link } from '../../../lib/router';
 import { airportCity, useAirports } from '../../../lib/airports';
 import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { usePublicConfig } from '../../../lib/public-config';
-import { whatsappUrl } from '../../../lib/whatsapp';
+import { WhatsAppButton } from '../../../components/whatsapp-button';
 import { paymentMessage } from '../lib/booking-message';
 import { CancellationRefund, releasedHold } from './cancellation-refund';
 import { ManualTicketing } from './manual-ticketing';
@@ -80,16 +80,9 @@ export function FinalScreen({ booking, confirming, manageHref }: { booking: Book
           </Text>
           <TransferInstructions booking={booking} />
           {config?.whatsappNumber && (
-            <Button
-              component="a"
-              href={whatsappUrl(config.whatsappNumber, message)}
-              target="_blank"
-              rel="noopener"
-              color="#1b6e35"
-              style={{ alignSelf: 'flex-start' }}
-            >
+            <WhatsAppButton number={config.whatsappNumber} message={message} style={{ alignSelf: 'flex-start' }}>
               {t('final.whatsapp')}
-            </Button>
+            </WhatsAppButton>
           )}
           <ReceiptUpload booking={booking} />
           {!booking.instantPaymentOnly && <SwitchToCard booking={booking} />}

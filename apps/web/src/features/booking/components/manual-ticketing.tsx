@@ -1,9 +1,9 @@
 import type { Booking } from '@kwenda/contracts';
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { usePublicConfig } from '../../../lib/public-config';
-import { whatsappUrl } from '../../../lib/whatsapp';
+import { WhatsAppButton } from '../../../components/whatsapp-button';
 
 /**
  * Paid, but the airline would not issue the ticket: the agency issues it by hand by the time it
@@ -40,17 +40,14 @@ export function ManualTicketing({ booking }: { booking: Booking }) {
               </Anchor>
             </Text>
             {config.whatsappNumber && (
-              <Button
-                component="a"
-                href={whatsappUrl(config.whatsappNumber, t('final.manualWhatsapp', { reference: booking.bookingReference }))}
-                target="_blank"
-                rel="noopener"
-                color="#1b6e35"
+              <WhatsAppButton
+                number={config.whatsappNumber}
+                message={t('final.manualWhatsapp', { reference: booking.bookingReference })}
                 mt="xs"
                 style={{ alignSelf: 'flex-start' }}
               >
                 {t('final.whatsappUs')}
-              </Button>
+              </WhatsAppButton>
             )}
           </Stack>
         )}

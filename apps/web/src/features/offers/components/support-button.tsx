@@ -1,10 +1,11 @@
-import { Button, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
+import { WhatsAppButton } from '../../../components/whatsapp-button';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useAirports } from '../../../lib/airports';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { SearchState } from '../../../lib/search-params';
 import { formatTravelDate } from '../../../lib/format/format-date';
-import { searchedLegs, whatsappUrl } from '../lib/support-link';
+import { searchedLegs } from '../lib/support-link';
 import { WhatsAppIcon } from './offer-icons';
 
 /** Customer service on WhatsApp, the message prefilled with the route and dates in the current language. */
@@ -34,18 +35,15 @@ export function SupportButton({ search, variant = 'filled' }: { search: SearchSt
     t('whatsappMessage.outro'),
   ].join('\n');
   return (
-    <Button
-      component="a"
-      href={whatsappUrl(config.whatsappNumber, text)}
-      target="_blank"
+    <WhatsAppButton
+      number={config.whatsappNumber}
+      message={text}
       rel="noopener noreferrer"
-      // WhatsApp green darkened to 6.3:1 behind white text.
-      color="#1b6e35"
       variant={variant}
       leftSection={<WhatsAppIcon size={20} />}
     >
       {t('states.whatsapp')}
       <VisuallyHidden> ({t('states.whatsappHint')})</VisuallyHidden>
-    </Button>
+    </WhatsAppButton>
   );
 }
