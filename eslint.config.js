@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleCycles from './scripts/eslint-no-module-cycle.mjs';
 
 export default tseslint.config(
   {
@@ -26,6 +27,14 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // The API's modules never import each other in a circle (type-only imports aside): a module that
+    // learns something for another hands it to a port the other declares.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { kwenda: moduleCycles },
+    rules: { 'kwenda/no-module-cycle': ['error', { root: 'apps/api/src' }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
