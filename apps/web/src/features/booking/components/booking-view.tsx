@@ -18,6 +18,7 @@ import { useBookingErrorText } from '../lib/booking-error-text';
 import { completedSteps, screenOnLoad, type BookingScreen, type BookingStep } from '../lib/booking-steps';
 import { searchFromBooking } from '../lib/search-from-booking';
 import { AirlineChangePanel } from './airline-change-panel';
+import { BookingFrame } from './booking-frame';
 import { BookingStepper } from './booking-stepper';
 import { CancelHold } from './cancel-hold';
 import { CancellationQuote } from './cancellation-quote';
@@ -223,130 +224,131 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const manageHref = appPath(`/booking/${booking.id}`);
 
   return (
-    <Container size="lg" py="md">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('pageTitle', { reference: booking.bookingReference })}
-        </Title>
-        <SavedTripNote
-          savedAt={savedTrip.saved?.savedAt ?? null}
-          offline={offlineCopy !== null}
-          declined={savedTrip.declined}
-          onRemove={savedTrip.remove}
-          onKeep={savedTrip.keep}
-        />
-        <BookingStepper
-          current={step}
-          complete={booking.status === 'confirmed' || Boolean(booking.ticketLink)}
-          clickable={clickable}
-          onSelect={select}
-        />
-        {booking.requestedDate && booking.requestedDate !== firstDate && (
-          <Alert color="blue" role="status">
-            {t('altDate', {
-              date: formatTravelDate(firstDate, i18n.language, 'long'),
-              requested: formatTravelDate(booking.requestedDate, i18n.language, 'long'),
-            })}
-          </Alert>
-        )}
-        {booking.previousAmount !== null && booking.status === 'created' && (
-          <Alert color="yellow" role="status">
-            {t('priceChanged', { previous: price(booking.previousAmount), current: price(booking.amount) })}
-          </Alert>
-        )}
-        {failure && (
-          <Alert color="red" role="alert" withCloseButton closeButtonLabel={tErrors('close')} onClose={() => setFailure(null)}>
-            {failure === 'network'
-              ? tErrors('network')
-              : failure.startsWith('code:')
-                ? codeText(failure.slice(5))
-                : tErrors('unexpected')}
-          </Alert>
-        )}
-        {alreadyBooked && (
-          <Alert
-            ref={alreadyBookedRef}
-            tabIndex={-1}
-            color="yellow"
-            role="alert"
-            title={t('alreadyBooked.title')}
-            // Mantine's yellow title is too pale on the light background to read (WCAG AA).
-            styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
-          >
-            <Stack gap="xs">
-              {alreadyBooked.alreadyBooked.length > 0 ? (
-                <>
-                  <Text size="sm">{t('alreadyBooked.named')}</Text>
-                  <List size="sm">
-                    {alreadyBooked.alreadyBooked.map((p) => (
-                      <List.Item key={p.id}>
-                        <bdi>{`${p.firstName} ${p.lastName}`}</bdi>
-                      </List.Item>
-                    ))}
-                  </List>
-                </>
-              ) : (
-                <Text size="sm">{t('alreadyBooked.unnamed')}</Text>
-              )}
-              {alreadyBooked.existingBookingId ? (
-                <Button
-                  component={Link}
-                  to={appPath(`/booking/${alreadyBooked.existingBookingId}`)}
-                  size="sm"
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  {t('alreadyBooked.open')}
-                </Button>
-              ) : (
-                <Text size="sm">{t('alreadyBooked.elsewhere')}</Text>
-              )}
-            </Stack>
-          </Alert>
-        )}
-        {booking.status === 'rescheduled' && <AirlineChangePanel booking={booking} />}
-        <div className={classes.layout}>
-          <Stack gap="md">
-            <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
-            <div ref={stepRef}>
-              {current === 'passengers' && (
-                <PassengersStep
-                  booking={booking}
-                  price={price}
-                  onExtrasChange={setExtras}
-                  onDone={() => setScreen('payment')}
-                  onError={onError}
-                />
-              )}
-              {current === 'payment' && (
-                <PaymentStep
-                  booking={booking}
-                  price={price}
-                  cancelled={paymentReturn === 'cancel'}
-                  onHeld={() => setScreen('confirmation')}
-                  onError={onError}
-                />
-              )}
-              {current === 'confirmation' && <FinalScreen booking={booking} confirming={polling} manageHref={manageHref} />}
-              {current === 'confirmation' && booking.status === 'confirmed' && booking.pnr && (
-                <Box mt="md">
-                  <CancellationQuote booking={booking} label={t('cancelRefund.offer')} variant="subtle" />
-                </Box>
-              )}
-              {(current === 'confirmation' || current === 'payment') && booking.status === 'pending-payment' && (
-                <Box mt="md">
-                  <CancelHold booking={booking} />
-                </Box>
-              )}
-              {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}
-            </div>
+    <BookingFrame
+      reference={booking.bookingReference}
+      dialogs={
+        <>
+          <SeatMapModal booking={booking} slice={seatMapSlice} onClose={() => setSeatMapSlice(null)} />
+          <ExpiredOfferModal opened={expired} onBack={() => void navigate(offersHref)} />
+        </>
+      }
+    >
+      <SavedTripNote
+        savedAt={savedTrip.saved?.savedAt ?? null}
+        offline={offlineCopy !== null}
+        declined={savedTrip.declined}
+        onRemove={savedTrip.remove}
+        onKeep={savedTrip.keep}
+      />
+      <BookingStepper
+        current={step}
+        complete={booking.status === 'confirmed' || Boolean(booking.ticketLink)}
+        clickable={clickable}
+        onSelect={select}
+      />
+      {booking.requestedDate && booking.requestedDate !== firstDate && (
+        <Alert color="blue" role="status">
+          {t('altDate', {
+            date: formatTravelDate(firstDate, i18n.language, 'long'),
+            requested: formatTravelDate(booking.requestedDate, i18n.language, 'long'),
+          })}
+        </Alert>
+      )}
+      {booking.previousAmount !== null && booking.status === 'created' && (
+        <Alert color="yellow" role="status">
+          {t('priceChanged', { previous: price(booking.previousAmount), current: price(booking.amount) })}
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" role="alert" withCloseButton closeButtonLabel={tErrors('close')} onClose={() => setFailure(null)}>
+          {failure === 'network'
+            ? tErrors('network')
+            : failure.startsWith('code:')
+              ? codeText(failure.slice(5))
+              : tErrors('unexpected')}
+        </Alert>
+      )}
+      {alreadyBooked && (
+        <Alert
+          ref={alreadyBookedRef}
+          tabIndex={-1}
+          color="yellow"
+          role="alert"
+          title={t('alreadyBooked.title')}
+          // Mantine's yellow title is too pale on the light background to read (WCAG AA).
+          styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+        >
+          <Stack gap="xs">
+            {alreadyBooked.alreadyBooked.length > 0 ? (
+              <>
+                <Text size="sm">{t('alreadyBooked.named')}</Text>
+                <List size="sm">
+                  {alreadyBooked.alreadyBooked.map((p) => (
+                    <List.Item key={p.id}>
+                      <bdi>{`${p.firstName} ${p.lastName}`}</bdi>
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            ) : (
+              <Text size="sm">{t('alreadyBooked.unnamed')}</Text>
+            )}
+            {alreadyBooked.existingBookingId ? (
+              <Button
+                component={Link}
+                to={appPath(`/booking/${alreadyBooked.existingBookingId}`)}
+                size="sm"
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t('alreadyBooked.open')}
+              </Button>
+            ) : (
+              <Text size="sm">{t('alreadyBooked.elsewhere')}</Text>
+            )}
           </Stack>
-          <aside className={classes.aside}>
-            <PriceSummary booking={booking} extras={(current === 'passengers' ? extras : null) ?? savedExtras!} price={price} />
-          </aside>
-        </div>
-      </Stack>
-      <SeatMapModal booking={booking} slice={seatMapSlice} onClose={() => setSeatMapSlice(null)} />
-      <ExpiredOfferModal opened={expired} onBack={() => void navigate(offersHref)} />
-    </Container>
+        </Alert>
+      )}
+      {booking.status === 'rescheduled' && <AirlineChangePanel booking={booking} />}
+      <div className={classes.layout}>
+        <Stack gap="md">
+          <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
+          <div ref={stepRef}>
+            {current === 'passengers' && (
+              <PassengersStep
+                booking={booking}
+                price={price}
+                onExtrasChange={setExtras}
+                onDone={() => setScreen('payment')}
+                onError={onError}
+              />
+            )}
+            {current === 'payment' && (
+              <PaymentStep
+                booking={booking}
+                price={price}
+                cancelled={paymentReturn === 'cancel'}
+                onHeld={() => setScreen('confirmation')}
+                onError={onError}
+              />
+            )}
+            {current === 'confirmation' && <FinalScreen booking={booking} confirming={polling} manageHref={manageHref} />}
+            {current === 'confirmation' && booking.status === 'confirmed' && booking.pnr && (
+              <Box mt="md">
+                <CancellationQuote booking={booking} label={t('cancelRefund.offer')} variant="subtle" />
+              </Box>
+            )}
+            {(current === 'confirmation' || current === 'payment') && booking.status === 'pending-payment' && (
+              <Box mt="md">
+                <CancelHold booking={booking} />
+              </Box>
+            )}
+            {current === 'closed' && <ClosedScreen booking={booking} searchHref={offersHref} />}
+          </div>
+        </Stack>
+        <aside className={classes.aside}>
+          <PriceSummary booking={booking} extras={(current === 'passengers' ? extras : null) ?? savedExtras!} price={price} />
+        </aside>
+      </div>
+    </BookingFrame>
   );
 }

@@ -12,6 +12,7 @@ import { ManualTicketing } from './manual-ticketing';
 import { ReceiptUpload } from './receipt-upload';
 import { SwitchToCard } from './switch-to-card';
 import { TransferInstructions } from './transfer-instructions';
+import { LabelledCode } from './labelled-code';
 
 /**
  * SPEC section 2, the final screen: held (no ticket yet: pay by transfer or on WhatsApp), ticketed
@@ -32,17 +33,8 @@ export function FinalScreen({ booking, confirming, manageHref }: { booking: Book
             ✓ {t('final.confirmedTitle')}
           </Title>
           <Text>{t('final.confirmed')}</Text>
-          <Text>
-            {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
-          </Text>
-          {booking.pnr && (
-            <Text>
-              {t('final.pnr')}:{' '}
-              <strong dir="ltr" data-testid="pnr">
-                {booking.pnr}
-              </strong>
-            </Text>
-          )}
+          <LabelledCode label={t('reference')} code={booking.bookingReference} />
+          {booking.pnr && <LabelledCode label={t('final.pnr')} code={booking.pnr} testId="pnr" />}
           <Group>
             <Button component="a" href={booking.ticketLink} target="_blank" rel="noopener">
               {t('final.print')}
@@ -72,12 +64,7 @@ export function FinalScreen({ booking, confirming, manageHref }: { booking: Book
             {t('final.heldTitle')}
           </Title>
           <Text fw={600}>{t('final.held', { time: deadline })}</Text>
-          <Text>
-            {t('reference')}:{' '}
-            <strong dir="ltr" data-testid="booking-reference">
-              {booking.bookingReference}
-            </strong>
-          </Text>
+          <LabelledCode label={t('reference')} code={booking.bookingReference} testId="booking-reference" />
           <TransferInstructions booking={booking} />
           {config?.whatsappNumber && (
             <WhatsAppButton number={config.whatsappNumber} message={message} style={{ alignSelf: 'flex-start' }}>
@@ -146,9 +133,7 @@ export function ClosedScreen({ booking, searchHref }: { booking: Booking; search
         </Title>
         <Text>{t(reason)}</Text>
         <CancellationRefund booking={booking} />
-        <Text>
-          {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
-        </Text>
+        <LabelledCode label={t('reference')} code={booking.bookingReference} />
         <Button component={Link} to={searchHref} style={{ alignSelf: 'flex-start' }}>
           {t('final.newSearch')}
         </Button>

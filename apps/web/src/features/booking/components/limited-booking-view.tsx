@@ -1,5 +1,5 @@
 import type { Booking } from '@kwenda/contracts';
-import { Alert, Button, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
@@ -8,6 +8,7 @@ import { formatPrice } from '../../../lib/format/format-price';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';
 import { extrasOf } from '../lib/baggage-selection';
+import { BookingFrame } from './booking-frame';
 import classes from './booking.module.css';
 import { PriceSummary } from './price-summary';
 import { SeatMapModal } from './seat-map-modal';
@@ -55,99 +56,96 @@ export function LimitedBookingView({ booking }: { booking: Booking }) {
   const returnHere = appPath(`/booking/${booking.id}`);
 
   return (
-    <Container size="lg" py="md">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('pageTitle', { reference: booking.bookingReference })}
-        </Title>
-        <Alert color="blue" role="status" title={t('limited.title')} classNames={{ title: classes.limitedTitle }}>
-          <Stack gap="sm">
-            <Text size="sm">{booking.heldByAccount ? t('limited.account') : t('limited.guest')}</Text>
-            {booking.heldByAccount ? (
-              <Button
-                component={Link}
-                to={`${appPath('/login')}?return_to=${encodeURIComponent(returnHere)}`}
-                className={classes.limitedAction}
-              >
-                {t('limited.login')}
-              </Button>
-            ) : (
-              <Button
-                component={Link}
-                to={appPath('/find_booking')}
-                state={{ reference: booking.bookingReference } satisfies FindBookingState}
-                className={classes.limitedAction}
-              >
-                {t('limited.find')}
-              </Button>
-            )}
-          </Stack>
-        </Alert>
-        <div className={classes.layout}>
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="status-title">
+    <BookingFrame
+      reference={booking.bookingReference}
+      dialogs={<SeatMapModal booking={booking} slice={seatMapSlice} onClose={() => setSeatMapSlice(null)} />}
+    >
+      <Alert color="blue" role="status" title={t('limited.title')} classNames={{ title: classes.limitedTitle }}>
+        <Stack gap="sm">
+          <Text size="sm">{booking.heldByAccount ? t('limited.account') : t('limited.guest')}</Text>
+          {booking.heldByAccount ? (
+            <Button
+              component={Link}
+              to={`${appPath('/login')}?return_to=${encodeURIComponent(returnHere)}`}
+              className={classes.limitedAction}
+            >
+              {t('limited.login')}
+            </Button>
+          ) : (
+            <Button
+              component={Link}
+              to={appPath('/find_booking')}
+              state={{ reference: booking.bookingReference } satisfies FindBookingState}
+              className={classes.limitedAction}
+            >
+              {t('limited.find')}
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+      <div className={classes.layout}>
+        <Stack gap="md">
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="status-title">
+            <Stack gap={4}>
+              <Title order={2} size="h4" id="status-title">
+                {t('limited.statusTitle')}
+              </Title>
+              <Text fw={600} data-testid="limited-status">
+                {status}
+              </Text>
+            </Stack>
+          </Paper>
+          <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="limited-passengers-title">
+            <Stack gap="xs">
+              <Title order={2} size="h4" id="limited-passengers-title">
+                {t('limited.passengersTitle')}
+              </Title>
+              <List listStyleType="none" spacing={4} p={0}>
+                {numbered.map(({ passenger: p, n }) => {
+                  const initials = [p.firstName, p.lastName].filter(Boolean).join(' ');
+                  return (
+                    <List.Item key={p.id}>
+                      {t(`passengers.${p.passengerType}`, { n })}
+                      {initials ? (
+                        <>
+                          {': '}
+                          <bdi dir="ltr">{initials}</bdi>
+                        </>
+                      ) : null}
+                    </List.Item>
+                  );
+                })}
+              </List>
+              <Text size="sm" c="gray.7">
+                {t('limited.hiddenNote')}
+              </Text>
+            </Stack>
+          </Paper>
+          {(booking.email || booking.mobile) && (
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="limited-contact-title">
               <Stack gap={4}>
-                <Title order={2} size="h4" id="status-title">
-                  {t('limited.statusTitle')}
+                <Title order={2} size="h4" id="limited-contact-title">
+                  {t('limited.contactTitle')}
                 </Title>
-                <Text fw={600} data-testid="limited-status">
-                  {status}
-                </Text>
+                {booking.email && (
+                  <Text>
+                    {t('contact.email')}: <bdi dir="ltr">{booking.email}</bdi>
+                  </Text>
+                )}
+                {booking.mobile && (
+                  <Text>
+                    {t('contact.mobile')}: <bdi dir="ltr">{booking.mobile}</bdi>
+                  </Text>
+                )}
               </Stack>
             </Paper>
-            <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
-            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="limited-passengers-title">
-              <Stack gap="xs">
-                <Title order={2} size="h4" id="limited-passengers-title">
-                  {t('limited.passengersTitle')}
-                </Title>
-                <List listStyleType="none" spacing={4} p={0}>
-                  {numbered.map(({ passenger: p, n }) => {
-                    const initials = [p.firstName, p.lastName].filter(Boolean).join(' ');
-                    return (
-                      <List.Item key={p.id}>
-                        {t(`passengers.${p.passengerType}`, { n })}
-                        {initials ? (
-                          <>
-                            {': '}
-                            <bdi dir="ltr">{initials}</bdi>
-                          </>
-                        ) : null}
-                      </List.Item>
-                    );
-                  })}
-                </List>
-                <Text size="sm" c="gray.7">
-                  {t('limited.hiddenNote')}
-                </Text>
-              </Stack>
-            </Paper>
-            {(booking.email || booking.mobile) && (
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="limited-contact-title">
-                <Stack gap={4}>
-                  <Title order={2} size="h4" id="limited-contact-title">
-                    {t('limited.contactTitle')}
-                  </Title>
-                  {booking.email && (
-                    <Text>
-                      {t('contact.email')}: <bdi dir="ltr">{booking.email}</bdi>
-                    </Text>
-                  )}
-                  {booking.mobile && (
-                    <Text>
-                      {t('contact.mobile')}: <bdi dir="ltr">{booking.mobile}</bdi>
-                    </Text>
-                  )}
-                </Stack>
-              </Paper>
-            )}
-          </Stack>
-          <aside className={classes.aside}>
-            <PriceSummary booking={booking} extras={savedExtras} price={price} />
-          </aside>
-        </div>
-      </Stack>
-      <SeatMapModal booking={booking} slice={seatMapSlice} onClose={() => setSeatMapSlice(null)} />
-    </Container>
+          )}
+        </Stack>
+        <aside className={classes.aside}>
+          <PriceSummary booking={booking} extras={savedExtras} price={price} />
+        </aside>
+      </div>
+    </BookingFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { usePublicConfig } from '../../../lib/public-config';
 import { WhatsAppButton } from '../../../components/whatsapp-button';
+import { LabelledCode } from './labelled-code';
 
 /**
  * Paid, but the airline would not issue the ticket: the agency issues it by hand by the time it
@@ -22,9 +23,7 @@ export function ManualTicketing({ booking }: { booking: Booking }) {
         </Title>
         <Text fw={600}>{t('final.manualBody', { time: deadline })}</Text>
         <Text>{t('final.manualNothingToDo')}</Text>
-        <Text>
-          {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
-        </Text>
+        <LabelledCode label={t('reference')} code={booking.bookingReference} />
         {config && (
           <Stack gap={4}>
             <Text>{t('final.manualContact')}</Text>

@@ -6,6 +6,7 @@ import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { dayShift, localTime } from '../../../lib/format/flight-times';
 import { formatTravelDate } from '../../../lib/format/format-date';
 import { formatDuration } from '../../../lib/format/format-duration';
+import { LabelledCode } from './labelled-code';
 
 /** The flights being booked: each slice with date, times, airline, flight numbers and stops. */
 export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMap: (slice: number) => void }) {
@@ -26,9 +27,7 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
           <Title order={2} size="h4" id="trip-title">
             {t('trip.title')}
           </Title>
-          <Text size="sm">
-            {t('reference')}: <strong dir="ltr">{booking.bookingReference}</strong>
-          </Text>
+          <LabelledCode size="sm" label={t('reference')} code={booking.bookingReference} />
         </Group>
         {booking.slices.map((slice, index) => {
           const stops = slice.segments.length - 1;
