@@ -1,5 +1,6 @@
 import type { OfferSlice } from '@kwenda/contracts';
 import { Badge, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
@@ -8,6 +9,34 @@ import { AirlineLogo } from './airline-logo';
 import { DayShiftMarker } from './day-shift-marker';
 import { PlaneIcon } from './offer-icons';
 import classes from './offers.module.css';
+
+/** One end of the timeline: the local time, the airport's code and its city. */
+function Endpoint({
+  label,
+  time,
+  code,
+  format,
+  end = false,
+}: {
+  label: string;
+  time: ReactNode;
+  code: string;
+  format: OfferFormat;
+  end?: boolean;
+}) {
+  return (
+    <div className={end ? `${classes.endpoint} ${classes.endpointEnd}` : classes.endpoint}>
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <span className={classes.time}>{time}</span>
+      <Text size="sm" fw={700} lh={1.3}>
+        {code}
+      </Text>
+      <Text size="xs" c="gray.7" lh={1.3}>
+        {format.city(code)}
+      </Text>
+    </div>
+  );
+}
 
 /** One slice on an offer card: airlines, times, airports, duration, stops, cabin and flight numbers. */
 export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice; label: string; format: OfferFormat }) {
@@ -31,16 +60,7 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
       </div>
 
       <div className={classes.timeline}>
-        <div className={classes.endpoint}>
-          <VisuallyHidden>{t('card.departure')}</VisuallyHidden>
-          <span className={classes.time}>{localTime(slice.departureDate)}</span>
-          <Text size="sm" fw={700} lh={1.3}>
-            {slice.origin}
-          </Text>
-          <Text size="xs" c="gray.7" lh={1.3}>
-            {format.city(slice.origin)}
-          </Text>
-        </div>
+        <Endpoint label={t('card.departure')} time={localTime(slice.departureDate)} code={slice.origin} format={format} />
 
         <div className={classes.track}>
           <Text size="xs" c="gray.7">
@@ -55,19 +75,18 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
           </Text>
         </div>
 
-        <div className={`${classes.endpoint} ${classes.endpointEnd}`}>
-          <VisuallyHidden>{t('card.arrival')}</VisuallyHidden>
-          <span className={classes.time}>
-            {localTime(slice.arrivalDate)}
-            <DayShiftMarker days={dayShift(slice.departureDate, slice.arrivalDate)} />
-          </span>
-          <Text size="sm" fw={700} lh={1.3}>
-            {slice.destination}
-          </Text>
-          <Text size="xs" c="gray.7" lh={1.3}>
-            {format.city(slice.destination)}
-          </Text>
-        </div>
+        <Endpoint
+          end
+          label={t('card.arrival')}
+          time={
+            <>
+              {localTime(slice.arrivalDate)}
+              <DayShiftMarker days={dayShift(slice.departureDate, slice.arrivalDate)} />
+            </>
+          }
+          code={slice.destination}
+          format={format}
+        />
       </div>
 
       <div className={classes.meta}>
