@@ -36,8 +36,8 @@ import { AppError } from '../src/errors.js';
 import { staffActorOf, type StaffActor } from '../src/modules/bookings/use-cases/staff-deps.js';
 import { detectReceiptType } from '../src/modules/receipts/receipt-storage.js';
 import { MissingPublicUrlError, publicOriginOf, requirePublicUrl } from '../src/modules/mail/public-links.js';
-import { findUserAndStaffByEmail } from '../src/modules/staff/staff-repository.js';
-import { statusOf } from '../src/modules/staff/staff-service.js';
+import { findUserAndStaffByEmail } from '../src/modules/staff/staff-accounts-repository.js';
+import { statusOf } from '../src/modules/staff/staff-members-service.js';
 
 const usage = `Usage: npm run receipt -- <command>   (or: npx tsx apps/api/scripts/receipt.ts <command>)
   list                          transfers waiting for a decision, oldest first: booking, amount expected,

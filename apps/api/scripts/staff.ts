@@ -27,7 +27,7 @@ import { jwtSecret } from '../src/plugins/auth-tokens.js';
 import { mailContextOf } from '../src/modules/mail/mail-context.js';
 import { createMailService } from '../src/modules/mail/mail-service.js';
 import { publicOriginOf } from '../src/modules/mail/public-links.js';
-import { composeStaffInvitation } from '../src/modules/staff/staff-emails.js';
+import { composeStaffInvitation } from '../src/modules/staff/staff-invitation-email.js';
 import { signStaffCliToken } from '../src/modules/staff/staff-cli-token.js';
 import { createStaffService } from '../src/modules/staff/staff-service.js';
 import { commandSettings } from './command-settings.js';
@@ -145,12 +145,12 @@ async function direct() {
       publicUrl,
       invitationEmail: (input) => composeStaffInvitation(input, mailContextOf(env, publicUrl)),
     });
-    if (command === 'create') printCreated(await staff.createWithSetupLink({ email: subject!, role, language }));
-    else if (command === 'list') printList(await staff.list());
+    if (command === 'create') printCreated(await staff.members.createWithSetupLink({ email: subject!, role, language }));
+    else if (command === 'list') printList(await staff.members.list());
     else {
-      const found = await staff.findByEmail(subject!);
+      const found = await staff.members.findByEmail(subject!);
       if (!found) fail(`${subject} is not a staff member.`, 1);
-      const member = await staff.disable(null, found!.user.id);
+      const member = await staff.members.disable(null, found!.user.id);
       console.log(`${member.email}: ${member.status}; every staff session ended.`);
     }
   } catch (error) {

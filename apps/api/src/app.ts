@@ -47,7 +47,7 @@ import { bookingMessagesOf } from './modules/bookings/booking-emails.js';
 import { mailContextOf } from './modules/mail/mail-context.js';
 import { publicOriginOf } from './modules/mail/public-links.js';
 import { ticketsRoutes } from './modules/tickets/tickets-routes.js';
-import { composeStaffInvitation } from './modules/staff/staff-emails.js';
+import { composeStaffInvitation } from './modules/staff/staff-invitation-email.js';
 import { staffRoutes } from './modules/staff/staff-routes.js';
 import { backupRoutes } from './modules/backup/backup-routes.js';
 import { createStaffService } from './modules/staff/staff-service.js';
@@ -187,8 +187,8 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
     emails: accountEmailsOf(mailContext),
     // Staff accounts sign in at /admin only (the staff service is made below; asked per log-in).
     staffAccounts: {
-      refusesTravellerLogIn: (userId, context) => staff.refusesTravellerLogIn(userId, context),
-      refusesTravellerPasswordReset: (userId, context) => staff.refusesTravellerPasswordReset(userId, context),
+      refusesTravellerLogIn: (userId, context) => staff.signIn.refusesTravellerLogIn(userId, context),
+      refusesTravellerPasswordReset: (userId, context) => staff.signIn.refusesTravellerPasswordReset(userId, context),
     },
   });
   const social = createSocialLoginService({

@@ -279,7 +279,7 @@ describe.each(backends)('staff sign-in and the Staff screen on %s', (backend) =>
     });
 
     it('links are valid for 24 hours', async () => {
-      const { expiresAt } = await ctx.app.kwenda.staff.createWithSetupLink({ email: 'day@agency.test', role: 'viewer' });
+      const { expiresAt } = await ctx.app.kwenda.staff.members.createWithSetupLink({ email: 'day@agency.test', role: 'viewer' });
       const hours = (expiresAt.getTime() - Date.now()) / 3_600_000;
       expect(hours).toBeGreaterThan(23.9);
       expect(hours).toBeLessThanOrEqual(24);

@@ -38,7 +38,7 @@ export async function staffMember(
 ): Promise<TestStaffMember> {
   const email = options.email ?? `${role}-${randomBytes(4).toString('hex')}@agency.test`;
   const fullName = options.fullName ?? `Test ${role}`;
-  const { link, userId } = await app.kwenda.staff.createWithSetupLink({ email, role });
+  const { link, userId } = await app.kwenda.staff.members.createWithSetupLink({ email, role });
   const token = link.split('/').pop()!;
   const setup = await app.inject({
     method: 'POST',

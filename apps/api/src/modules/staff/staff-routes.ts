@@ -46,7 +46,10 @@ const checkToken = (token: string) => {
  * The staff's own sign-in (/admin/auth/...): set-up and invitation links, e-mail and password then
  * the authenticator's code, the second factor's set-up, and the owner's Staff screen (/admin/staff/...).
  */
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: Uint8Array }> = async (app, { staff, secret }) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: Uint8Array }> = async (
+  app,
+  { staff: { signIn, members }, secret },
+) => {
   const tags = ['admin'];
   const noStore = { 'cache-control': 'no-store' };
 
@@ -63,7 +66,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
     async (request, reply) => {
       checkToken(request.params.token);
       reply.headers(noStore);
-      return staff.invitationInfo(request.params.token);
+      return members.invitationInfo(request.params.token);
     },
   );
   app.post(
@@ -79,7 +82,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
     },
     async (request) => {
       checkToken(request.params.token);
-      return staff.acceptInvitation(request.params.token, request.body);
+      return members.acceptInvitation(request.params.token, request.body);
     },
   );
   app.post(
@@ -92,7 +95,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
         response: { 200: staffLoginResponseSchema, ...errors },
       },
     },
-    async (request) => staff.login(request.body, { address: request.ip }),
+    async (request) => signIn.login(request.body, { address: request.ip }),
   );
   app.post(
     '/admin/auth/logout',
@@ -100,7 +103,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       schema: { tags, summary: 'End this staff session', response: { 200: okResponseSchema, ...errors } },
       preHandler: app.requireStaff('viewer', { withoutSecondFactor: true }),
     },
-    async (request) => staff.logout(request.auth!.sessionId),
+    async (request) => signIn.logout(request.auth!.sessionId),
   );
   app.get(
     '/admin/auth/me',
@@ -110,7 +113,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return staff.me(staffUserIdOf(request));
+      return signIn.me(staffUserIdOf(request));
     },
   );
   app.post(
@@ -125,10 +128,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
     },
     async (request, reply) => {
       // Replacing a second factor that is on needs a session that gave it.
-      if (!request.auth!.secondFactor && (await staff.me(staffUserIdOf(request))).secondFactorEnabled)
+      if (!request.auth!.secondFactor && (await signIn.me(staffUserIdOf(request))).secondFactorEnabled)
         throw new AppError(403, 'SECOND_FACTOR_REQUIRED', 'Sign in with your authenticator code first');
       reply.headers(noStore);
-      return staff.startTotpSetup(staffUserIdOf(request));
+      return signIn.startTotpSetup(staffUserIdOf(request));
     },
   );
   app.post(
@@ -143,10 +146,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       preHandler: app.requireStaff('viewer', { withoutSecondFactor: true }),
     },
     async (request, reply) => {
-      if (!request.auth!.secondFactor && (await staff.me(staffUserIdOf(request))).secondFactorEnabled)
+      if (!request.auth!.secondFactor && (await signIn.me(staffUserIdOf(request))).secondFactorEnabled)
         throw new AppError(403, 'SECOND_FACTOR_REQUIRED', 'Sign in with your authenticator code first');
       reply.headers(noStore);
-      return staff.confirmTotp(staffUserIdOf(request), request.auth!.sessionId, request.body.code);
+      return signIn.confirmTotp(staffUserIdOf(request), request.auth!.sessionId, request.body.code);
     },
   );
 
@@ -164,7 +167,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { staff: await staff.list() };
+      return { staff: await members.list() };
     },
   );
   app.post(
@@ -179,7 +182,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       preHandler: owner,
     },
     async (request, reply) => {
-      const invited = await staff.invite(staffUserIdOf(request), request.body);
+      const invited = await members.invite(staffUserIdOf(request), request.body);
       return reply.status(201).send(invited);
     },
   );
@@ -195,7 +198,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       },
       preHandler: owner,
     },
-    async (request) => ({ member: await staff.changeRole(staffUserIdOf(request), request.params.userId, request.body.role) }),
+    async (request) => ({ member: await members.changeRole(staffUserIdOf(request), request.params.userId, request.body.role) }),
   );
   app.post(
     '/admin/staff/:userId/disable',
@@ -208,7 +211,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       },
       preHandler: owner,
     },
-    async (request) => ({ member: await staff.disable(staffUserIdOf(request), request.params.userId) }),
+    async (request) => ({ member: await members.disable(staffUserIdOf(request), request.params.userId) }),
   );
   app.post(
     '/admin/staff/:userId/revoke-sessions',
@@ -221,7 +224,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       },
       preHandler: owner,
     },
-    async (request) => ({ member: await staff.revokeSessions(staffUserIdOf(request), request.params.userId) }),
+    async (request) => ({ member: await members.revokeSessions(staffUserIdOf(request), request.params.userId) }),
   );
   app.get(
     '/admin/staff/:userId/actions',
@@ -237,7 +240,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { actions: await staff.recentActions(request.params.userId, request.query.limit) };
+      return { actions: await members.recentActions(request.params.userId, request.query.limit) };
     },
   );
   // ---------- the command line, through the running server (scripts/staff.ts) ----------
@@ -257,7 +260,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       onRequest: commandLine,
     },
     async (request) => {
-      const created = await staff.createWithSetupLink(request.body);
+      const created = await members.createWithSetupLink(request.body);
       return { ...created, expiresAt: created.expiresAt.toISOString() };
     },
   );
@@ -271,7 +274,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       },
       onRequest: commandLine,
     },
-    async () => ({ staff: await staff.list() }),
+    async () => ({ staff: await members.list() }),
   );
   app.post(
     '/admin/cli/staff/disable',
@@ -285,9 +288,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secret: U
       onRequest: commandLine,
     },
     async (request) => {
-      const found = await staff.findByEmail(request.body.email);
+      const found = await members.findByEmail(request.body.email);
       if (!found) throw new AppError(404, 'NOT_FOUND', `${request.body.email} is not a staff member`);
-      return { member: await staff.disable(null, found.user.id) };
+      return { member: await members.disable(null, found.user.id) };
     },
   );
 };
