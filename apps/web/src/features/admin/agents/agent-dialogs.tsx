@@ -1,12 +1,11 @@
 import type { AdminAgent, CommissionBasis } from '@kwenda/contracts/admin';
 import { REFERRAL_CODE_PATTERN } from '@kwenda/contracts/rules';
-import { Button, Group, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { ApiRequestError } from '../../../lib/api-client';
 import { TypedNumberInput } from '../../../components/typed-number-input';
-import { ApiErrorAlert } from '../components/api-error-alert';
-import { DeskModal } from '../components/desk-modal';
+import { fieldErrorsOf, refusesFieldsOnly } from '../components/api-error-alert';
+import { FormDialog } from '../components/form-dialog';
 import { useCreateAgent, useUpdateAgent } from './agents-api';
 import classes from './agents.module.css';
 
@@ -19,58 +18,6 @@ interface DialogProps {
   onClose: () => void;
   /** A sentence for the page's notice once the action succeeded. */
   onDone: (message: string) => void;
-}
-
-function FormDialog({
-  title,
-  onClose,
-  onSubmit,
-  pending,
-  error,
-  confirmLabel,
-  confirmColor = 'teal',
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  pending: boolean;
-  error: unknown;
-  confirmLabel: string;
-  confirmColor?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('admin-agents');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  // A field error is shown beside its field; the alert says what else went wrong.
-  const fieldsOnly = error instanceof ApiRequestError && error.code === 'VALIDATION_ERROR' && !!error.body?.fields?.length;
-  return (
-    <DeskModal title={title} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {children}
-          {!fieldsOnly && <ApiErrorAlert error={error} />}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" color={confirmColor} loading={pending}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </DeskModal>
-  );
-}
-
-/** The fields a refusal names (from the server, or checked here first). */
-function fieldErrorsOf(error: unknown): Set<string> {
-  if (!(error instanceof ApiRequestError)) return new Set();
-  return new Set((error.body?.fields ?? []).map((field) => field.path.split('.')[0]!));
 }
 
 function BasisAndPercent({
@@ -172,6 +119,7 @@ export function CreateAgentDialog({ onClose, onDone }: DialogProps) {
       onSubmit={submit}
       pending={create.isPending}
       error={create.error}
+      hideError={refusesFieldsOnly(create.error)}
       confirmLabel={t('create.submit')}
     >
       <Text size="sm" c="gray.7">
@@ -268,6 +216,7 @@ export function TermsDialog({ agent, onClose, onDone }: DialogProps & { agent: A
       onSubmit={submit}
       pending={update.isPending}
       error={update.error}
+      hideError={refusesFieldsOnly(update.error)}
       confirmLabel={t('terms.submit')}
     >
       <Text size="sm" c="gray.7">
@@ -309,6 +258,7 @@ export function ActiveDialog({ agent, onClose, onDone }: DialogProps & { agent: 
       onSubmit={submit}
       pending={update.isPending}
       error={update.error}
+      hideError={refusesFieldsOnly(update.error)}
       confirmLabel={t(deactivate ? 'active.deactivate' : 'active.reactivate')}
       confirmColor={deactivate ? 'red' : 'teal'}
     >

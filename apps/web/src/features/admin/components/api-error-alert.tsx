@@ -17,6 +17,17 @@ export function fieldError(error: unknown, path: string): boolean {
   return error instanceof ApiRequestError && (error.body?.fields ?? []).some((field) => field.path === path);
 }
 
+/** The fields a refusal names (the first part of each path): shown beside their fields. */
+export function fieldErrorsOf(error: unknown): Set<string> {
+  if (!(error instanceof ApiRequestError)) return new Set();
+  return new Set((error.body?.fields ?? []).map((field) => field.path.split('.')[0]!));
+}
+
+/** Whether a refusal only says which fields are wrong: the fields show it, no alert is needed. */
+export function refusesFieldsOnly(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.code === 'VALIDATION_ERROR' && !!error.body?.fields?.length;
+}
+
 /** A failed call, as a red notice that screen readers announce. Renders nothing without an error. */
 export function ApiErrorAlert({ error, title }: { error: unknown; title?: string }) {
   const { t } = useTranslation('admin');

@@ -9,23 +9,27 @@ import { useTranslation } from '../../../i18n/use-translation';
 export function DeskModal({
   title,
   onClose,
+  opened = true,
   size = 'lg',
   fullScreen = false,
+  boldTitle = false,
   children,
 }: {
   title: string;
   onClose: () => void;
+  opened?: boolean;
   size?: string;
   fullScreen?: boolean;
+  boldTitle?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Modal.Root opened onClose={onClose} size={size} fullScreen={fullScreen} centered={!fullScreen}>
+    <Modal.Root opened={opened} onClose={onClose} size={size} fullScreen={fullScreen} centered={!fullScreen}>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header {...({ component: 'div' } as object)}>
-          <Modal.Title>{title}</Modal.Title>
+          <Modal.Title fw={boldTitle ? 700 : undefined}>{title}</Modal.Title>
           <Modal.CloseButton aria-label={t('close')} />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>

@@ -7,14 +7,15 @@ import {
   type RefundMethod,
   type TicketingItem,
 } from '@kwenda/contracts/admin';
-import { Button, Group, Modal, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { StaffCancellationQuote, useCancelAtQuote, useStaffCancellationQuote } from '../bookings/staff-cancel-quote';
 import { latinDigits } from '@kwenda/contracts/rules';
 import { TypedNumberInput } from '../../../components/typed-number-input';
-import { ApiErrorAlert } from '../components/api-error-alert';
+import { FormDialog } from '../components/form-dialog';
+import { ReasonField, reasonTooShort } from '../components/reason-field';
 import { useDeskCommand, type DeskCommand } from './desk-api';
 import { deskMoney, deskTime } from './desk-format';
 import { RefundOwed } from './refund-owed';
@@ -34,63 +35,10 @@ interface DialogProps {
   onDone: (message: string) => void;
 }
 
-function ActionDialog({
-  opened,
-  onClose,
-  title,
-  children,
-  confirmLabel,
-  confirmColor = 'teal',
-  onSubmit,
-  pending,
-  error,
-  cancelLabel,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  confirmColor?: string;
-  onSubmit: () => void;
-  pending: boolean;
-  error: unknown;
-  cancelLabel?: string;
-}) {
-  const { t } = useTranslation('admin-desk');
+/** The desk's action dialogs fill a phone's screen, with the title in bold. */
+function ActionDialog(props: Omit<ComponentProps<typeof FormDialog>, 'fullScreen' | 'boldTitle'>) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    // The header is a div: a <header> here would be a second banner landmark beside the desk's own.
-    <Modal.Root opened={opened} onClose={onClose} size="lg" fullScreen={phone} centered={!phone}>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header {...({ component: 'div' } as object)}>
-          <Modal.Title fw={700}>{title}</Modal.Title>
-          <Modal.CloseButton aria-label={t('close')} />
-        </Modal.Header>
-        <Modal.Body>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              {children}
-              <ApiErrorAlert error={error} />
-              <Group justify="flex-end" gap="xs">
-                <Button variant="default" onClick={onClose} disabled={pending}>
-                  {cancelLabel ?? t('cancel')}
-                </Button>
-                <Button type="submit" color={confirmColor} loading={pending}>
-                  {confirmLabel}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
-  );
+  return <FormDialog {...props} fullScreen={phone} boldTitle />;
 }
 
 /** A command run from a dialog; the dialog closes on success. */
@@ -139,7 +87,7 @@ export function RejectTransferDialog({ receiptId, ...props }: DialogProps & { re
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
   const command = useDialogCommand(props.onClose, () => props.onDone(t('reject.done')));
-  const noteMissing = reason === 'other' && note.trim().length < 3;
+  const noteMissing = reason === 'other' && reasonTooShort(note);
   return (
     <ActionDialog
       opened={props.opened}
@@ -168,15 +116,11 @@ export function RejectTransferDialog({ receiptId, ...props }: DialogProps & { re
           ))}
         </Stack>
       </Radio.Group>
-      <Textarea
+      <ReasonField
         label={t('reject.note')}
         description={t('reject.noteHint')}
-        styles={hintStyles}
         value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-        maxLength={500}
-        autosize
-        minRows={2}
+        onChange={setNote}
         withAsterisk={reason === 'other'}
         error={touched && noteMissing ? t('reject.noteRequired') : undefined}
       />
@@ -202,7 +146,7 @@ export function ExtendHoldDialog({
   const [touched, setTouched] = useState(false);
   const command = useDialogCommand(props.onClose, () => props.onDone(t('extend.done')));
   const chosen = Number(minutes);
-  const reasonShort = reason.trim().length < 3;
+  const reasonShort = reasonTooShort(reason);
   return (
     <ActionDialog
       opened={props.opened}
@@ -243,14 +187,11 @@ export function ExtendHoldDialog({
           {t('extend.newEnd', { time: deskTime(new Date(end + chosen * 60_000).toISOString(), i18n.language) })}
         </Text>
       ) : null}
-      <Textarea
+      <ReasonField
         label={t('extend.reason')}
         placeholder={t('extend.reasonHint')}
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        maxLength={500}
-        autosize
-        minRows={2}
+        onChange={setReason}
         withAsterisk
         error={touched && reasonShort ? t('reasonShort') : undefined}
       />
@@ -274,7 +215,7 @@ export function CancelBookingDialog({
     props.onDone(t('cancelBooking.done'));
     props.onClose();
   });
-  const reasonShort = reason.trim().length < 3;
+  const reasonShort = reasonTooShort(reason);
   return (
     <ActionDialog
       opened={props.opened}
@@ -295,13 +236,10 @@ export function CancelBookingDialog({
     >
       <Text>{t('cancelBooking.body')}</Text>
       {ticketed ? <StaffCancellationQuote query={quote} /> : null}
-      <Textarea
+      <ReasonField
         label={t('cancelBooking.reason')}
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        maxLength={500}
-        autosize
-        minRows={2}
+        onChange={setReason}
         withAsterisk
         error={touched && reasonShort ? t('reasonShort') : undefined}
       />
@@ -387,14 +325,7 @@ export function RefundDialog({
         dir="ltr"
         error={touched && referenceMissing ? t('reasonShort') : undefined}
       />
-      <Textarea
-        label={t('refund.note')}
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-        maxLength={500}
-        autosize
-        minRows={2}
-      />
+      <ReasonField label={t('refund.note')} value={note} onChange={setNote} />
     </ActionDialog>
   );
 }

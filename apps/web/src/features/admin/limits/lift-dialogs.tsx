@@ -6,28 +6,22 @@ import {
   type HoldCapKind,
   type HoldCapLift,
 } from '@kwenda/contracts/admin';
-import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Group, Radio, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { ltr } from '../lib/bidi';
-import { ApiRequestError } from '../../../lib/api-client';
 import { TypedNumberInput } from '../../../components/typed-number-input';
-import { ApiErrorAlert } from '../components/api-error-alert';
+import { fieldErrorsOf, refusesFieldsOnly } from '../components/api-error-alert';
+import { FormDialog } from '../components/form-dialog';
+import { ReasonField, reasonTooShort } from '../components/reason-field';
 import { useEndLift, useLiftHoldCap } from './limits-api';
-import { DeskModal } from '../components/desk-modal';
 import classes from './limits.module.css';
 
 interface DialogProps {
   onClose: () => void;
   /** A sentence for the page's notice once the action succeeded. */
   onDone: (message: string) => void;
-}
-
-/** The fields a refusal names (from the server). */
-function fieldErrorsOf(error: unknown): Set<string> {
-  if (!(error instanceof ApiRequestError)) return new Set();
-  return new Set((error.body?.fields ?? []).map((field) => field.path.split('.')[0]!));
 }
 
 /** Lift the cap for one e-mail, mobile or address, for some hours, with a reason. */
@@ -44,12 +38,10 @@ export function LiftDialog({ onClose, onDone }: DialogProps) {
   const valueWrong = !normalized || capValueProblem(kind, normalized) !== null;
   const hoursWrong =
     typeof hours !== 'number' || !Number.isInteger(hours) || hours < HOLD_CAP_LIFT_HOURS.min || hours > HOLD_CAP_LIFT_HOURS.max;
-  const reasonWrong = reason.trim().length < 3;
+  const reasonWrong = reasonTooShort(reason);
   const refused = fieldErrorsOf(lift.error);
-  const fieldsOnly = lift.error instanceof ApiRequestError && lift.error.code === 'VALIDATION_ERROR' && refused.size > 0;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setChecked(true);
     if (valueWrong || hoursWrong || reasonWrong || lift.isPending) return;
     lift.mutate(
@@ -64,68 +56,59 @@ export function LiftDialog({ onClose, onDone }: DialogProps) {
   };
 
   return (
-    <DeskModal title={t('form.title')} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" className={classes.hint}>
-            {t('form.intro')}
-          </Text>
-          <Radio.Group label={t('form.kind')} value={kind} onChange={(next) => setKind(next as HoldCapKind)} required>
-            <Group gap="md" mt={6}>
-              {HOLD_CAP_KINDS.map((option) => (
-                <Radio key={option} value={option} label={t(`kind.${option}`)} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <TextInput
-            label={t(`form.value.${kind}`)}
-            description={t(`form.valueHint.${kind}`)}
-            classNames={{ description: classes.hint }}
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            dir="ltr"
-            type={kind === 'email' ? 'email' : kind === 'mobile' ? 'tel' : 'text'}
-            autoComplete="off"
-            required
-            error={(checked && valueWrong) || refused.has('value') ? t(`form.valueWrong.${kind}`) : undefined}
-          />
-          <TypedNumberInput
-            label={t('form.hours')}
-            description={t('form.hoursHint', { min: HOLD_CAP_LIFT_HOURS.min, max: HOLD_CAP_LIFT_HOURS.max })}
-            classNames={{ description: classes.hint }}
-            value={hours}
-            onChange={setHours}
-            min={HOLD_CAP_LIFT_HOURS.min}
-            max={HOLD_CAP_LIFT_HOURS.max}
-            allowDecimal={false}
-            required
-            style={{ maxInlineSize: '12rem' }}
-            error={(checked && hoursWrong) || refused.has('hours') ? t('form.hoursWrong') : undefined}
-          />
-          <Textarea
-            label={t('form.reason')}
-            description={t('form.reasonHint')}
-            classNames={{ description: classes.hint }}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={500}
-            required
-            error={(checked && reasonWrong) || refused.has('reason') ? t('form.reasonWrong') : undefined}
-          />
-          {!fieldsOnly && <ApiErrorAlert error={lift.error} />}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={lift.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={lift.isPending}>
-              {t('form.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </DeskModal>
+    <FormDialog
+      title={t('form.title')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={lift.isPending}
+      error={lift.error}
+      hideError={refusesFieldsOnly(lift.error)}
+      confirmLabel={t('form.submit')}
+    >
+      <Text size="sm" className={classes.hint}>
+        {t('form.intro')}
+      </Text>
+      <Radio.Group label={t('form.kind')} value={kind} onChange={(next) => setKind(next as HoldCapKind)} required>
+        <Group gap="md" mt={6}>
+          {HOLD_CAP_KINDS.map((option) => (
+            <Radio key={option} value={option} label={t(`kind.${option}`)} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <TextInput
+        label={t(`form.value.${kind}`)}
+        description={t(`form.valueHint.${kind}`)}
+        classNames={{ description: classes.hint }}
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        dir="ltr"
+        type={kind === 'email' ? 'email' : kind === 'mobile' ? 'tel' : 'text'}
+        autoComplete="off"
+        required
+        error={(checked && valueWrong) || refused.has('value') ? t(`form.valueWrong.${kind}`) : undefined}
+      />
+      <TypedNumberInput
+        label={t('form.hours')}
+        description={t('form.hoursHint', { min: HOLD_CAP_LIFT_HOURS.min, max: HOLD_CAP_LIFT_HOURS.max })}
+        classNames={{ description: classes.hint }}
+        value={hours}
+        onChange={setHours}
+        min={HOLD_CAP_LIFT_HOURS.min}
+        max={HOLD_CAP_LIFT_HOURS.max}
+        allowDecimal={false}
+        required
+        style={{ maxInlineSize: '12rem' }}
+        error={(checked && hoursWrong) || refused.has('hours') ? t('form.hoursWrong') : undefined}
+      />
+      <ReasonField
+        label={t('form.reason')}
+        description={t('form.reasonHint')}
+        value={reason}
+        onChange={setReason}
+        required
+        error={(checked && reasonWrong) || refused.has('reason') ? t('form.reasonWrong') : undefined}
+      />
+    </FormDialog>
   );
 }
 
@@ -141,24 +124,21 @@ export function EndLiftDialog({ lift, onClose, onDone }: DialogProps & { lift: H
       },
     });
   return (
-    <DeskModal title={t('end.title')} onClose={onClose}>
-      <Stack gap="sm">
-        <Text>
-          {t('end.body')}{' '}
-          <bdi dir="ltr" className={classes.value}>
-            {lift.value}
-          </bdi>
-        </Text>
-        <ApiErrorAlert error={end.error} />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={end.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={end.isPending}>
-            {t('end.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </DeskModal>
+    <FormDialog
+      title={t('end.title')}
+      onClose={onClose}
+      onSubmit={confirm}
+      pending={end.isPending}
+      error={end.error}
+      confirmLabel={t('end.confirm')}
+      confirmColor="red"
+    >
+      <Text>
+        {t('end.body')}{' '}
+        <bdi dir="ltr" className={classes.value}>
+          {lift.value}
+        </bdi>
+      </Text>
+    </FormDialog>
   );
 }

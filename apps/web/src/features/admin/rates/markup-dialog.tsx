@@ -1,12 +1,11 @@
 import { cabinClassCodes } from '@kwenda/contracts/rules';
 import { MARKUP_LIMITS, type MarkupRule, type MarkupRuleInput } from '@kwenda/contracts/admin';
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Checkbox, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { ApiRequestError } from '../../../lib/api-client';
 import { TypedNumberInput } from '../../../components/typed-number-input';
-import { ApiErrorAlert } from '../components/api-error-alert';
-import { DeskModal } from '../components/desk-modal';
+import { fieldErrorsOf, refusesFieldsOnly } from '../components/api-error-alert';
+import { FormDialog } from '../components/form-dialog';
 import { useSaveMarkup } from './rates-api';
 
 const hundredths = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -48,9 +47,7 @@ export function MarkupDialog({
     destination: destination.trim() !== '' && (!/^[A-Z]{3}$/.test(upper(destination)) || upper(destination) === upper(origin)),
     note: note.length > MARKUP_LIMITS.maxNoteLength,
   };
-  const server = new Set(
-    save.error instanceof ApiRequestError ? (save.error.body?.fields ?? []).map((f) => f.path.split('.')[0]) : [],
-  );
+  const server = fieldErrorsOf(save.error);
   const errorOf = (field: keyof typeof local) =>
     (tried && local[field]) || server.has(field)
       ? t(`markups.form.errors.${field}`, {
@@ -58,8 +55,7 @@ export function MarkupDialog({
         })
       : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTried(true);
     if (Object.values(local).some(Boolean)) return;
     const body: MarkupRuleInput = {
@@ -75,100 +71,90 @@ export function MarkupDialog({
     save.mutate({ id: rule?.id ?? null, body }, { onSuccess: () => (onDone(t('saved')), onClose()) });
   };
 
-  const fieldsOnly = save.error instanceof ApiRequestError && save.error.code === 'VALIDATION_ERROR' && server.size > 0;
   return (
-    <DeskModal title={t(rule ? 'markups.form.editTitle' : 'markups.form.addTitle')} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TypedNumberInput
-              label={t('markups.form.percent')}
-              value={percent}
-              onChange={setPercent}
-              min={0}
-              max={MARKUP_LIMITS.maxPercent}
-              decimalScale={2}
-              step={0.5}
-              suffix=" %"
-              data-autofocus
-              error={errorOf('percent')}
-            />
-            <TypedNumberInput
-              label={t('markups.form.fixed')}
-              value={fixedUsd}
-              onChange={setFixedUsd}
-              min={0}
-              max={MARKUP_LIMITS.maxFixedUsd}
-              decimalScale={2}
-              step={1}
-              error={errorOf('fixedUsd')}
-            />
-          </SimpleGrid>
-          <Text size="sm" c="gray.7">
-            {t('markups.form.scopeHint')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label={t('markups.form.airline')}
-              value={airline}
-              onChange={(event) => setAirline(event.currentTarget.value)}
-              maxLength={2}
-              autoCapitalize="characters"
-              dir="ltr"
-              error={errorOf('airline')}
-            />
-            <Select
-              label={t('markups.form.cabin')}
-              value={cabin}
-              onChange={(next) => setCabin(next ?? ANY)}
-              allowDeselect={false}
-              data={[
-                { value: ANY, label: t('markups.form.anyCabin') },
-                ...cabinClassCodes.map((code) => ({ value: code, label: t(`cabin.${code}`) })),
-              ]}
-            />
-            <TextInput
-              label={t('markups.form.origin')}
-              value={origin}
-              onChange={(event) => setOrigin(event.currentTarget.value)}
-              maxLength={3}
-              autoCapitalize="characters"
-              dir="ltr"
-              error={errorOf('origin')}
-            />
-            <TextInput
-              label={t('markups.form.destination')}
-              value={destination}
-              onChange={(event) => setDestination(event.currentTarget.value)}
-              maxLength={3}
-              autoCapitalize="characters"
-              dir="ltr"
-              error={errorOf('destination')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('markups.form.note')}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
-            maxLength={MARKUP_LIMITS.maxNoteLength + 1}
-            error={errorOf('note')}
-          />
-          <Checkbox
-            label={t('markups.form.active')}
-            checked={active}
-            onChange={(event) => setActive(event.currentTarget.checked)}
-          />
-          {!fieldsOnly && <ApiErrorAlert error={save.error} />}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('markups.form.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </DeskModal>
+    <FormDialog
+      title={t(rule ? 'markups.form.editTitle' : 'markups.form.addTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.error}
+      hideError={refusesFieldsOnly(save.error)}
+      confirmLabel={t('markups.form.submit')}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TypedNumberInput
+          label={t('markups.form.percent')}
+          value={percent}
+          onChange={setPercent}
+          min={0}
+          max={MARKUP_LIMITS.maxPercent}
+          decimalScale={2}
+          step={0.5}
+          suffix=" %"
+          data-autofocus
+          error={errorOf('percent')}
+        />
+        <TypedNumberInput
+          label={t('markups.form.fixed')}
+          value={fixedUsd}
+          onChange={setFixedUsd}
+          min={0}
+          max={MARKUP_LIMITS.maxFixedUsd}
+          decimalScale={2}
+          step={1}
+          error={errorOf('fixedUsd')}
+        />
+      </SimpleGrid>
+      <Text size="sm" c="gray.7">
+        {t('markups.form.scopeHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label={t('markups.form.airline')}
+          value={airline}
+          onChange={(event) => setAirline(event.currentTarget.value)}
+          maxLength={2}
+          autoCapitalize="characters"
+          dir="ltr"
+          error={errorOf('airline')}
+        />
+        <Select
+          label={t('markups.form.cabin')}
+          value={cabin}
+          onChange={(next) => setCabin(next ?? ANY)}
+          allowDeselect={false}
+          data={[
+            { value: ANY, label: t('markups.form.anyCabin') },
+            ...cabinClassCodes.map((code) => ({ value: code, label: t(`cabin.${code}`) })),
+          ]}
+        />
+        <TextInput
+          label={t('markups.form.origin')}
+          value={origin}
+          onChange={(event) => setOrigin(event.currentTarget.value)}
+          maxLength={3}
+          autoCapitalize="characters"
+          dir="ltr"
+          error={errorOf('origin')}
+        />
+        <TextInput
+          label={t('markups.form.destination')}
+          value={destination}
+          onChange={(event) => setDestination(event.currentTarget.value)}
+          maxLength={3}
+          autoCapitalize="characters"
+          dir="ltr"
+          error={errorOf('destination')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t('markups.form.note')}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        maxLength={MARKUP_LIMITS.maxNoteLength + 1}
+        error={errorOf('note')}
+      />
+      <Checkbox label={t('markups.form.active')} checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />
+    </FormDialog>
   );
 }

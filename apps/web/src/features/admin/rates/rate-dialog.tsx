@@ -1,11 +1,11 @@
 import { RATE_LIMITS, rateCurrencies, type CurrentRate, type SetRateRequest } from '@kwenda/contracts/admin';
-import { Alert, Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 import { TypedNumberInput } from '../../../components/typed-number-input';
-import { ApiErrorAlert } from '../components/api-error-alert';
-import { DeskModal } from '../components/desk-modal';
+import { fieldErrorsOf } from '../components/api-error-alert';
+import { FormDialog } from '../components/form-dialog';
 import { useSetRate } from './rates-api';
 import { agencyInstant, nextAgencyHour, percentChange, rateEquation, formatUnits } from './rates-format';
 
@@ -52,12 +52,9 @@ export function RateDialog({
   const dateValid =
     when === 'now' ||
     (Number.isFinite(atMs) && atMs > Date.now() - 60_000 && atMs < Date.now() + RATE_LIMITS.maxDaysAhead * 86_400_000);
-  const fieldErrors = new Set(
-    setRate.error instanceof ApiRequestError ? (setRate.error.body?.fields ?? []).map((f) => f.path.split('.')[0]) : [],
-  );
+  const fieldErrors = fieldErrorsOf(setRate.error);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTried(true);
     if (!rateValid || !dateValid || (needsConfirm && !confirmed)) return;
     setRate.mutate(
@@ -82,102 +79,97 @@ export function RateDialog({
 
   const showFieldsOnly = setRate.error instanceof ApiRequestError && setRate.error.code === 'VALIDATION_ERROR';
   return (
-    <DeskModal title={t('form.title')} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Select
-            label={t('form.currency')}
-            data={rateCurrencies.map((code) => ({ value: code, label: `${code} · ${t(`currency.${code}`)}` }))}
-            value={currency}
-            onChange={(next) => next && setCurrency(next)}
-            allowDeselect={false}
+    <FormDialog
+      title={t('form.title')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={setRate.isPending}
+      error={setRate.error}
+      hideError={showFieldsOnly || serverAsks}
+      confirmLabel={t('form.submit')}
+    >
+      <Select
+        label={t('form.currency')}
+        data={rateCurrencies.map((code) => ({ value: code, label: `${code} · ${t(`currency.${code}`)}` }))}
+        value={currency}
+        onChange={(next) => next && setCurrency(next)}
+        allowDeselect={false}
+        required
+      />
+      <TypedNumberInput
+        label={t('form.rate')}
+        description={
+          current ? t('form.rateHint', { amount: isolate(formatUnits(current.unitsPerUsd, currency, language)) }) : undefined
+        }
+        value={units}
+        onChange={setUnits}
+        min={0}
+        decimalScale={RATE_LIMITS.maxDecimals}
+        thousandSeparator=","
+        required
+        data-autofocus
+        inputMode="decimal"
+        styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+        error={(tried && !rateValid) || fieldErrors.has('unitsPerUsd') ? t('form.errors.rate') : undefined}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={700} id="rate-when">
+          {t('form.when')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="rate-when"
+          value={when}
+          onChange={(next) => setWhen(next as 'now' | 'later')}
+          data={[
+            { value: 'now', label: t('form.now') },
+            { value: 'later', label: t('form.later') },
+          ]}
+        />
+      </Stack>
+      {when === 'later' && (
+        <Group grow align="flex-start" gap="sm">
+          <TextInput
+            type="date"
+            label={t('form.date')}
+            value={date}
+            onChange={(event) => setAt({ date: event.currentTarget.value, time })}
             required
-          />
-          <TypedNumberInput
-            label={t('form.rate')}
-            description={
-              current ? t('form.rateHint', { amount: isolate(formatUnits(current.unitsPerUsd, currency, language)) }) : undefined
+            error={
+              (tried && !dateValid) || fieldErrors.has('effectiveAt')
+                ? t('form.errors.date', { days: RATE_LIMITS.maxDaysAhead })
+                : undefined
             }
-            value={units}
-            onChange={setUnits}
-            min={0}
-            decimalScale={RATE_LIMITS.maxDecimals}
-            thousandSeparator=","
-            required
-            data-autofocus
-            inputMode="decimal"
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-            error={(tried && !rateValid) || fieldErrors.has('unitsPerUsd') ? t('form.errors.rate') : undefined}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={700} id="rate-when">
-              {t('form.when')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="rate-when"
-              value={when}
-              onChange={(next) => setWhen(next as 'now' | 'later')}
-              data={[
-                { value: 'now', label: t('form.now') },
-                { value: 'later', label: t('form.later') },
-              ]}
+          <TextInput
+            type="time"
+            label={t('form.time')}
+            value={time}
+            onChange={(event) => setAt({ date, time: event.currentTarget.value })}
+            required
+          />
+        </Group>
+      )}
+      {current && rateValid && (
+        <Text size="sm" data-testid="rate-preview">
+          {t('form.preview', {
+            equation: isolate(rateEquation(value, currency, language)),
+            change: isolate(percentChange(current.unitsPerUsd, value, language)),
+          })}
+        </Text>
+      )}
+      {needsConfirm && rateValid && (
+        <Alert color="yellow" role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{t('form.largeChange', { percent: Math.round((RATE_LIMITS.largeChangeRatio - 1) * 100) })}</Text>
+            <Checkbox
+              label={t('form.confirmLarge')}
+              checked={confirmed}
+              onChange={(event) => setConfirmed(event.currentTarget.checked)}
+              error={tried && !confirmed ? t('form.errors.confirm') : undefined}
             />
           </Stack>
-          {when === 'later' && (
-            <Group grow align="flex-start" gap="sm">
-              <TextInput
-                type="date"
-                label={t('form.date')}
-                value={date}
-                onChange={(event) => setAt({ date: event.currentTarget.value, time })}
-                required
-                error={
-                  (tried && !dateValid) || fieldErrors.has('effectiveAt')
-                    ? t('form.errors.date', { days: RATE_LIMITS.maxDaysAhead })
-                    : undefined
-                }
-              />
-              <TextInput
-                type="time"
-                label={t('form.time')}
-                value={time}
-                onChange={(event) => setAt({ date, time: event.currentTarget.value })}
-                required
-              />
-            </Group>
-          )}
-          {current && rateValid && (
-            <Text size="sm" data-testid="rate-preview">
-              {t('form.preview', {
-                equation: isolate(rateEquation(value, currency, language)),
-                change: isolate(percentChange(current.unitsPerUsd, value, language)),
-              })}
-            </Text>
-          )}
-          {needsConfirm && rateValid && (
-            <Alert color="yellow" role="alert">
-              <Stack gap="xs">
-                <Text size="sm">{t('form.largeChange', { percent: Math.round((RATE_LIMITS.largeChangeRatio - 1) * 100) })}</Text>
-                <Checkbox
-                  label={t('form.confirmLarge')}
-                  checked={confirmed}
-                  onChange={(event) => setConfirmed(event.currentTarget.checked)}
-                  error={tried && !confirmed ? t('form.errors.confirm') : undefined}
-                />
-              </Stack>
-            </Alert>
-          )}
-          {!showFieldsOnly && !serverAsks && <ApiErrorAlert error={setRate.error} />}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={setRate.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={setRate.isPending}>
-              {t('form.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </DeskModal>
+        </Alert>
+      )}
+    </FormDialog>
   );
 }
