@@ -1,8 +1,9 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useDebouncedCommit } from '../hooks/use-debounced-commit';
 import { clamp, sliderRange } from '../lib/slider-scale';
 import classes from './filters.module.css';
+import { RangeThumb, RangeTrack, useFollowedState } from './range-slider';
 
 /** Travel times move by quarter hours. */
 const STEP_MINUTES = 15;
@@ -21,13 +22,7 @@ export function DurationLimitField({ bounds, value, formatDuration, onChange }: 
   const id = useId();
   const range = sliderRange(bounds, STEP_MINUTES);
   const fromValue = () => clamp(value ?? range.max, range.min, range.max);
-  const outside = `${value}|${range.min}|${range.max}`;
-  const [seen, setSeen] = useState(outside);
-  const [limit, setLimit] = useState(fromValue);
-  if (seen !== outside) {
-    setSeen(outside);
-    setLimit(fromValue());
-  }
+  const [limit, setLimit] = useFollowedState(`${value}|${range.min}|${range.max}`, fromValue);
   const { schedule, flush } = useDebouncedCommit<number>((next) => onChange(next >= range.max ? undefined : next));
   const label = t('filters.duration.upTo', { duration: formatDuration(limit) });
   return (
@@ -35,32 +30,21 @@ export function DurationLimitField({ bounds, value, formatDuration, onChange }: 
       <p className={classes.rangeValue} aria-hidden="true">
         {label}
       </p>
-      <div
-        className={classes.range}
-        style={{ '--low': 0, '--high': (limit - range.min) / (range.max - range.min) } as CSSProperties}
-      >
-        <span className={classes.rangeTrack} aria-hidden="true" />
-        <span className={classes.rangeFill} aria-hidden="true" />
-        <label className={classes.visuallyHidden} htmlFor={id}>
-          {t('filters.duration.label')}
-        </label>
-        <input
+      <RangeTrack low={0} high={(limit - range.min) / (range.max - range.min)}>
+        <RangeThumb
           id={id}
-          type="range"
-          className={classes.rangeInput}
-          min={range.min}
-          max={range.max}
+          label={t('filters.duration.label')}
+          range={range}
           step={STEP_MINUTES}
           value={limit}
-          aria-valuetext={label}
-          onChange={(event) => {
-            const next = Number(event.target.value);
+          valueText={label}
+          onMove={(next) => {
             setLimit(next);
             schedule(next);
           }}
           onBlur={flush}
         />
-      </div>
+      </RangeTrack>
     </div>
   );
 }

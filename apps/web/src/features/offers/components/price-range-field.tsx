@@ -1,8 +1,9 @@
-import { useId, useMemo, useState, type CSSProperties } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useDebouncedCommit } from '../hooks/use-debounced-commit';
 import { clamp, niceStep, sliderRange } from '../lib/slider-scale';
 import classes from './filters.module.css';
+import { RangeThumb, RangeTrack, useFollowedState } from './range-slider';
 
 export interface PriceRange {
   min?: number | undefined;
@@ -31,14 +32,7 @@ export function PriceRangeField({ bounds, value, formatPrice, onChange }: PriceR
     clamp(value.min ?? range.min, range.min, range.max),
     clamp(value.max ?? range.max, range.min, range.max),
   ];
-  // The thumbs follow the address (reset, back button) and otherwise the traveller's hand.
-  const outside = `${value.min}|${value.max}|${range.min}|${range.max}`;
-  const [seen, setSeen] = useState(outside);
-  const [[low, high], setLocal] = useState(fromValue);
-  if (seen !== outside) {
-    setSeen(outside);
-    setLocal(fromValue());
-  }
+  const [[low, high], setLocal] = useFollowedState(`${value.min}|${value.max}|${range.min}|${range.max}`, fromValue);
   const { schedule, flush } = useDebouncedCommit<[number, number]>(([lo, hi]) =>
     onChange({ min: lo <= range.min ? undefined : lo, max: hi >= range.max ? undefined : hi }),
   );
@@ -47,48 +41,32 @@ export function PriceRangeField({ bounds, value, formatPrice, onChange }: PriceR
     schedule(next);
   };
   const span = range.max - range.min;
-  const style = useMemo(
-    () => ({ '--low': (low - range.min) / span, '--high': (high - range.min) / span }) as CSSProperties,
-    [low, high, range.min, span],
-  );
   return (
     <div>
-      <div className={classes.range} style={style}>
-        <span className={classes.rangeTrack} aria-hidden="true" />
-        <span className={classes.rangeFill} aria-hidden="true" />
-        <label className={classes.visuallyHidden} htmlFor={`${id}-low`}>
-          {t('filters.price.min')}
-        </label>
-        <input
+      <RangeTrack low={(low - range.min) / span} high={(high - range.min) / span}>
+        <RangeThumb
           id={`${id}-low`}
-          type="range"
-          className={classes.rangeInput}
-          // The lower thumb on top once it is past the middle, or it could not be pulled off the upper one.
-          data-front={low - range.min > span / 2 || undefined}
-          min={range.min}
-          max={range.max}
+          label={t('filters.price.min')}
+          range={range}
           step={step}
           value={low}
-          aria-valuetext={formatPrice(low)}
-          onChange={(event) => move([Math.min(Number(event.target.value), high), high])}
+          valueText={formatPrice(low)}
+          // The lower thumb on top once it is past the middle, or it could not be pulled off the upper one.
+          front={low - range.min > span / 2}
+          onMove={(next) => move([Math.min(next, high), high])}
           onBlur={flush}
         />
-        <label className={classes.visuallyHidden} htmlFor={`${id}-high`}>
-          {t('filters.price.max')}
-        </label>
-        <input
+        <RangeThumb
           id={`${id}-high`}
-          type="range"
-          className={classes.rangeInput}
-          min={range.min}
-          max={range.max}
+          label={t('filters.price.max')}
+          range={range}
           step={step}
           value={high}
-          aria-valuetext={formatPrice(high)}
-          onChange={(event) => move([low, Math.max(Number(event.target.value), low)])}
+          valueText={formatPrice(high)}
+          onMove={(next) => move([low, Math.max(next, low)])}
           onBlur={flush}
         />
-      </div>
+      </RangeTrack>
       {/* Each end's amount under its thumb (the sliders read their own amounts out). */}
       <p className={classes.rangeEnds} aria-hidden="true">
         <span>{formatPrice(low)}</span>
