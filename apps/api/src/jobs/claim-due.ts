@@ -92,7 +92,8 @@ export async function claimDue<T extends PgTable>(
     .where(and(queue.waiting, sql`${dueAt} <= ${now.toISOString()}::timestamptz`, options.where))
     .orderBy(asc(columns[queue.order]!))
     .limit(limit)
-    .for('update', { skipLocked: true })) as Record<string, unknown>[];
+    // Only the queue's rows: a row of another table that `where` reads may be locked by its writer.
+    .for('update', { of: queue.table as PgTable, skipLocked: true })) as Record<string, unknown>[];
   const spent = due.filter((row) => (row[queue.attempts] as number) >= queue.maxAttempts);
   const taken = due.filter((row) => (row[queue.attempts] as number) < queue.maxAttempts);
   if (spent.length)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   paymentChecks,
   payments,
@@ -9,6 +9,8 @@ import {
   type PaymentStatus,
 } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
+import { claimDue, retryLater } from '../../jobs/claim-due.js';
+import { reconciliationQueue } from '../../jobs/due-queues.js';
 
 /** Every query of payments, received webhook events and the questions asked about open checkouts. */
 
@@ -111,7 +113,7 @@ export async function expireOpenPayments(
     await tx
       .insert(paymentChecks)
       .values(withSession.map((r) => ({ paymentId: r.id, nextCheckAt })))
-      .onConflictDoUpdate({ target: paymentChecks.paymentId, set: { nextCheckAt, settledAt: null } });
+      .onConflictDoUpdate({ target: paymentChecks.paymentId, set: { nextCheckAt, settledAt: null, deadAt: null } });
   }
   return rows;
 }
@@ -131,60 +133,53 @@ export async function paymentsOf(tx: Tx, bookingId: string): Promise<PaymentRow[
 }
 
 /**
- * Takes up to `limit` checks due at `now` of this provider's payments, like the mail outbox: rows
- * another process holds are skipped, the taken ones are counted and leased past `now` before this
- * short transaction commits, so one payment is asked about by one process at a time.
+ * Takes up to `limit` checks due at `now` of this provider's payments (`bookingId`: of that booking's),
+ * each counted and leased (jobs/claim-due.ts), so one payment is asked about by one process at a time.
  */
-export async function claimDueChecks(
+export function claimDueChecks(
   tx: Tx,
   input: { provider: string; now: Date; limit: number; leaseMs: number; bookingId?: string },
 ): Promise<PaymentCheckRow[]> {
-  const due = await tx
-    .select({ paymentId: paymentChecks.paymentId, checks: paymentChecks.checks })
-    .from(paymentChecks)
-    .innerJoin(payments, eq(payments.id, paymentChecks.paymentId))
+  const ofProvider = tx
+    .select({ id: payments.id })
+    .from(payments)
     .where(
       and(
-        isNull(paymentChecks.settledAt),
-        lte(paymentChecks.nextCheckAt, input.now),
         eq(payments.provider, input.provider as PaymentRow['provider']),
         input.bookingId ? eq(payments.bookingId, input.bookingId) : undefined,
       ),
-    )
-    .orderBy(asc(paymentChecks.nextCheckAt))
-    .limit(input.limit)
-    .for('update', { of: paymentChecks, skipLocked: true });
-  const claimed: PaymentCheckRow[] = [];
-  for (const row of due) {
-    const [taken] = await tx
-      .update(paymentChecks)
-      .set({
-        checks: row.checks + 1,
-        lastCheckedAt: input.now,
-        nextCheckAt: new Date(input.now.getTime() + input.leaseMs),
-      })
-      .where(eq(paymentChecks.paymentId, row.paymentId))
-      .returning();
-    claimed.push(taken!);
-  }
-  return claimed;
+    );
+  return claimDue(tx, reconciliationQueue, { ...input, where: inArray(paymentChecks.paymentId, ofProvider) });
 }
 
-/** What one check found: settled (nothing more to ask), or asked again at `nextCheckAt`. */
-export async function recordCheck(
+/**
+ * A check that found the checkout still open, or could not ask: asked again `delayMs` after `now`, or
+ * given up (`giveUp`): dead, for the desk. Only the check that claimed it: a later claim decides instead.
+ */
+export function retryCheck(
   tx: Tx,
   check: PaymentCheckRow,
-  result: { state?: NonNullable<PaymentCheckRow['lastState']>; error?: string | null } & (
-    { settledAt: Date } | { nextCheckAt: Date }
-  ),
+  result: { state: 'open' | 'error'; error?: string; now: Date; delayMs: number; giveUp: boolean },
+) {
+  return retryLater(tx, reconciliationQueue, check, {
+    now: result.now,
+    error: result.error ?? null,
+    delayMs: result.delayMs,
+    giveUp: result.giveUp,
+    set: { lastState: result.state },
+    where: eq(paymentChecks.checks, check.checks),
+  });
+}
+
+/** What one check found: settled, nothing more to ask. */
+export async function settleCheck(
+  tx: Tx,
+  check: PaymentCheckRow,
+  result: { state?: NonNullable<PaymentCheckRow['lastState']>; settledAt: Date },
 ) {
   await tx
     .update(paymentChecks)
-    .set({
-      ...(result.state ? { lastState: result.state } : {}),
-      lastError: result.error?.slice(0, 1000) ?? null,
-      ...('settledAt' in result ? { settledAt: result.settledAt } : { nextCheckAt: result.nextCheckAt }),
-    })
+    .set({ ...(result.state ? { lastState: result.state } : {}), lastError: null, settledAt: result.settledAt })
     // Only the check that claimed it: a later claim (after the lease) decides instead.
     .where(and(eq(paymentChecks.paymentId, check.paymentId), eq(paymentChecks.checks, check.checks)));
 }

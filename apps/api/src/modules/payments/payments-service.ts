@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../errors.js';
+import { retryDelayMs } from '../../jobs/claim-due.js';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../../payments/payment-provider.js';
 import type { BookingPaymentsPort, CheckoutPort } from '../bookings/booking-ports.js';
 import * as repo from './payments-repository.js';
@@ -277,12 +278,10 @@ export function createPaymentsService(deps: {
   async function reconcileOne(check: Awaited<ReturnType<typeof repo.claimDueChecks>>[number], now: Date) {
     const payment = await repo.findPayment(db, check.paymentId);
     if (!payment?.providerSessionId || SETTLED.includes(payment.status)) {
-      await repo.recordCheck(db, check, { settledAt: now });
+      await repo.settleCheck(db, check, { settledAt: now });
       return 'settled' as const;
     }
-    const later = new Date(
-      now.getTime() + Math.min(reconcileAfterMs * 2 ** Math.max(0, check.checks - 1), MAX_CHECK_INTERVAL_MS),
-    );
+    const delayMs = retryDelayMs(check.checks, { firstMs: reconcileAfterMs, maxMs: MAX_CHECK_INTERVAL_MS });
     const givenUp = now.getTime() - payment.createdAt.getTime() > RECONCILE_GIVE_UP_AFTER_MS;
     let state;
     try {
@@ -294,16 +293,12 @@ export function createPaymentsService(deps: {
     } catch (error) {
       const message = (error as Error).message || String(error);
       logger.warn({ paymentId: payment.id, err: error }, 'could not ask the payment provider about a checkout');
-      await repo.recordCheck(db, check, {
-        state: 'error',
-        error: message,
-        ...(givenUp ? { settledAt: now } : { nextCheckAt: later }),
-      });
+      await repo.retryCheck(db, check, { state: 'error', error: message, now, delayMs, giveUp: givenUp });
       if (givenUp) logger.error({ paymentId: payment.id, bookingId: payment.bookingId }, 'checkout unresolved after 3 days');
       return 'error' as const;
     }
     if (state.status === 'open') {
-      await repo.recordCheck(db, check, { state: 'open', ...(givenUp ? { settledAt: now } : { nextCheckAt: later }) });
+      await repo.retryCheck(db, check, { state: 'open', now, delayMs, giveUp: givenUp });
       return 'open' as const;
     }
     const event: ProviderOutcome =
@@ -320,7 +315,7 @@ export function createPaymentsService(deps: {
       const settled = locked
         ? await applyOutcome(tx, locked, event, `${provider.name}:reconciliation`)
         : { outcome: 'unknown-session' as const, fulfil: null };
-      await repo.recordCheck(tx, check, { state: state.status, settledAt: now });
+      await repo.settleCheck(tx, check, { state: state.status, settledAt: now });
       return settled;
     });
     if (outcome !== 'duplicate' && outcome !== 'expired')

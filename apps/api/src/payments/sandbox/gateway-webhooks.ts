@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { gatewayWebhooks, type GatewaySessionRow, type GatewayWebhookRow } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 import { crashPoint } from '../../crash-points.js';
+import { claimDue, retryLater } from '../../jobs/claim-due.js';
+import { gatewayWebhooksQueue } from '../../jobs/due-queues.js';
 import type { DeliverWebhook } from '../payment-provider.js';
 
 /**
@@ -52,36 +54,18 @@ export function createGatewayWebhooks(deps: {
     });
 
   /**
-   * Takes due events for this process (`onlyId`: that one event, if due): rows another process
-   * holds are skipped; the taken ones count the attempt and are leased past `now` before this short
-   * transaction commits, so nobody else takes them while this process waits for the receiver.
+   * Takes due events for this process (`onlyId`: that one event, if due), each attempt counted and
+   * leased (jobs/claim-due.ts), so nobody else takes them while this process waits for the receiver.
    */
-  async function claim(now: Date, limit: number, onlyId?: string): Promise<GatewayWebhookRow[]> {
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: gatewayWebhooks.id, attempts: gatewayWebhooks.attempts })
-        .from(gatewayWebhooks)
-        .where(
-          and(
-            eq(gatewayWebhooks.status, 'pending'),
-            lte(gatewayWebhooks.nextAttemptAt, now),
-            onlyId ? eq(gatewayWebhooks.id, onlyId) : undefined,
-          ),
-        )
-        .orderBy(asc(gatewayWebhooks.nextAttemptAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const claimed: GatewayWebhookRow[] = [];
-      for (const row of due) {
-        const [taken] = await tx
-          .update(gatewayWebhooks)
-          .set({ attempts: row.attempts + 1, lastAttemptAt: now, nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS) })
-          .where(eq(gatewayWebhooks.id, row.id))
-          .returning();
-        claimed.push(taken!);
-      }
-      return claimed;
-    });
+  function claim(now: Date, limit: number, onlyId?: string): Promise<GatewayWebhookRow[]> {
+    return db.transaction((tx) =>
+      claimDue(tx, gatewayWebhooksQueue, {
+        now,
+        leaseMs: WEBHOOK_LEASE_MS,
+        limit,
+        where: onlyId ? eq(gatewayWebhooks.id, onlyId) : undefined,
+      }),
+    );
   }
 
   /** Records what the claimed attempt got; ignored when a later attempt has claimed the event since. */
@@ -98,17 +82,17 @@ export function createGatewayWebhooks(deps: {
         .where(ofThisAttempt);
       return 'delivered' as const;
     }
-    const next = new Date(now.getTime() + webhookRetryDelayMs(row.attempts));
-    const giveUp = next.getTime() > row.createdAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS;
-    await db
-      .update(gatewayWebhooks)
-      .set({
-        status: giveUp ? 'failed' : 'pending',
-        lastStatus: result.status,
-        lastError: result.error?.slice(0, 1000) ?? null,
-        nextAttemptAt: next,
-      })
-      .where(ofThisAttempt);
+    const delayMs = webhookRetryDelayMs(row.attempts);
+    const giveUp = now.getTime() + delayMs > row.createdAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS;
+    // Only the attempt that claimed it: a later claim (after the lease) records its own.
+    await retryLater(db, gatewayWebhooksQueue, row, {
+      now,
+      error: result.error,
+      delayMs,
+      giveUp,
+      set: { lastStatus: result.status },
+      where: eq(gatewayWebhooks.attempts, row.attempts),
+    });
     if (giveUp)
       (deps.logger?.error ?? deps.logger?.warn)?.(
         { eventId: row.id, sessionId: row.sessionId, attempts: row.attempts },
