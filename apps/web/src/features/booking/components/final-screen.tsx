@@ -1,5 +1,5 @@
 import type { Booking } from '@kwenda/contracts';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
 import { airportCity, useAirports } from '../../../lib/airports';
@@ -12,6 +12,7 @@ import { ManualTicketing } from './manual-ticketing';
 import { ReceiptUpload } from './receipt-upload';
 import { SwitchToCard } from './switch-to-card';
 import { TransferInstructions } from './transfer-instructions';
+import { FinalSection } from './final-section';
 import { LabelledCode } from './labelled-code';
 
 /**
@@ -27,25 +28,20 @@ export function FinalScreen({ booking, confirming, manageHref }: { booking: Book
 
   if (booking.ticketLink) {
     return (
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title">
-        <Stack gap="sm">
-          <Title order={2} size="h3" id="final-title" c="teal.9" tabIndex={-1}>
-            ✓ {t('final.confirmedTitle')}
-          </Title>
-          <Text>{t('final.confirmed')}</Text>
-          <LabelledCode label={t('reference')} code={booking.bookingReference} />
-          {booking.pnr && <LabelledCode label={t('final.pnr')} code={booking.pnr} testId="pnr" />}
-          <Group>
-            <Button component="a" href={booking.ticketLink} target="_blank" rel="noopener">
-              {t('final.print')}
-            </Button>
-            <Button component={Link} to={manageHref} variant="default">
-              {t('final.manage')}
-            </Button>
-          </Group>
-          {booking.email && <Text size="sm">{t('final.emailed', { email: booking.email })}</Text>}
-        </Stack>
-      </Paper>
+      <FinalSection title={<>✓ {t('final.confirmedTitle')}</>} titleColor="teal.9">
+        <Text>{t('final.confirmed')}</Text>
+        <LabelledCode label={t('reference')} code={booking.bookingReference} />
+        {booking.pnr && <LabelledCode label={t('final.pnr')} code={booking.pnr} testId="pnr" />}
+        <Group>
+          <Button component="a" href={booking.ticketLink} target="_blank" rel="noopener">
+            {t('final.print')}
+          </Button>
+          <Button component={Link} to={manageHref} variant="default">
+            {t('final.manage')}
+          </Button>
+        </Group>
+        {booking.email && <Text size="sm">{t('final.emailed', { email: booking.email })}</Text>}
+      </FinalSection>
     );
   }
 
@@ -58,23 +54,18 @@ export function FinalScreen({ booking, confirming, manageHref }: { booking: Book
       (date) => formatTravelDate(date, language, 'long'),
     );
     return (
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title">
-        <Stack gap="md">
-          <Title order={2} size="h3" id="final-title" tabIndex={-1}>
-            {t('final.heldTitle')}
-          </Title>
-          <Text fw={600}>{t('final.held', { time: deadline })}</Text>
-          <LabelledCode label={t('reference')} code={booking.bookingReference} testId="booking-reference" />
-          <TransferInstructions booking={booking} />
-          {config?.whatsappNumber && (
-            <WhatsAppButton number={config.whatsappNumber} message={message} style={{ alignSelf: 'flex-start' }}>
-              {t('final.whatsapp')}
-            </WhatsAppButton>
-          )}
-          <ReceiptUpload booking={booking} />
-          {!booking.instantPaymentOnly && <SwitchToCard booking={booking} />}
-        </Stack>
-      </Paper>
+      <FinalSection title={t('final.heldTitle')} gap="md">
+        <Text fw={600}>{t('final.held', { time: deadline })}</Text>
+        <LabelledCode label={t('reference')} code={booking.bookingReference} testId="booking-reference" />
+        <TransferInstructions booking={booking} />
+        {config?.whatsappNumber && (
+          <WhatsAppButton number={config.whatsappNumber} message={message} style={{ alignSelf: 'flex-start' }}>
+            {t('final.whatsapp')}
+          </WhatsAppButton>
+        )}
+        <ReceiptUpload booking={booking} />
+        {!booking.instantPaymentOnly && <SwitchToCard booking={booking} />}
+      </FinalSection>
     );
   }
 
@@ -126,18 +117,13 @@ export function ClosedScreen({ booking, searchHref }: { booking: Booking; search
             ? 'final.staffCanceled'
             : 'final.canceled';
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="closed-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="closed-title" tabIndex={-1}>
-          {t('final.closedTitle')}
-        </Title>
-        <Text>{t(reason)}</Text>
-        <CancellationRefund booking={booking} />
-        <LabelledCode label={t('reference')} code={booking.bookingReference} />
-        <Button component={Link} to={searchHref} style={{ alignSelf: 'flex-start' }}>
-          {t('final.newSearch')}
-        </Button>
-      </Stack>
-    </Paper>
+    <FinalSection titleId="closed-title" title={t('final.closedTitle')}>
+      <Text>{t(reason)}</Text>
+      <CancellationRefund booking={booking} />
+      <LabelledCode label={t('reference')} code={booking.bookingReference} />
+      <Button component={Link} to={searchHref} style={{ alignSelf: 'flex-start' }}>
+        {t('final.newSearch')}
+      </Button>
+    </FinalSection>
   );
 }

@@ -1,9 +1,10 @@
 import type { Booking } from '@kwenda/contracts';
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { usePublicConfig } from '../../../lib/public-config';
 import { WhatsAppButton } from '../../../components/whatsapp-button';
+import { FinalSection } from './final-section';
 import { LabelledCode } from './labelled-code';
 
 /**
@@ -16,42 +17,37 @@ export function ManualTicketing({ booking }: { booking: Booking }) {
   const { data: config } = usePublicConfig();
   const deadline = formatDeadline(booking.manualTicketingBy!, i18n.language);
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="final-title" data-testid="manual-ticketing">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="final-title" tabIndex={-1}>
-          {t('final.manualTitle')}
-        </Title>
-        <Text fw={600}>{t('final.manualBody', { time: deadline })}</Text>
-        <Text>{t('final.manualNothingToDo')}</Text>
-        <LabelledCode label={t('reference')} code={booking.bookingReference} />
-        {config && (
-          <Stack gap={4}>
-            <Text>{t('final.manualContact')}</Text>
-            <Text size="sm">
-              {t('final.phone')}:{' '}
-              <Anchor href={`tel:${config.supportPhone.replace(/\s/g, '')}`} dir="ltr">
-                {config.supportPhone}
-              </Anchor>
-              {' · '}
-              {t('final.email')}:{' '}
-              <Anchor href={`mailto:${config.supportEmail}`} dir="ltr">
-                {config.supportEmail}
-              </Anchor>
-            </Text>
-            {config.whatsappNumber && (
-              <WhatsAppButton
-                number={config.whatsappNumber}
-                message={t('final.manualWhatsapp', { reference: booking.bookingReference })}
-                mt="xs"
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {t('final.whatsappUs')}
-              </WhatsAppButton>
-            )}
-          </Stack>
-        )}
-        {booking.email && <Text size="sm">{t('final.manualEmailed', { email: booking.email })}</Text>}
-      </Stack>
-    </Paper>
+    <FinalSection title={t('final.manualTitle')} testId="manual-ticketing">
+      <Text fw={600}>{t('final.manualBody', { time: deadline })}</Text>
+      <Text>{t('final.manualNothingToDo')}</Text>
+      <LabelledCode label={t('reference')} code={booking.bookingReference} />
+      {config && (
+        <Stack gap={4}>
+          <Text>{t('final.manualContact')}</Text>
+          <Text size="sm">
+            {t('final.phone')}:{' '}
+            <Anchor href={`tel:${config.supportPhone.replace(/\s/g, '')}`} dir="ltr">
+              {config.supportPhone}
+            </Anchor>
+            {' · '}
+            {t('final.email')}:{' '}
+            <Anchor href={`mailto:${config.supportEmail}`} dir="ltr">
+              {config.supportEmail}
+            </Anchor>
+          </Text>
+          {config.whatsappNumber && (
+            <WhatsAppButton
+              number={config.whatsappNumber}
+              message={t('final.manualWhatsapp', { reference: booking.bookingReference })}
+              mt="xs"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('final.whatsappUs')}
+            </WhatsAppButton>
+          )}
+        </Stack>
+      )}
+      {booking.email && <Text size="sm">{t('final.manualEmailed', { email: booking.email })}</Text>}
+    </FinalSection>
   );
 }
