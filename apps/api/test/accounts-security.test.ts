@@ -4,7 +4,7 @@ import { ACCOUNT_LIMITS } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accountsRepo from '../src/modules/accounts/accounts-repository.js';
 import { THROTTLE } from '../src/modules/accounts/accounts-service.js';
-import { countAttempts } from '../src/modules/limits/throttle-repository.js';
+import { countAttempts } from '../src/plugins/throttle-repository.js';
 import { addressKey } from '../src/plugins/client-address.js';
 import { staffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';

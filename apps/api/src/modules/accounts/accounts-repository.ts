@@ -12,7 +12,7 @@ import {
   type UserRow,
 } from '../../db/schema.js';
 
-/** Every query of users, sessions, sign-ups waiting for their code and social identities (throttle counters: limits/throttle-repository.ts). */
+/** Every query of users, sessions, sign-ups waiting for their code and social identities (throttle counters: plugins/throttle-repository.ts). */
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));

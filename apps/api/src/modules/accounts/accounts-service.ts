@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { PendingRegistrationRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { addressKey } from '../../plugins/client-address.js';
-import { createThrottle, type ThrottleRule } from '../limits/throttle.js';
+import { createThrottle, type ThrottleRule } from '../../plugins/throttle.js';
 import type { MailPort } from '../mail/mail-port.js';
 import * as repo from './accounts-repository.js';
 import { isValidPhoneNumber } from 'libphonenumber-js';
@@ -14,7 +14,7 @@ import { checkPassword } from './password-policy.js';
 import { hashPassword, verifyPassword } from '../../passwords.js';
 
 /**
- * Throttles, counted in the database so every process sees them (limits/throttle.ts). A carrier puts
+ * Throttles, counted in the database so every process sees them (plugins/throttle.ts). A carrier puts
  * thousands of travellers behind one address, so what is counted per address is failures only, with a
  * high limit; the strict limits are per account from that address (nobody locks a traveller out from
  * elsewhere) and, higher, per account (a spread-out attack).

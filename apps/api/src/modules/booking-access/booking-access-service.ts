@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../errors.js';
 import { addressKey } from '../../plugins/client-address.js';
-import { countAttempts, takeAttempt } from '../limits/throttle-repository.js';
+import { countAttempts, takeAttempt } from '../../plugins/throttle-repository.js';
 import type { MailPort } from '../mail/mail-port.js';
 import { GRANT_DAYS } from './access-cookie.js';
 import type { BookingAccessEmails } from './booking-access-emails.js';

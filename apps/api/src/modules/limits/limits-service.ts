@@ -7,7 +7,7 @@ import { recordStaffAction } from '../staff/staff-audit.js';
 import { addressKey } from '../../plugins/client-address.js';
 import { deleteExpiredKeys } from '../../plugins/idempotency-repository.js';
 import * as repo from './limits-repository.js';
-import { deleteEndedCounters } from './throttle-repository.js';
+import { deleteEndedCounters } from '../../plugins/throttle-repository.js';
 
 /**
  * The desk's view of the caps on unpaid holds, and the lifts staff grant: for one e-mail, mobile or

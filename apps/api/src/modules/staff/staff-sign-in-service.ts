@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import type { StaffMemberRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { addressKey } from '../../plugins/client-address.js';
-import { createThrottle } from '../limits/throttle.js';
+import { createThrottle } from '../../plugins/throttle.js';
 import { verifyPassword } from '../../passwords.js';
 import { createSecretBox } from './secret-box.js';
 import { recordStaffAction } from './staff-audit.js';
@@ -20,7 +20,7 @@ import { createStaffSessions, normalizeEmail, sha256 } from './staff-sessions.js
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.js';
 
 /**
- * Staff sign-in throttles (counters in the database, seen by every process; limits/throttle.ts): per
+ * Staff sign-in throttles (counters in the database, seen by every process; plugins/throttle.ts): per
  * account from one address, strict and cleared by a sign-in that works; a ceiling of failures per
  * account against a spread-out attack; and failures only per address, high, since the office's staff
  * (or a carrier's travellers) share one. A sign-in with the second factor is two attempts.

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { throttleCounters } from '../../db/schema.js';
+import type { Db } from '../db/client.js';
+import { throttleCounters } from '../db/schema.js';
 
 /**
  * Throttle counters: one row per key, the attempts taken in a window that starts with the first

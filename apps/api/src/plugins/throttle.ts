@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.js';
-import type { AppError } from '../../errors.js';
+import type { Db } from '../db/client.js';
+import type { AppError } from '../errors.js';
 import * as repo from './throttle-repository.js';
 
 export interface ThrottleLimit {
