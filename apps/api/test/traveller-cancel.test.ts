@@ -2,7 +2,7 @@ import { bookingResponseSchema, cancellationQuoteResponseSchema, type Booking } 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingEvents, bookings } from '../src/db/schema.js';
-import { convertUsd } from '../src/modules/offers/exchange-rates.js';
+import { convertUsd } from '../src/modules/rates/convert-usd.js';
 import { supplierCalls } from '../src/db/supplier-calls-schema.js';
 import {
   duffelEvent,

@@ -1,6 +1,6 @@
 import type { BaggageOption, Booking, Currency, Passenger, PriceBreakdown, TransferAccount } from '@kwenda/contracts';
 import type { BookingBaggageOption, BookingRow, PassengerRow, ReceiptRow } from '../../db/schema.js';
-import { convertUsd } from '../offers/exchange-rates.js';
+import { convertUsd } from '../rates/convert-usd.js';
 import { presentFareConditions } from '../offers/present-fare-conditions.js';
 import { supplierAmountInUsd } from '../rates/pricing.js';
 import { managePath, ticketPath } from '../mail/public-links.js';

@@ -2,7 +2,7 @@ import type { CreateBookingRequest, PayBookingRequest, UpdateBookingRequest } fr
 import type { BookingRow } from '../../db/schema.js';
 import { createDeskService } from './admin/desk-service.js';
 import type { BookingEventsPort } from './booking-events-port.js';
-import type { BookingPaymentsPort, CheckoutPort } from './booking-ports.js';
+import type { BookingPaymentsPort } from './booking-ports.js';
 import * as repo from './booking-repository.js';
 import {
   acceptAirlineChange,
@@ -30,16 +30,10 @@ export { segmentsKeyOf } from './use-cases/booking-rules.js';
  * The bookings module as the rest of the server sees it, the only one that changes a booking: each use
  * case (use-cases/) bound to the service's settings, the port the payments and receipts modules call,
  * the port the supplier calls journal and the supplier's events report to, and the desk's staff
- * actions. The checkout is attached once the payments module exists (each needs the other).
+ * actions.
  */
 export function createBookingService(settings: BookingServiceDeps) {
-  let checkout: CheckoutPort | undefined;
-  const deps: BookingDeps = {
-    ...settings,
-    db: settings.database.db,
-    clock: settings.clock ?? (() => new Date()),
-    checkout: () => checkout,
-  };
+  const deps: BookingDeps = { ...settings, db: settings.database.db, clock: settings.clock ?? (() => new Date()) };
   const { db } = deps;
 
   const ports: BookingPaymentsPort = {
@@ -90,9 +84,6 @@ export function createBookingService(settings: BookingServiceDeps) {
     quoteCancellation: (id: string, actor: Actor) => quoteCancellation(deps, id, actor),
     confirmCancellation: (id: string, quoteId: string, actor: Actor) => confirmCancellation(deps, id, quoteId, actor),
     cancelHeldBooking: (id: string, actor: Actor) => cancelHeldBooking(deps, id, actor),
-    attachCheckout(port: CheckoutPort) {
-      checkout = port;
-    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertUsd } from './exchange-rates.js';
+import { convertUsd } from '../rates/convert-usd.js';
 import { priceForTravellers } from './offer-fares.js';
 
 describe('the price a traveller sees', () => {

@@ -96,7 +96,7 @@ export async function recordAirlineChange(
       return { outcome: 'recorded', bookingId: row.id, changeId: change.id, status: row.status };
     // Not yet paid: nothing may be paid for flights the traveller has not seen (an open card page closes).
     const unpaid = row.ticketedAt === null;
-    if (row.status === 'pending-payment') await deps.checkout()?.expireCheckouts(tx, row.id);
+    if (row.status === 'pending-payment') await deps.checkout.expireCheckouts(tx, row.id);
     await transitionLocked(tx, row, 'airline-changed', {
       actor: `supplier:${input.supplier}`,
       details: {
@@ -202,7 +202,7 @@ export async function declineHeldAirlineChange(deps: BookingDeps, bookingId: str
       details: { changeId: change.id, refund: 0 },
     });
     await changes.decideAirlineChange(tx, change.id, { decision: 'cancelled', by: actor.label, now });
-    await deps.checkout()?.expireCheckouts(tx, bookingId);
+    await deps.checkout.expireCheckouts(tx, bookingId);
     return row.supplierOrderId
       ? requestCancel(tx, deps, {
           bookingId,

@@ -3,7 +3,7 @@ import type { Database, Db } from '../../../db/client.js';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import type { SupplierRegistry } from '../../../suppliers/supplier.js';
 import type { MailPort } from '../../mail/mail-port.js';
-import type { ExchangeRates } from '../../offers/exchange-rates.js';
+import type { RateBook } from '../../rates/rate-book.js';
 import type { BookingMessages } from '../booking-emails.js';
 import type { DeskMessages } from '../staff-emails.js';
 import type { CheckoutPort } from '../booking-ports.js';
@@ -19,7 +19,7 @@ export interface BookingServiceDeps {
   database: Database;
   /** Suppliers by name: new bookings go to `current`, every later step to the booking's own (bookings.supplier). */
   suppliers: SupplierRegistry;
-  rates: ExchangeRates;
+  rates: RateBook;
   publicUrl: string;
   holdMinutes: number;
   /** The agency's inbox: told about every booking held for pay-later. */
@@ -36,6 +36,8 @@ export interface BookingServiceDeps {
    * asking the supplier (modules/supplier-calls); SUPPLIER_CALL_LEASE_SECONDS, 2 minutes by default.
    */
   supplierCallLeaseMs?: number;
+  /** The payments module's checkout: the payment link of a booking paid by card, closed when the hold ends. */
+  checkout: CheckoutPort;
   /** The agency's limits on holding seats without paying (hold-limits.ts). */
   holds: HoldPolicy;
   /** The agency's accounts for bank transfers (BANK_ACCOUNTS), each taking its own currency. */
@@ -58,16 +60,10 @@ export interface HoldPolicy {
   checkHoldAllowed(tx: Db, booking: Pick<BookingRow, 'id' | 'email' | 'mobile'>, actor: Actor): Promise<void>;
 }
 
-/**
- * What every use case receives: the service's settings with the clock resolved, and the payment
- * provider's checkout, attached after the service is built (payments need bookings and bookings
- * need payments).
- */
+/** What every use case receives: the service's settings with the clock resolved. */
 export interface BookingDeps extends Omit<BookingServiceDeps, 'clock'> {
   db: Db;
   clock: () => Date;
-  /** The attached checkout, if any (the payment link of a booking paid by card). */
-  checkout(): CheckoutPort | undefined;
 }
 
 /** Who asked: an account, a guest holding the unguessable id, a job, a provider or a staff member. */
@@ -76,11 +72,4 @@ export interface Actor {
   label: string;
   /** The client's address as the server sees it (behind the load balancer: the forwarded one); null off the web (jobs, staff). */
   address?: string | null;
-}
-
-/** The attached checkout; a card payment without one is a wiring mistake, not a traveller's. */
-export function requireCheckout(deps: BookingDeps): CheckoutPort {
-  const checkout = deps.checkout();
-  if (!checkout) throw new Error('No payment provider attached to the booking service');
-  return checkout;
 }

@@ -31,7 +31,7 @@ export async function expireHolds(deps: BookingDeps, now = deps.clock(), limit =
           ...deps.messages.canceled(canceled, row.holdExpiresAt),
           dedupeKey: `canceled:${id}`,
         });
-      await deps.checkout()?.expireCheckouts(tx, id);
+      await deps.checkout.expireCheckouts(tx, id);
       const cancel = row.supplierOrderId
         ? await requestCancel(tx, deps, {
             bookingId: id,

@@ -80,7 +80,7 @@ export async function settleFailedHold(
       patch: { supplierOrderId: null, holdExpiresAt: null, supplierHoldDeadline: null, paymentError: 'order_creation_failed' },
       details: { ...details, orderId: call.orderId, holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null },
     });
-    await deps.checkout()?.expireCheckouts(tx, booking.id);
+    await deps.checkout.expireCheckouts(tx, booking.id);
     const { receipts } = await tellHoldFailed(deps, tx, booking.id, call.id);
     if (receipts > 0) deps.logger.warn({ bookingId: booking.id, receipts }, 'hold never made after a receipt was uploaded');
     // Duffel says the order was never made; asking it to cancel costs nothing and releases any seats it kept.
@@ -94,7 +94,7 @@ export async function settleFailedHold(
   });
   if (release) {
     await runCancel(deps, release);
-    await deps.checkout()?.closeExpiredCheckouts(found.bookingId);
+    await deps.checkout.closeExpiredCheckouts(found.bookingId);
   }
   return outcome;
 }

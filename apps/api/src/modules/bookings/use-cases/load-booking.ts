@@ -32,11 +32,8 @@ export async function loadBookingFor(
   const { row, passengers } = found;
   const whole = await seesWhole(row);
   const receipts = row.paymentMethod === 'bank-transfer' ? await repo.findReceipts(tx, id) : [];
-  const checkout = deps.checkout();
   const paymentLink =
-    whole && row.status === 'pending-payment' && row.paymentMethod === 'card' && checkout
-      ? await checkout.openCheckoutUrl(id)
-      : null;
+    whole && row.status === 'pending-payment' && row.paymentMethod === 'card' ? await deps.checkout.openCheckoutUrl(id) : null;
   const transferAccounts = await transferAccountsOf(tx, row, deps.bankAccounts);
   const booking = presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink, transferAccounts });
   if (!whole) return limitedView(booking);

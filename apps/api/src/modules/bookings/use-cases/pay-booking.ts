@@ -11,7 +11,7 @@ import * as calls from '../../supplier-calls/supplier-calls-repository.js';
 import { bookingMoney } from '../booking-presenter.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
-import { requireCheckout, type Actor, type BookingDeps } from './booking-deps.js';
+import type { Actor, BookingDeps } from './booking-deps.js';
 import {
   alreadyBooked,
   checkOwner,
@@ -165,7 +165,7 @@ function prepareHold(deps: BookingDeps, id: string, request: HoldRequest, actor:
       });
       if (request.method === 'bank-transfer') {
         // The card page left open in another tab must not take money for a booking paid by transfer.
-        await deps.checkout()?.expireCheckouts(tx, id);
+        await deps.checkout.expireCheckouts(tx, id);
         await tellHeld(deps, tx, id);
       }
       return { kind: 'ready', row: switched };
@@ -388,9 +388,9 @@ export async function payBooking(deps: BookingDeps, id: string, request: PayBook
       });
     else await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  if (hold.method === 'bank-transfer') await deps.checkout()?.closeExpiredCheckouts(id);
+  if (hold.method === 'bank-transfer') await deps.checkout.closeExpiredCheckouts(id);
   if (hold.method === 'card') {
-    await requireCheckout(deps).openCheckout({
+    await deps.checkout.openCheckout({
       bookingId: id,
       bookingReference: row.bookingReference,
       amount: row.amount,

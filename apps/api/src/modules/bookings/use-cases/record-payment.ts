@@ -36,7 +36,7 @@ export async function confirmPayment(
   });
   // Paid: no card page of this booking may take money any more (a transfer approved while a card
   // page stayed open in another tab charged the traveller twice).
-  await deps.checkout()?.expireCheckouts(tx, row.id, { except: input.paymentId });
+  await deps.checkout.expireCheckouts(tx, row.id, { except: input.paymentId });
   // Told in the same transaction: the ticket follows in its own e-mail, or later if the airline is slow.
   const paid = row.email ? await loadBooking(deps, row.id, tx) : null;
   if (paid) await deps.mail.enqueue(tx, { to: paid.email!, ...deps.messages.paid(paid), dedupeKey: `paid:${row.id}` });

@@ -52,7 +52,7 @@ async function completeCancel(deps: BookingDeps, tx: Tx, bookingId: string, requ
       currency: current.currency,
     },
   });
-  await deps.checkout()?.expireCheckouts(tx, bookingId);
+  await deps.checkout.expireCheckouts(tx, bookingId);
   await tellCanceled(
     deps,
     tx,

@@ -97,7 +97,7 @@ export async function decideReceipt(
     return row;
   });
   // A card page of this booking closed by the payment is closed on the provider's side too.
-  await deps.checkout()?.closeExpiredCheckouts(paid.id);
+  await deps.checkout.closeExpiredCheckouts(paid.id);
   // Ticketing as after a card payment: a supplier failure is recorded (ticketing-failed) and the job retries.
   await fulfilBooking(deps, paid.id).catch((error: unknown) =>
     deps.logger.error({ err: error, bookingId: paid.id }, 'ticketing after an approved transfer failed; the job retries'),

@@ -6,7 +6,7 @@ import type { Tx } from '../../../db/tx.js';
 import { crashPoint } from '../../../crash-points.js';
 import { AppError, bookingNotFound } from '../../../errors.js';
 import type { CancellationQuote, SupplierOrder } from '../../../suppliers/supplier.js';
-import { convertUsd } from '../../offers/exchange-rates.js';
+import { convertUsd } from '../../rates/convert-usd.js';
 import { bookingSupplierUnitsPerUsd, supplierAmountInUsd } from '../../rates/pricing.js';
 import { requestCancel } from '../../supplier-calls/order-cancellation.js';
 import * as calls from '../../supplier-calls/supplier-calls-repository.js';
@@ -133,7 +133,7 @@ async function completeCancellation(
   await changes.confirmQuote(tx, quote.id, now);
   const change = await changes.latestAirlineChange(tx, row.id);
   if (change && !change.decision) await changes.decideAirlineChange(tx, change.id, { decision: 'cancelled', by: actor, now });
-  await deps.checkout()?.expireCheckouts(tx, row.id);
+  await deps.checkout.expireCheckouts(tx, row.id);
   await tellCanceled(deps, tx, row.id, cancellation, trigger === 'staff-canceled' ? 'agency' : 'traveller');
   return canceled;
 }

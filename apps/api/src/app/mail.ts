@@ -1,0 +1,10 @@
+import { devOutboxRoutes } from '../modules/mail/dev-outbox-routes.js';
+import type { AppContext, AppModule } from './app-module.js';
+
+/** E-mails, queued in the sender's transaction and delivered by the job; the outbox to read them in development. */
+export function mailModule({ env, database, mail }: AppContext): AppModule {
+  return {
+    jobs: [{ name: 'mail-delivery', run: (now) => mail.deliverDue(now) }],
+    rootRoutes: env.NODE_ENV !== 'production' ? async (root) => root.register(devOutboxRoutes, { database }) : undefined,
+  };
+}
