@@ -37,30 +37,47 @@ function useChangeAnswer(id: string, answer: 'accept' | 'decline') {
   });
 }
 
-/** Each flight of the slices: number, date, airports and local times (as the airline prints them). */
-function Flights({ slices, tone, testId }: { slices: OfferSlice[]; tone: 'old' | 'new'; testId: string }) {
+/**
+ * The flights as booked (struck through) or as the airline now flies them, under their label: each
+ * flight's number, date, airports and local times (as the airline prints them).
+ */
+function Flights({ label, slices, tone, testId }: { label: string; slices: OfferSlice[]; tone: 'old' | 'new'; testId: string }) {
   const { i18n } = useTranslation('booking');
   const { byCode } = useAirports();
   const language = i18n.language;
   const arrow = language === 'ar' ? '←' : '→';
   const city = (code: string) => airportCity(byCode.get(code), language, code);
+  const old = tone === 'old';
   return (
-    <Stack gap={6} data-testid={testId}>
-      {slices.flatMap((slice) =>
-        slice.segments.map((segment) => (
-          <Stack key={`${segment.flightNumber}-${segment.departureDate}`} gap={0}>
-            <Text size="sm" fw={600}>
-              {formatTravelDate(segment.departureDate.slice(0, 10), language, 'long')} ·{' '}
-              <span dir="ltr">{formatFlightNumber(segment.flightNumber)}</span>
-            </Text>
-            <Text size="sm" td={tone === 'old' ? 'line-through' : undefined} c={tone === 'old' ? 'gray.7' : undefined}>
-              <strong dir="ltr">{localTime(segment.departureDate)}</strong> {city(segment.origin)} ({segment.origin}) {arrow}{' '}
-              <strong dir="ltr">{localTime(segment.arrivalDate)}</strong> {city(segment.destination)} ({segment.destination})
-            </Text>
-          </Stack>
-        )),
-      )}
-    </Stack>
+    <Paper
+      withBorder
+      radius="sm"
+      p="sm"
+      bg={old ? 'gray.0' : undefined}
+      style={old ? undefined : { borderColor: 'var(--mantine-color-teal-6)' }}
+    >
+      <Stack gap="xs">
+        <Badge color={old ? 'gray' : 'teal'} variant="light">
+          {label}
+        </Badge>
+        <Stack gap={6} data-testid={testId}>
+          {slices.flatMap((slice) =>
+            slice.segments.map((segment) => (
+              <Stack key={`${segment.flightNumber}-${segment.departureDate}`} gap={0}>
+                <Text size="sm" fw={600}>
+                  {formatTravelDate(segment.departureDate.slice(0, 10), language, 'long')} ·{' '}
+                  <span dir="ltr">{formatFlightNumber(segment.flightNumber)}</span>
+                </Text>
+                <Text size="sm" td={old ? 'line-through' : undefined} c={old ? 'gray.7' : undefined}>
+                  <strong dir="ltr">{localTime(segment.departureDate)}</strong> {city(segment.origin)} ({segment.origin}) {arrow}{' '}
+                  <strong dir="ltr">{localTime(segment.arrivalDate)}</strong> {city(segment.destination)} ({segment.destination})
+                </Text>
+              </Stack>
+            )),
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -103,22 +120,8 @@ export function AirlineChangePanel({ booking }: { booking: Booking }) {
         )}
         {change && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <Paper withBorder radius="sm" p="sm" bg="gray.0">
-              <Stack gap="xs">
-                <Badge color="gray" variant="light">
-                  {t('airlineChange.before')}
-                </Badge>
-                <Flights slices={change.removed} tone="old" testId="change-old" />
-              </Stack>
-            </Paper>
-            <Paper withBorder radius="sm" p="sm" style={{ borderColor: 'var(--mantine-color-teal-6)' }}>
-              <Stack gap="xs">
-                <Badge color="teal" variant="light">
-                  {t('airlineChange.after')}
-                </Badge>
-                <Flights slices={change.added} tone="new" testId="change-new" />
-              </Stack>
-            </Paper>
+            <Flights label={t('airlineChange.before')} slices={change.removed} tone="old" testId="change-old" />
+            <Flights label={t('airlineChange.after')} slices={change.added} tone="new" testId="change-new" />
           </SimpleGrid>
         )}
         <Text size="sm" c="gray.7">
