@@ -291,6 +291,9 @@ export const mailOutbox = pgTable(
     sentAt: at('sent_at'),
   },
   (table) => [
+    index('mail_outbox_dead')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'failed'`),
     index('mail_outbox_due')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),

@@ -1,4 +1,5 @@
-import { date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PassengerType } from '@kwenda/contracts';
 
 // Supplier calls and the sandbox airline's order book (migrations/0013_supplier_calls.sql).
@@ -32,30 +33,52 @@ export type SupplierCallOutcome =
  * after it (modules/supplier-calls). The id is also the client reference a hold is made with, so a
  * hold whose answer was lost is found at the supplier.
  */
-export const supplierCalls = pgTable('supplier_calls', {
-  id: text('id').primaryKey(),
-  bookingId: text('booking_id').notNull(),
-  kind: text('kind').$type<SupplierCallKind>().notNull(),
-  /** Supplier.name of the supplier called. */
-  supplier: text('supplier').notNull(),
-  /** The order ticketed or cancelled; for a hold, the order it made once known. */
-  orderId: text('order_id'),
-  /** What the call was for (a hold's payment method, why a cancel) and what came back (tickets, an error). */
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  requestedAt: at('requested_at').notNull(),
-  answeredAt: at('answered_at'),
-  outcome: text('outcome').$type<SupplierCallOutcome>(),
-  /** Tries so far: the call itself, then each time the reconciliation job took it up. */
-  attempts: integer('attempts').notNull().default(1),
-  /**
-   * When the reconciliation job may take the call up; null while the process that made it may still
-   * answer it (due SUPPLIER_CALL_LEASE_SECONDS after requested_at).
-   */
-  nextAttemptAt: at('next_attempt_at'),
-  lastError: text('last_error'),
-  /** Given up by the reconciliation job after its attempts (still without an answer): for a person. */
-  deadAt: at('dead_at'),
-});
+export const supplierCalls = pgTable(
+  'supplier_calls',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    kind: text('kind').$type<SupplierCallKind>().notNull(),
+    /** Supplier.name of the supplier called. */
+    supplier: text('supplier').notNull(),
+    /** The order ticketed or cancelled; for a hold, the order it made once known. */
+    orderId: text('order_id'),
+    /** What the call was for (a hold's payment method, why a cancel) and what came back (tickets, an error). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    requestedAt: at('requested_at').notNull(),
+    answeredAt: at('answered_at'),
+    outcome: text('outcome').$type<SupplierCallOutcome>(),
+    /** Tries so far: the call itself, then each time the reconciliation job took it up. */
+    attempts: integer('attempts').notNull().default(1),
+    /**
+     * When the reconciliation job may take the call up; null while the process that made it may still
+     * answer it (due SUPPLIER_CALL_LEASE_SECONDS after requested_at).
+     */
+    nextAttemptAt: at('next_attempt_at'),
+    lastError: text('last_error'),
+    /** Given up by the reconciliation job after its attempts (still without an answer): for a person. */
+    deadAt: at('dead_at'),
+  },
+  (table) => [
+    /** At most one unanswered hold and one unanswered ticketing per booking, one unanswered cancel per order. */
+    uniqueIndex('supplier_calls_open_hold')
+      .on(table.bookingId)
+      .where(sql`${table.kind} = 'hold' AND ${table.answeredAt} IS NULL`),
+    uniqueIndex('supplier_calls_open_ticket')
+      .on(table.bookingId)
+      .where(sql`${table.kind} = 'ticket' AND ${table.answeredAt} IS NULL`),
+    uniqueIndex('supplier_calls_open_cancel')
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'cancel' AND ${table.answeredAt} IS NULL`),
+    index('supplier_calls_unanswered')
+      .on(table.requestedAt)
+      .where(sql`${table.answeredAt} IS NULL`),
+    index('supplier_calls_booking').on(table.bookingId, table.requestedAt),
+    index('supplier_calls_dead')
+      .on(table.deadAt)
+      .where(sql`${table.deadAt} IS NOT NULL AND ${table.answeredAt} IS NULL`),
+  ],
+);
 export type SupplierCallRow = typeof supplierCalls.$inferSelect;
 
 export type SandboxOrderState = 'held' | 'ticketed' | 'cancelled';
@@ -91,5 +114,8 @@ export const sandboxOrderSeats = pgTable(
     departureDate: date('departure_date', { mode: 'string' }).notNull(),
     seats: integer('seats').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.orderId, table.flightNumber, table.departureDate] })],
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.flightNumber, table.departureDate] }),
+    index('sandbox_order_seats_flight').on(table.flightNumber, table.departureDate),
+  ],
 );
