@@ -8,6 +8,7 @@ import { asGuest, findOffer, getBooking, pay, readyBooking } from './helpers/boo
 import { multipart } from './helpers/multipart.js';
 import { staffMember, travellerHeaders, type TestStaffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
+import { raceAtLock } from './helpers/lock-barrier.js';
 import { backends } from './helpers/test-database.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -257,10 +258,15 @@ describe.each(backends)('the desk on %s', (backend) => {
 
     it.runIf(backend === 'postgres')('two staff approving at once: one pays the booking, the other is refused', async () => {
       const { booking, receiptId } = await heldWithReceipt();
-      const [a, b] = await Promise.all([
-        api('POST', `/admin/transfers/${receiptId}/approve`, agent.headers, {}),
-        api('POST', `/admin/transfers/${receiptId}/approve`, owner.headers, {}),
-      ]);
+      // Both requests read the receipt as waiting, then queue on the booking's lock.
+      const [a, b] = await raceAtLock(
+        ctx.database,
+        { sql: 'SELECT 1 FROM bookings WHERE id = $1 FOR UPDATE', params: [booking.id] },
+        [
+          () => api('POST', `/admin/transfers/${receiptId}/approve`, agent.headers, {}),
+          () => api('POST', `/admin/transfers/${receiptId}/approve`, owner.headers, {}),
+        ],
+      );
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
       expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('RECEIPT_ALREADY_DECIDED');
       expect(await sql('SELECT 1 FROM payments WHERE booking_id = $1', [booking.id])).toHaveLength(1);

@@ -4,6 +4,7 @@ import { signPayload, TEST_CARDS } from '../../src/payments/sandbox/sandbox-gate
 import { createSandboxSupplier } from '../../src/suppliers/sandbox/sandbox-supplier.js';
 import { findOffer, getBooking, guestHeaders, pay, readyBooking } from '../helpers/booking-factories.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { raceAtLock } from '../helpers/lock-barrier.js';
 import { backends } from '../helpers/test-database.js';
 
 const SECRET = 'test-gateway-secret-0123456789';
@@ -33,6 +34,11 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
       subject: string;
       attachments: { filename: string; contentType: string; content: string }[];
     }>('SELECT to_address, subject, attachments FROM mail_outbox WHERE dedupe_key = $1', [`e-ticket:${bookingId}`]);
+  const bookingLock = (bookingId: string) => ({ sql: 'SELECT 1 FROM bookings WHERE id = $1 FOR UPDATE', params: [bookingId] });
+  const paymentLock = (bookingId: string) => ({
+    sql: "SELECT 1 FROM payments WHERE booking_id = $1 AND status = 'open' FOR UPDATE",
+    params: [bookingId],
+  });
   const paymentsOf = (bookingId: string) =>
     ctx.database.sql.query<{ status: string; amount: string }>(
       'SELECT status, amount FROM payments WHERE booking_id = $1 ORDER BY created_at',
@@ -115,7 +121,8 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
 
   it('opens one checkout when two tabs press pay at once', async () => {
     const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), 'TWOTABS');
-    const [a, b, c] = await Promise.all([pay(ctx, booking.id, false), pay(ctx, booking.id, false), pay(ctx, booking.id, false)]);
+    const press = () => pay(ctx, booking.id, false);
+    const [a, b, c] = await raceAtLock(ctx.database, bookingLock(booking.id), [press, press, press]);
     for (const r of [a, b, c]) expect(r.statusCode, r.body).toBe(200);
     const links = new Set([a, b, c].map((r) => r.json().booking.paymentLink));
     expect(links.size).toBe(1);
@@ -175,7 +182,11 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
       sessionId = reopened.json().booking.paymentLink.split('/').pop();
       const body = event();
       const signature = signPayload(SECRET, body, now());
-      const [first, second] = await Promise.all([send(body, signature), send(body, signature)]);
+      // The first waits for the payment's lock, the second for the first's record of the event.
+      const [first, second] = await raceAtLock(ctx.database, paymentLock(booking.id), [
+        () => send(body, signature),
+        () => send(body, signature),
+      ]);
       expect([first.json().outcome, second.json().outcome].sort()).toEqual(['confirmed', 'duplicate']);
       const confirmed = await getBooking(ctx, booking.id);
       expect(confirmed.status).toBe('confirmed');

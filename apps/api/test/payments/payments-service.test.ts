@@ -13,6 +13,7 @@ import {
   type SandboxGateway,
 } from '../../src/payments/sandbox/sandbox-gateway.js';
 import { registerErrorHandler } from '../../src/plugins/error-handler.js';
+import { raceAtLock } from '../helpers/lock-barrier.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { insertBookingRow, recordingLogger, recordingPort, type RecordingPort } from './payments-fakes.js';
 
@@ -100,6 +101,10 @@ describe.each(backends)('payments service on %s', (backend) => {
       language: 'ar',
       expiresAt: new Date(Date.now() + 2 * 3_600_000),
     });
+  const paymentLock = (bookingId: string) => ({
+    sql: "SELECT 1 FROM payments WHERE booking_id = $1 AND status = 'open' FOR UPDATE",
+    params: [bookingId],
+  });
   const sessionOf = (url: string) => url.split('/').pop()!;
   const event = (sessionId: string, overrides: Record<string, unknown> = {}, data: Record<string, unknown> = {}) =>
     JSON.stringify({
@@ -320,7 +325,12 @@ describe.each(backends)('payments service on %s', (backend) => {
       const booking = await insertBookingRow(database);
       const sessionId = sessionOf((await checkoutFor(booking)).url);
       const body = event(sessionId);
-      const outcomes = await Promise.all([deliver(body), deliver(body), deliver(event(sessionId))]);
+      const other = event(sessionId);
+      const outcomes = await raceAtLock(database, paymentLock(booking.id), [
+        () => deliver(body),
+        () => deliver(body),
+        () => deliver(other),
+      ]);
       expect(outcomes.filter((o) => o === 'confirmed')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(2);
       expect(await deliver(body)).toBe('duplicate');
