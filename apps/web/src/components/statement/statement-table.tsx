@@ -4,6 +4,19 @@ import type { ReactNode } from 'react';
 import { formatPrice } from '../../lib/format/format-price';
 import classes from './statement.module.css';
 
+/** The statement's words both catalogs have ('agent' for the agent, 'admin-agents' for the desk). */
+type StatementKey =
+  | 'statement.inCurrency'
+  | 'statement.earned'
+  | 'statement.reversed'
+  | 'statement.entry'
+  | 'statement.commission'
+  | 'statement.kind.earned'
+  | 'statement.kind.reversed'
+  | 'statement.ofMarkup'
+  | 'statement.ofFare';
+export type StatementT = (key: StatementKey, options?: { amount?: string; percent?: number; base?: string }) => string;
+
 /** One column of a statement's table: its heading and what each line shows in it. */
 export interface StatementColumn<L> {
   header: string;
@@ -73,27 +86,32 @@ export function StatementTable<L extends StatementLine>({
 /** The columns every statement shows after its own: the entry (earned or reversed), the terms, the commission. */
 export function statementColumns<L extends StatementLine>({
   language,
-  headers,
-  kindLabel,
-  termsText,
+  t,
+  termsHeader,
 }: {
   language: string;
-  headers: { entry: string; terms: string; commission: string };
-  kindLabel: (kind: L['kind']) => string;
-  termsText: (line: L, base: string) => string;
+  t: StatementT;
+  termsHeader: string;
 }): StatementColumn<L>[] {
   return [
     {
-      header: headers.entry,
+      header: t('statement.entry'),
       cell: (line) => (
         <Badge color={line.kind === 'earned' ? 'teal' : 'orange'} variant="light" className={classes.badge}>
-          {kindLabel(line.kind)}
+          {t(`statement.kind.${line.kind}`)}
         </Badge>
       ),
     },
-    { header: headers.terms, cell: (line) => termsText(line, formatPrice(line.baseUsd, 'USD', language)) },
     {
-      header: headers.commission,
+      header: termsHeader,
+      cell: (line) =>
+        t(line.commissionBasis === 'markup' ? 'statement.ofMarkup' : 'statement.ofFare', {
+          percent: line.commissionPercent,
+          base: formatPrice(line.baseUsd, 'USD', language),
+        }),
+    },
+    {
+      header: t('statement.commission'),
       numeric: true,
       cell: (line) => (
         <>

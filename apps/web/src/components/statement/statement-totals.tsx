@@ -1,6 +1,7 @@
 import type { AgentStatement } from '@kwenda/contracts/admin';
 import { SimpleGrid, Text } from '@mantine/core';
 import { formatPrice } from '../../lib/format/format-price';
+import type { StatementT } from './statement-table';
 import classes from './statement.module.css';
 
 /**
@@ -10,13 +11,16 @@ import classes from './statement.module.css';
 export function StatementTotals({
   totals,
   language,
-  labels,
+  t,
+  totalLabel,
   figureSize,
   totalTestId,
 }: {
   totals: AgentStatement['totals'];
   language: string;
-  labels: { total: string; inCurrency: (amount: string) => string; earned: string; reversed: string };
+  /** The translate function of the agent's or the desk's catalog: both name the figures alike. */
+  t: StatementT;
+  totalLabel: string;
   /** The agent's own page shows the figures larger than the desk's dialog. */
   figureSize: 'lg' | 'xl';
   totalTestId: string;
@@ -26,7 +30,7 @@ export function StatementTotals({
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
       <div>
         <Text size="sm" c="gray.7">
-          {labels.total}
+          {totalLabel}
         </Text>
         <Text className={figure} data-testid={totalTestId}>
           <bdi dir="ltr">{formatPrice(totals.commissionUsd, 'USD', language)}</bdi>
@@ -35,19 +39,19 @@ export function StatementTotals({
           .filter((entry) => entry.currency !== 'USD')
           .map((entry) => (
             <Text key={entry.currency} size="sm" c="gray.7" className={classes.number}>
-              {labels.inCurrency(formatPrice(entry.amount, entry.currency, language))}
+              {t('statement.inCurrency', { amount: formatPrice(entry.amount, entry.currency, language) })}
             </Text>
           ))}
       </div>
       <div>
         <Text size="sm" c="gray.7">
-          {labels.earned}
+          {t('statement.earned')}
         </Text>
         <Text className={figure}>{totals.earned}</Text>
       </div>
       <div>
         <Text size="sm" c="gray.7">
-          {labels.reversed}
+          {t('statement.reversed')}
         </Text>
         <Text className={figure}>{totals.reversed}</Text>
       </div>

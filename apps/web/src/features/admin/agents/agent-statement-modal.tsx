@@ -51,12 +51,8 @@ export function AgentStatementModal({ agentId, onClose }: { agentId: string; onC
             <StatementTotals
               totals={statement.data.totals}
               language={language}
-              labels={{
-                total: t('statement.net'),
-                inCurrency: (amount) => t('statement.inCurrency', { amount }),
-                earned: t('statement.earned'),
-                reversed: t('statement.reversed'),
-              }}
+              t={t}
+              totalLabel={t('statement.net')}
               figureSize="lg"
               totalTestId="admin-statement-total"
             />
@@ -89,20 +85,7 @@ export function AgentStatementModal({ agentId, onClose }: { agentId: string; onC
                       </>
                     ),
                   },
-                  ...statementColumns<AdminStatementLine>({
-                    language,
-                    headers: {
-                      entry: t('statement.entry'),
-                      terms: t('statement.basis'),
-                      commission: t('statement.commission'),
-                    },
-                    kindLabel: (kind) => t(`statement.kind.${kind}`),
-                    termsText: (line, base) =>
-                      t(line.commissionBasis === 'markup' ? 'statement.ofMarkup' : 'statement.ofFare', {
-                        percent: line.commissionPercent,
-                        base,
-                      }),
-                  }),
+                  ...statementColumns<AdminStatementLine>({ language, t, termsHeader: t('statement.basis') }),
                 ]}
               />
             )}

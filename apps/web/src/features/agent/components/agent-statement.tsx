@@ -55,12 +55,8 @@ export function AgentStatementSection({
             <StatementTotals
               totals={statement.totals}
               language={language}
-              labels={{
-                total: t('statement.total'),
-                inCurrency: (amount) => t('statement.inCurrency', { amount }),
-                earned: t('statement.earned'),
-                reversed: t('statement.reversed'),
-              }}
+              t={t}
+              totalLabel={t('statement.total')}
               figureSize="xl"
               totalTestId="statement-total"
             />
@@ -82,20 +78,7 @@ export function AgentStatementSection({
                   },
                   { header: t('statement.traveller'), cell: (line) => line.travellerName ?? t('bookings.noName') },
                   { header: t('statement.route'), cell: (line) => <RouteText route={line.route} /> },
-                  ...statementColumns<StatementLine>({
-                    language,
-                    headers: {
-                      entry: t('statement.entry'),
-                      terms: t('statement.terms'),
-                      commission: t('statement.commission'),
-                    },
-                    kindLabel: (kind) => t(`statement.kind.${kind}`),
-                    termsText: (line, base) =>
-                      t(line.commissionBasis === 'markup' ? 'statement.ofMarkup' : 'statement.ofFare', {
-                        percent: line.commissionPercent,
-                        base,
-                      }),
-                  }),
+                  ...statementColumns<StatementLine>({ language, t, termsHeader: t('statement.terms') }),
                 ]}
               />
             )}
