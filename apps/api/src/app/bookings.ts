@@ -11,7 +11,7 @@ import type { CheckoutPort } from '../modules/bookings/booking-ports.js';
 import { createBookingService } from '../modules/bookings/booking-service.js';
 import { bookingsRoutes } from '../modules/bookings/bookings-routes.js';
 import { createHoldLimits, holdCapsOf } from '../modules/bookings/hold-limits.js';
-import { deskMessagesOf } from '../modules/bookings/staff-emails.js';
+import { deskMessagesOf } from '../modules/bookings/desk-emails.js';
 import { bankAccountsOf } from '../modules/config/config-routes.js';
 import { ticketsRoutes } from '../modules/tickets/tickets-routes.js';
 import type { AppContext, AppModule } from './app-module.js';

@@ -5,7 +5,7 @@ import type { SupplierRegistry } from '../../../suppliers/supplier.js';
 import type { MailPort } from '../../mail/mail-port.js';
 import type { RateBook } from '../../rates/rate-book.js';
 import type { BookingMessages } from '../booking-emails.js';
-import type { DeskMessages } from '../staff-emails.js';
+import type { DeskMessages } from '../desk-emails.js';
 import type { CheckoutPort } from '../booking-ports.js';
 
 export interface Logger {
@@ -27,7 +27,7 @@ export interface BookingServiceDeps {
   mail: MailPort;
   /** Every e-mail and document of a booking (booking-emails.ts): links from PUBLIC_URL, times on the agency's clock. */
   messages: BookingMessages;
-  /** The e-mails the desk's staff actions send travellers (staff-emails.ts). */
+  /** The e-mails the desk's staff actions send travellers (desk-emails.ts). */
   deskMessages: DeskMessages;
   logger: Logger;
   clock?: () => Date;

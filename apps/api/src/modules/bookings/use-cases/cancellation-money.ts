@@ -4,7 +4,7 @@ import type { BookingRow } from '../../../db/schema.js';
 import type { BookingCancellationQuoteRow } from '../../../db/supplier-events-schema.js';
 import type { Tx } from '../../../db/tx.js';
 import { findCancellation, insertCancellation } from '../cancellation-repository.js';
-import { cents, fromCents } from '../staff-repository.js';
+import { cents, fromCents } from '../booking-money-repository.js';
 
 /**
  * What a cancelled booking owes back. The traveller is owed what the airline refunds of the money

@@ -5,7 +5,7 @@ import type { BookingRow } from '../../../db/schema.js';
 import { limitedView, presentBooking } from '../booking-presenter.js';
 import * as repo from '../booking-repository.js';
 import { findCancellation } from '../cancellation-repository.js';
-import { moneyOf } from '../staff-repository.js';
+import { moneyOf } from '../booking-money-repository.js';
 import { presentCancellation } from './cancellation-money.js';
 import { transferAccountsOf } from '../transfer-accounts.js';
 import type { BookingDeps } from './booking-deps.js';

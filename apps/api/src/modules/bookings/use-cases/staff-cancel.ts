@@ -8,7 +8,7 @@ import { requestCancel, runCancel } from '../../supplier-calls/order-cancellatio
 import * as calls from '../../supplier-calls/supplier-calls-repository.js';
 import * as repo from '../booking-repository.js';
 import { canTrigger, transitionLocked } from '../booking-transitions.js';
-import * as staffRepo from '../staff-repository.js';
+import * as moneyRepo from '../booking-money-repository.js';
 import type { BookingDeps } from './booking-deps.js';
 import { cancellationDetails, recordCancellation } from './cancellation-money.js';
 import { tellCanceled } from './tell-canceled.js';
@@ -40,7 +40,7 @@ async function completeCancel(deps: BookingDeps, tx: Tx, bookingId: string, requ
   const trigger = triggerOf(request);
   const current = await repo.lockBooking(tx, bookingId);
   if (!current || !canTrigger(current.status, trigger)) return null;
-  const money = await staffRepo.moneyOf(tx, bookingId);
+  const money = await moneyRepo.moneyOf(tx, bookingId);
   const held = current.status === 'pending-payment';
   const cancellation = await recordCancellation(tx, current, { paidCents: money.paid, quote: null, trigger, now: deps.clock() });
   const canceled = await transitionLocked(tx, current, trigger, {

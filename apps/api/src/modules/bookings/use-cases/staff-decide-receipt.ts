@@ -7,7 +7,7 @@ import type { Tx } from '../../../db/tx.js';
 import { AppError } from '../../../errors.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
-import * as staffRepo from '../staff-repository.js';
+import * as moneyRepo from '../booking-money-repository.js';
 import { fulfilBooking } from './fulfil-booking.js';
 import { loadBooking } from './load-booking.js';
 import { confirmPayment } from './record-payment.js';
@@ -28,10 +28,10 @@ const newPaymentId = () => `pay_${randomBytes(12).toString('base64url')}`;
 
 /** The receipt's booking locked, and the receipt read again under that lock (every decision takes it first). */
 async function lockReceiptBooking(tx: Tx, receiptId: string): Promise<{ row: BookingRow; receipt: ReceiptRow }> {
-  const first = await staffRepo.findReceipt(tx, receiptId);
+  const first = await moneyRepo.findReceipt(tx, receiptId);
   if (!first) throw new AppError(404, 'NOT_FOUND', 'No receipt with this id');
   const row = await repo.lockBooking(tx, first.bookingId);
-  const receipt = await staffRepo.findReceipt(tx, receiptId);
+  const receipt = await moneyRepo.findReceipt(tx, receiptId);
   if (!row || !receipt) throw new AppError(404, 'NOT_FOUND', 'No receipt with this id');
   if (receipt.status !== 'submitted')
     throw new AppError(
@@ -84,7 +84,7 @@ export async function decideReceipt(
     });
     if (result !== 'confirmed')
       throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${row.bookingReference} cannot take this payment (${result})`);
-    await staffRepo.insertPayment(tx, {
+    await moneyRepo.insertPayment(tx, {
       id: newPaymentId(),
       bookingId: row.id,
       provider: 'bank-transfer',
@@ -92,8 +92,8 @@ export async function decideReceipt(
       amount: row.amount,
       currency: row.currency,
     });
-    await staffRepo.decideReceipt(tx, receipt.id, { status: 'accepted', reviewedBy: staff.actor });
-    await staffRepo.acceptWaitingReceipts(tx, row.id, staff.actor);
+    await moneyRepo.decideReceipt(tx, receipt.id, { status: 'accepted', reviewedBy: staff.actor });
+    await moneyRepo.acceptWaitingReceipts(tx, row.id, staff.actor);
     return row;
   });
   // A card page of this booking closed by the payment is closed on the provider's side too.
@@ -121,7 +121,7 @@ async function rejectReceipt(
         'INVALID_BOOKING_STATE',
         `Booking ${current.bookingReference} is ${current.status}: it is no longer waiting for a transfer`,
       );
-    await staffRepo.decideReceipt(tx, receipt.id, {
+    await moneyRepo.decideReceipt(tx, receipt.id, {
       status: 'rejected',
       reviewedBy: staff.actor,
       reason: decision.reason,

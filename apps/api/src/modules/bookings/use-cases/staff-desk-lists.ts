@@ -5,8 +5,8 @@ import { AppError, bookingNotFound } from '../../../errors.js';
 import { readReceiptBytes } from '../../receipts/receipt-storage.js';
 import { findSameFiles } from '../../receipts/receipts-repository.js';
 import * as repo from '../booking-repository.js';
-import * as staffRepo from '../staff-repository.js';
-import { cents, fromCents } from '../staff-repository.js';
+import * as moneyRepo from '../booking-money-repository.js';
+import { cents, fromCents } from '../booking-money-repository.js';
 import { presentCancellation, retainedCents } from './cancellation-money.js';
 import { expectedInAccounts } from '../transfer-accounts.js';
 import { bookingMoneyOf } from './staff-refund.js';
@@ -38,7 +38,7 @@ export const receiptFileUrl = (receiptId: string) => `/api/v1/admin/transfers/${
 
 /** Receipts waiting for a decision, oldest first, with what should have arrived. */
 export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
-  const rows = await staffRepo.listWaitingTransfers(deps.db, LIST_LIMIT);
+  const rows = await moneyRepo.listWaitingTransfers(deps.db, LIST_LIMIT);
   const inAccounts = await expectedInAccounts(
     deps.db,
     rows.map((r) => r.booking),
@@ -46,8 +46,8 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
   );
   const ids = [...new Set(rows.map((r) => r.booking.id))];
   const [rejected, extended, passengers, sameFiles] = await Promise.all([
-    staffRepo.countRejectedReceipts(deps.db, ids),
-    staffRepo.extendedHolds(deps.db, ids),
+    moneyRepo.countRejectedReceipts(deps.db, ids),
+    moneyRepo.extendedHolds(deps.db, ids),
     Promise.all(ids.map(async (id) => [id, await repo.findPassengers(deps.db, id)] as const)).then((list) => new Map(list)),
     findSameFiles(
       deps.db,
@@ -82,7 +82,7 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
 
 /** The file of a receipt for staff: its bytes and what it is (detected from its bytes at upload). */
 export async function receiptFile(deps: StaffDeps, receiptId: string) {
-  const receipt = await staffRepo.findReceipt(deps.db, receiptId);
+  const receipt = await moneyRepo.findReceipt(deps.db, receiptId);
   if (!receipt) throw new AppError(404, 'NOT_FOUND', 'No receipt with this id');
   const bytes = await readReceiptBytes(deps.db, receipt);
   if (!bytes) throw new AppError(404, 'NOT_FOUND', 'The receipt file is missing from storage');
@@ -91,9 +91,9 @@ export async function receiptFile(deps: StaffDeps, receiptId: string) {
 
 /** Paid bookings not yet ticketed: failed ones (the supplier refused or did not answer) and waiting ones. */
 export async function listTicketing(deps: StaffDeps): Promise<TicketingItem[]> {
-  const rows = await staffRepo.listUnticketed(deps.db, LIST_LIMIT);
+  const rows = await moneyRepo.listUnticketed(deps.db, LIST_LIMIT);
   const ids = rows.map((r) => r.id);
-  const events = await staffRepo.eventsOf(deps.db, ids, ['payment-succeeded', 'receipt-confirmed', 'ticketing-failed']);
+  const events = await moneyRepo.eventsOf(deps.db, ids, ['payment-succeeded', 'receipt-confirmed', 'ticketing-failed']);
   const passengers = new Map(await Promise.all(ids.map(async (id) => [id, await repo.findPassengers(deps.db, id)] as const)));
   const items = rows.map((row): TicketingItem => {
     const own = events.filter((e) => e.bookingId === row.id);
@@ -125,7 +125,7 @@ export async function listTicketing(deps: StaffDeps): Promise<TicketingItem[]> {
   return items.sort((a, b) => (a.state === b.state ? 0 : a.state === 'failed' ? -1 : 1));
 }
 
-const presentRefund = (r: Awaited<ReturnType<typeof staffRepo.listRefunds>>[number]): Refund => ({
+const presentRefund = (r: Awaited<ReturnType<typeof moneyRepo.listRefunds>>[number]): Refund => ({
   id: r.id,
   bookingId: r.bookingId,
   bookingReference: r.bookingReference,
@@ -146,11 +146,11 @@ const presentRefund = (r: Awaited<ReturnType<typeof staffRepo.listRefunds>>[numb
  */
 export async function listRefunds(deps: StaffDeps): Promise<Omit<RefundsResponse, 'success'>> {
   const [due, required, recorded] = await Promise.all([
-    staffRepo.listRefundsDue(deps.db, LIST_LIMIT),
-    staffRepo.listRefundRequired(deps.db, LIST_LIMIT),
-    staffRepo.listRefunds(deps.db, { limit: 100 }),
+    moneyRepo.listRefundsDue(deps.db, LIST_LIMIT),
+    moneyRepo.listRefundRequired(deps.db, LIST_LIMIT),
+    moneyRepo.listRefunds(deps.db, { limit: 100 }),
   ]);
-  const canceledAt = await staffRepo.eventsOf(
+  const canceledAt = await moneyRepo.eventsOf(
     deps.db,
     due.map((d) => d.booking.id),
     ['staff-canceled', 'traveller-canceled', 'hold-expired'],
@@ -221,10 +221,10 @@ export async function bookingDeskState(deps: StaffDeps, bookingId: string): Prom
   if (!found) throw bookingNotFound();
   const { row, passengers } = found;
   const [waiting, extendedCount, money, refunds] = await Promise.all([
-    staffRepo.waitingReceipts(deps.db, bookingId),
-    staffRepo.countEvents(deps.db, bookingId, 'hold-extended'),
+    moneyRepo.waitingReceipts(deps.db, bookingId),
+    moneyRepo.countEvents(deps.db, bookingId, 'hold-extended'),
     bookingMoneyOf(deps.db, row),
-    staffRepo.listRefunds(deps.db, { bookingId, limit: 100 }),
+    moneyRepo.listRefunds(deps.db, { bookingId, limit: 100 }),
   ]);
   const holdExtended = extendedCount > 0;
   const { refundableCents, refundedCents: _refunded, retainedCents: _retained, ...moneyView } = money;

@@ -2,7 +2,7 @@ import type { DeskBookingSummary } from '@kwenda/contracts/admin';
 import { AppError, bookingNotFound } from '../../../errors.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
-import * as staffRepo from '../staff-repository.js';
+import * as moneyRepo from '../booking-money-repository.js';
 import { loadBooking } from './load-booking.js';
 import { summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
@@ -34,7 +34,7 @@ export async function extendHold(
         'INVALID_BOOKING_STATE',
         `The hold of ${current.bookingReference} has already ended; its seats are being released`,
       );
-    if ((await staffRepo.countEvents(tx, bookingId, 'hold-extended')) > 0)
+    if ((await moneyRepo.countEvents(tx, bookingId, 'hold-extended')) > 0)
       throw new AppError(409, 'HOLD_ALREADY_EXTENDED', `The hold of ${current.bookingReference} was already extended once`);
     const until = new Date(current.holdExpiresAt.getTime() + input.minutes * 60_000);
     const deadline = current.supplierHoldDeadline;

@@ -6,8 +6,8 @@ import type { Tx } from '../../../db/tx.js';
 import { AppError, bookingNotFound } from '../../../errors.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
-import * as staffRepo from '../staff-repository.js';
-import { cents, fromCents } from '../staff-repository.js';
+import * as moneyRepo from '../booking-money-repository.js';
+import { cents, fromCents } from '../booking-money-repository.js';
 import { findCancellation } from '../cancellation-repository.js';
 import { presentCancellation, retainedCents } from './cancellation-money.js';
 import { loadBooking } from './load-booking.js';
@@ -45,7 +45,7 @@ export async function bookingMoneyOf(
   row: BookingRow,
 ): Promise<BookingMoney & { refundableCents: number; refundedCents: number; retainedCents: number }> {
   const [{ paid, refunded }, cancellation] = await Promise.all([
-    staffRepo.moneyOf(tx, row.id),
+    moneyRepo.moneyOf(tx, row.id),
     row.status === 'canceled' || row.status === 'refunded' ? findCancellation(tx, row.id) : undefined,
   ]);
   const retained = retainedCents(cancellation);
@@ -97,7 +97,7 @@ export async function recordRefund(
       );
     let paymentLeft: number | null = null;
     if (input.paymentId) {
-      const found = await staffRepo.lockPaymentWithRefunds(tx, bookingId, input.paymentId);
+      const found = await moneyRepo.lockPaymentWithRefunds(tx, bookingId, input.paymentId);
       if (!found || !['succeeded', 'refund-required', 'refunded'].includes(found.payment.status))
         throw new AppError(404, 'NOT_FOUND', 'No payment received with this id for this booking');
       paymentLeft = cents(found.payment.amount) - found.refunded;
@@ -108,7 +108,7 @@ export async function recordRefund(
           `At most ${fromCents(Math.max(0, paymentLeft)).toFixed(2)} ${current.currency} of this payment is left to refund`,
         );
     }
-    await staffRepo.insertRefund(tx, {
+    await moneyRepo.insertRefund(tx, {
       id: refundId,
       bookingId,
       paymentId: input.paymentId ?? null,
@@ -122,8 +122,8 @@ export async function recordRefund(
     // What is still owed after this refund: a canceled booking is settled when it reaches zero.
     const balance = cents(money.paid) - money.refundedCents - money.retainedCents - amount;
     const refundedSoFar = money.refundedCents + amount;
-    if (input.paymentId && paymentLeft === amount) await staffRepo.markPaymentsRefunded(tx, bookingId, input.paymentId);
-    if (balance <= 0) await staffRepo.markPaymentsRefunded(tx, bookingId);
+    if (input.paymentId && paymentLeft === amount) await moneyRepo.markPaymentsRefunded(tx, bookingId, input.paymentId);
+    if (balance <= 0) await moneyRepo.markPaymentsRefunded(tx, bookingId);
     const done = current.status === 'canceled' && balance <= 0;
     const after = await transitionLocked(tx, current, done ? 'refund-issued' : 'refund-recorded', {
       actor: staff.actor,

@@ -1,7 +1,7 @@
 import type { BookingCancellationRow } from '../../../db/desk-schema.js';
 import type { Tx } from '../../../db/tx.js';
 import type { CancelledBy } from '../booking-emails.js';
-import { moneyOf } from '../staff-repository.js';
+import { moneyOf } from '../booking-money-repository.js';
 import type { BookingDeps } from './booking-deps.js';
 import { presentCancellation } from './cancellation-money.js';
 import { loadBooking } from './load-booking.js';

@@ -1,7 +1,7 @@
 import type { Booking } from '@kwenda/contracts';
 import { AppError } from '../../../errors.js';
 import { InvalidTransitionError } from '../booking-transitions.js';
-import * as staffRepo from '../staff-repository.js';
+import * as moneyRepo from '../booking-money-repository.js';
 import type { Actor, BookingDeps } from './booking-deps.js';
 import { mustLoadBooking } from './load-booking.js';
 import { cancelAtSupplier } from './staff-cancel.js';
@@ -23,7 +23,7 @@ export async function cancelHeldBooking(deps: BookingDeps, bookingId: string, as
     async (row, tx) => {
       // A paid or ticketed booking is cancelled at the airline's quote (the refund it names), not here.
       if (row.status !== 'pending-payment') throw new InvalidTransitionError(row.status, 'traveller-canceled');
-      if ((await staffRepo.waitingReceipts(tx, row.id)).length > 0)
+      if ((await moneyRepo.waitingReceipts(tx, row.id)).length > 0)
         throw new AppError(
           409,
           'RECEIPT_UNDER_REVIEW',

@@ -13,7 +13,7 @@ import * as calls from '../../supplier-calls/supplier-calls-repository.js';
 import * as changes from '../../supplier-webhooks/airline-changes-repository.js';
 import * as repo from '../booking-repository.js';
 import { canTrigger, InvalidTransitionError, transitionLocked } from '../booking-transitions.js';
-import * as staffRepo from '../staff-repository.js';
+import * as moneyRepo from '../booking-money-repository.js';
 import type { BookingDeps } from './booking-deps.js';
 import { cancellationDetails, recordCancellation } from './cancellation-money.js';
 import { tellCanceled } from './tell-canceled.js';
@@ -115,7 +115,7 @@ async function completeCancellation(
   actor: string,
   extra: Record<string, unknown>,
 ): Promise<BookingRow> {
-  const money = await staffRepo.moneyOf(tx, row.id);
+  const money = await moneyRepo.moneyOf(tx, row.id);
   const now = deps.clock();
   const cancellation = await recordCancellation(tx, row, { paidCents: money.paid, quote, trigger, now });
   const canceled = await transitionLocked(tx, row, trigger, {

@@ -4,7 +4,7 @@ import { bookingEvents, bookingRefunds, bookings, paymentReceipts, payments, use
 import { bookingCancellations } from '../../db/desk-schema.js';
 import type { Tx } from '../../db/tx.js';
 
-/** The queries of the staff actions on a booking (use-cases/staff-*.ts): receipts, payments and refunds. */
+/** A booking's money: receipts and their decisions, payments, refunds, and the desk's queues of them (use-cases/staff-*.ts). */
 
 type ReceiptDecision = 'not-received' | 'amount-mismatch' | 'unreadable' | 'wrong-receipt' | 'other';
 
