@@ -95,8 +95,36 @@ export const unpricedCurrencySchema = z.object({
 });
 export type UnpricedCurrency = z.infer<typeof unpricedCurrencySchema>;
 
+/**
+ * Background work given up on (dead): rows of each job table that failed on every attempt, or for
+ * longer than their table allows, and that nobody will try again. Each needs a person: the server's
+ * logs say why.
+ * - mail: e-mails never delivered;
+ * - supplierCalls: holds, ticketings and cancellations the supplier never said the end of;
+ * - supplierEvents: supplier notifications (airline changes, failed orders) never processed;
+ * - gatewayWebhooks: the sandbox gateway's notifications never taken;
+ * - reconciliation: card checkouts the payment provider was asked about for three days without an end.
+ */
+export const dashboardDeadLettersSchema = z.object({
+  total: count,
+  mail: count,
+  supplierCalls: count,
+  supplierEvents: count,
+  gatewayWebhooks: count,
+  reconciliation: count,
+});
+export type DashboardDeadLetters = z.infer<typeof dashboardDeadLettersSchema>;
+
 export const dashboardResponseSchema = z.object({
   generatedAt: z.iso.datetime(),
+  deadLetters: dashboardDeadLettersSchema.default({
+    total: 0,
+    mail: 0,
+    supplierCalls: 0,
+    supplierEvents: 0,
+    gatewayWebhooks: 0,
+    reconciliation: 0,
+  }),
   /** Currencies still without a rate whose offers searches left out, most offers first. */
   unpricedCurrencies: z.array(unpricedCurrencySchema).default([]),
   /** Today in Khartoum. */

@@ -8,6 +8,8 @@ import {
   type DashboardResponse,
 } from '@kwenda/contracts/admin';
 import type { Database } from '../../db/client.js';
+import { countDead } from '../../jobs/claim-due.js';
+import { dueQueues } from '../../jobs/due-queues.js';
 import * as repo from './dashboard-repository.js';
 
 export interface DashboardService {
@@ -29,7 +31,7 @@ export function createDashboardService({
       const days = Number(period) as 7 | 30;
       const to = todayIn(undefined, now);
       const from = addDays(to, -(days - 1));
-      const [actions, ticketed, created, paid, paidAmounts, funnel, routes, unpriced] = await Promise.all([
+      const [actions, ticketed, created, paid, paidAmounts, funnel, routes, unpriced, dead] = await Promise.all([
         repo.countActions(db, {
           now,
           holdWithinMinutes: HOLD_EXPIRING_SOON_MINUTES,
@@ -41,6 +43,7 @@ export function createDashboardService({
         repo.funnel(db, from, to),
         repo.searchedRoutes(db, from, to, TOP_SEARCHED_ROUTES),
         repo.unpricedCurrencies(db),
+        countDead(db, dueQueues),
       ]);
 
       const bookingsOn = new Map(created.map((row) => [row.day, row.bookings]));
@@ -57,6 +60,7 @@ export function createDashboardService({
       const { searches, ...funnelSteps } = funnel;
       return {
         generatedAt: now.toISOString(),
+        deadLetters: { total: Object.values(dead).reduce((sum, n) => sum + n, 0), ...dead },
         unpricedCurrencies: unpriced.map((row) => ({
           currency: row.currency,
           offers: row.offers,

@@ -96,7 +96,7 @@ export function TodayPage() {
       ) : (
         <Stack gap="md">
           <Section title={t('actions.heading')}>
-            <ActionCards actions={dashboard.actions} />
+            <ActionCards actions={dashboard.actions} deadLetters={dashboard.deadLetters} />
           </Section>
 
           {dashboard.unpricedCurrencies.length ? (

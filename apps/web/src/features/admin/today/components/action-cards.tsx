@@ -1,4 +1,9 @@
-import { HOLD_EXPIRING_SOON_MINUTES, SUPPLIER_CHANGES_WINDOW_HOURS, type DashboardActions } from '@kwenda/contracts/admin';
+import {
+  HOLD_EXPIRING_SOON_MINUTES,
+  SUPPLIER_CHANGES_WINDOW_HOURS,
+  type DashboardActions,
+  type DashboardDeadLetters,
+} from '@kwenda/contracts/admin';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
@@ -17,7 +22,8 @@ function ActionCard({
   count: number;
   title: string;
   hint: string;
-  to: string;
+  /** The screen where it is done; none for what only the server's logs explain. */
+  to?: string;
   children?: ReactNode;
 }) {
   const { i18n } = useTranslation();
@@ -27,11 +33,19 @@ function ActionCard({
       <Stack gap={6}>
         <Title order={3} size="h5">
           {/* The link reads "3 Transfers to verify": the count is part of its name. */}
-          <Anchor component={Link} to={to} c="inherit" underline="hover">
-            <span className={classes.count}>{formatCount(count, language)}</span>
-            <br />
-            {title}
-          </Anchor>
+          {to ? (
+            <Anchor component={Link} to={to} c="inherit" underline="hover">
+              <span className={classes.count}>{formatCount(count, language)}</span>
+              <br />
+              {title}
+            </Anchor>
+          ) : (
+            <>
+              <span className={classes.count}>{formatCount(count, language)}</span>
+              <br />
+              {title}
+            </>
+          )}
         </Title>
         <Text size="sm" c="gray.7">
           {hint}
@@ -43,8 +57,8 @@ function ActionCard({
 }
 
 /** What needs someone now, each card opening the screen where it is done. */
-export function ActionCards({ actions }: { actions: DashboardActions }) {
-  const { t } = useTranslation('admin-today');
+export function ActionCards({ actions, deadLetters }: { actions: DashboardActions; deadLetters: DashboardDeadLetters }) {
+  const { t, i18n } = useTranslation('admin-today');
   const { supplierChanges: supplier, refundRequests: refunds } = actions;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
@@ -89,6 +103,19 @@ export function ActionCards({ actions }: { actions: DashboardActions }) {
             <Anchor key={key} component={Link} to={todayBookingLinks[key]} size="sm">
               {t(`actions.supplier.${key}`)}: {count}
             </Anchor>
+          ))}
+        </Stack>
+      </ActionCard>
+      <ActionCard
+        count={deadLetters.total}
+        title={t('actions.deadLetters.title', { count: deadLetters.total })}
+        hint={t('actions.deadLetters.hint')}
+      >
+        <Stack gap={2}>
+          {(['mail', 'supplierCalls', 'supplierEvents', 'gatewayWebhooks', 'reconciliation'] as const).map((kind) => (
+            <Text key={kind} size="sm">
+              {t(`actions.deadLetters.${kind}`)}: {formatCount(deadLetters[kind], i18n.language)}
+            </Text>
           ))}
         </Stack>
       </ActionCard>
