@@ -1,4 +1,5 @@
-import { Button, Divider, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { OrDivider } from '../../../components/or-divider';
 import { useTranslation } from '../../../i18n/use-translation';
 import { API_BASE } from '../../../lib/api-client';
 import { usePublicConfigAsRendered } from '../../../lib/public-config';
@@ -48,14 +49,7 @@ export function SocialButtons({ returnTo }: { returnTo: string | null }) {
     `${API_BASE}/auth/social/${provider}/start${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
   return (
     <Stack gap="sm">
-      <Divider
-        label={
-          <Text span size="sm" c="gray.7">
-            {t('social.or')}
-          </Text>
-        }
-        labelPosition="center"
-      />
+      <OrDivider label={t('social.or')} />
       {providers.includes('google') && (
         <Button component="a" href={href('google')} variant="default" leftSection={<GoogleMark />} fullWidth>
           {t('social.google')}

@@ -1,4 +1,5 @@
-import { Button, Divider, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { OrDivider } from '../../../components/or-divider';
 import { useTranslation } from '../../../i18n/use-translation';
 import { TitledModal } from '../../../components/titled-modal';
 
@@ -34,14 +35,7 @@ export function LoginPromptModal({ opened, onClose, onGuest, onLogin, onSignup }
         <Button onClick={onSignup} fullWidth variant="light">
           {t('loginPrompt.signup')}
         </Button>
-        <Divider
-          label={
-            <Text span size="sm" c="gray.7">
-              {t('loginPrompt.or')}
-            </Text>
-          }
-          labelPosition="center"
-        />
+        <OrDivider label={t('loginPrompt.or')} />
         <Button onClick={onGuest} fullWidth variant="outline" color="dark">
           {t('loginPrompt.guest')}
         </Button>
