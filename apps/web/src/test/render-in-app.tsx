@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Translator } from '../i18n/translator';
+import { TranslatorProvider } from '../i18n/use-translation';
+
+/**
+ * Renders a piece of the web app in jsdom as the app shows it: Mantine (without transitions or
+ * portals, so a dialog is in the page at once), a fresh query client, and the real catalogs of
+ * `language`. For Testing Library's queries by role, label and text.
+ */
+
+const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../i18n/locales');
+
+function catalogs(language: string) {
+  const dir = path.join(locales, language);
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [name.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'))]),
+  );
+}
+
+/** Mantine asks for the colour scheme, the screen's width, the fonts' loading and elements' sizes, which jsdom does not answer. */
+function standInForTheBrowser() {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', {
+      value: { ready: Promise.resolve(), addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}
+
+export function renderInApp(ui: ReactNode, language: 'en' | 'ar' = 'en') {
+  standInForTheBrowser();
+  const i18n = new Translator({ lng: language, resources: { [language]: catalogs(language) } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const view = render(
+    <TranslatorProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider env="test">{ui}</MantineProvider>
+      </QueryClientProvider>
+    </TranslatorProvider>,
+  );
+  // Any key of any namespace ('admin-desk:reject.title'), as the test names it.
+  const t = i18n.t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  return { ...view, t };
+}
