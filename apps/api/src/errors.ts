@@ -1,4 +1,4 @@
-import { bookingIdSchema, type ErrorCode, type FieldError } from '@kwenda/contracts';
+import { apiErrorSchema, bookingIdSchema, type ErrorCode, type FieldError } from '@kwenda/contracts';
 
 /** An expected failure with a code for the wire; the error handler turns it into JSON. */
 export class AppError extends Error {
@@ -26,3 +26,7 @@ export const bookingNotFound = () => notFound('No booking with this id');
 export function checkBookingId(id: string) {
   if (!bookingIdSchema.safeParse(id).success) throw bookingNotFound();
 }
+
+/** A route's error answers (schema.response): the API's error body for each of these statuses. */
+export const errorResponses = <Status extends number>(...statuses: Status[]) =>
+  Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<Status, typeof apiErrorSchema>;

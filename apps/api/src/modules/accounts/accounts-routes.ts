@@ -18,19 +18,12 @@ import {
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
+import { AppError, errorResponses } from '../../errors.js';
 import { presentUser, type AccountsService } from './accounts-service.js';
 
 const languageOf = (request: FastifyRequest): 'ar' | 'en' =>
   /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en' : 'ar';
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** SPEC section 7: sign-up with an e-mailed code, log-in, log-out that ends the session, the current user. */
 export const accountsRoutes: FastifyPluginAsyncZod<{

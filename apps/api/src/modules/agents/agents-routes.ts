@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@kwenda/contracts';
 import {
   adminAgentStatementSchema,
   agentBookingsResponseSchema,
@@ -13,17 +12,12 @@ import {
   updateAgentRequestSchema,
 } from '@kwenda/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../errors.js';
 import { staffUserIdOf } from '../../plugins/auth.js';
 import type { AgentsService } from './agents-service.js';
 import { requireAgent } from './require-agent.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The owner's agents (/admin/agents): any staff member reads, only the owner writes. */
 export const adminAgentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = async (app, { agents }) => {

@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@kwenda/contracts';
 import {
   markupRuleIdParamsSchema,
   markupRuleInputSchema,
@@ -9,16 +8,11 @@ import {
   setRateRequestSchema,
 } from '@kwenda/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../errors.js';
 import { staffUserIdOf } from '../../plugins/auth.js';
 import type { RatesService } from './rates-service.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Exchange rates and markups (/admin/rates/...): every staff member reads them; only the owner sets a

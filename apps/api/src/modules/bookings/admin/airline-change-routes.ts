@@ -1,27 +1,15 @@
-import {
-  airlineChangeResponseSchema,
-  apiErrorSchema,
-  cancellationQuoteResponseSchema,
-  staffCancellationRequestSchema,
-} from '@kwenda/contracts';
+import { airlineChangeResponseSchema, cancellationQuoteResponseSchema, staffCancellationRequestSchema } from '@kwenda/contracts';
 import { deskActionResponseSchema } from '@kwenda/contracts/admin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkBookingId } from '../../../errors.js';
+import { checkBookingId, errorResponses } from '../../../errors.js';
 import { staffUserIdOf } from '../../../plugins/auth.js';
 import { staffActorOf } from '../use-cases/staff-deps.js';
 import type { DeskService } from './desk-service.js';
 
 const params = z.object({ id: z.string().max(300) });
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  502: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 502, 503);
 /**
  * The desk's side of airline changes and refund quotes: the change of a booking (old and new flights),
  * and cancelling a ticketed booking at the airline's quote, shown to the staff member before they confirm.
