@@ -6,6 +6,7 @@ import { useSearchParams } from '../../../lib/router';
 import { formatPrice } from '../../../lib/format/format-price';
 import { monthLabel } from '../../../lib/format/month-label';
 import { CardHeading } from '../components/card-heading';
+import { FactList } from '../components/fact-list';
 import { QueuePage } from '../components/queue-page';
 import { useStaffCan } from '../components/require-staff';
 import { ActiveDialog, CreateAgentDialog, TermsDialog } from './agent-dialogs';
@@ -105,7 +106,7 @@ function AgentCard({
         >
           {agent.fullName}
         </CardHeading>
-        <dl className={classes.facts}>
+        <FactList>
           <dt>{t('card.email')}</dt>
           <dd>
             <bdi dir="ltr">{agent.email}</bdi>
@@ -122,7 +123,7 @@ function AgentCard({
           </dd>
           <dt>{t('card.terms')}</dt>
           <dd>{t(agent.commissionBasis === 'markup' ? 'termsMarkup' : 'termsFare', { percent: agent.commissionPercent })}</dd>
-        </dl>
+        </FactList>
         <SimpleGrid cols={3} spacing="xs">
           <div>
             <Text size="xs" c="gray.7">

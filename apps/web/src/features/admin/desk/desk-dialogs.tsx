@@ -247,6 +247,17 @@ export function CancelBookingDialog({
   );
 }
 
+/** What a refund is recorded against. */
+export interface RefundTarget {
+  bookingId: string;
+  reference: string;
+  currency: string;
+  refundable: number;
+  paymentId?: string;
+  /** The booking's money, shown line by line (what is owed and why) above the amount. */
+  money?: BookingMoney;
+}
+
 export function RefundDialog({
   bookingId,
   reference,
@@ -255,15 +266,7 @@ export function RefundDialog({
   paymentId,
   money,
   ...props
-}: DialogProps & {
-  bookingId: string;
-  reference: string;
-  currency: string;
-  refundable: number;
-  paymentId?: string;
-  /** The booking's money, shown line by line (what is owed and why) above the amount. */
-  money?: BookingMoney;
-}) {
+}: DialogProps & RefundTarget) {
   const { t, i18n } = useTranslation('admin-desk');
   const [amount, setAmount] = useState<number | string>(refundable);
   const [method, setMethod] = useState<RefundMethod>('bank-transfer');

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { CardHeading } from '../components/card-heading';
+import { FactList } from '../components/fact-list';
 import { QueuePage } from '../components/queue-page';
 import { useStaffCan } from '../components/require-staff';
 import { EndLiftDialog, LiftDialog } from './lift-dialogs';
@@ -101,7 +102,7 @@ function LiftCard({ lift, canEnd, onEnd }: { lift: HoldCapLift; canEnd: boolean;
         >
           <bdi dir="ltr">{lift.value}</bdi>
         </CardHeading>
-        <dl className={classes.facts}>
+        <FactList>
           <dt>{t('card.until')}</dt>
           <dd>{formatDeadline(lift.expiresAt, i18n.language)}</dd>
           <dt>{t('card.by')}</dt>
@@ -112,7 +113,7 @@ function LiftCard({ lift, canEnd, onEnd }: { lift: HoldCapLift; canEnd: boolean;
           <dd>{lift.reason}</dd>
           <dt>{t('card.unpaid')}</dt>
           <dd className={classes.number}>{lift.unpaidHolds}</dd>
-        </dl>
+        </FactList>
         {canEnd ? (
           <Group>
             <Button variant="subtle" color="red" onClick={onEnd} aria-describedby={headingId}>

@@ -1,6 +1,6 @@
 import type { DashboardDay } from '@kwenda/contracts/admin';
 import { formatCalendarDate } from '@kwenda/contracts/rules';
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
@@ -8,6 +8,7 @@ import { formatPrice } from '../../../../lib/format/format-price';
 import { countTicks, labelledDays, slotStart } from '../lib/chart-scale';
 import { formatCount } from '../lib/format-figures';
 import classes from '../today.module.css';
+import { ChartDataTable } from './chart-data-table';
 
 const HEIGHT = 220;
 const TOP = 22;
@@ -17,6 +18,12 @@ const AXIS = 34;
 const LABEL_WIDTH = 80;
 /** About half the widest label: a centred label closer than this to the box's end would stick out. */
 const LABEL_HALF = 32;
+
+/** The two bars of a day, in the order they are read: new bookings, then paid. */
+const series = [
+  { key: 'bookings', className: classes.barBookings },
+  { key: 'paid', className: classes.barPaid },
+] as const;
 
 /**
  * New and paid bookings per day, as pairs of bars. Time runs in reading order, as the fare calendar
@@ -88,8 +95,7 @@ export function DailyChart({ daily, bookings, paid }: { daily: DashboardDay[]; b
             {daily.map((day, i) => {
               const x = slotStart(i, n, plotStart, plotEnd, rtl) + (slot - group) / 2;
               // The first bar of a pair is the one read first: new bookings, then paid.
-              const bookingsX = rtl ? x + group / 2 + 1 : x;
-              const paidX = rtl ? x : x + group / 2 + 1;
+              const barX = { bookings: rtl ? x + group / 2 + 1 : x, paid: rtl ? x : x + group / 2 + 1 };
               const centre = x + group / 2;
               // Today's label sits at the end of the line: centred, it could stick out of the box, so it
               // then ends at the box's edge instead (its "end" is the left one in Arabic).
@@ -98,50 +104,34 @@ export function DailyChart({ daily, bookings, paid }: { daily: DashboardDay[]; b
               return (
                 <g key={day.day}>
                   <title>{t('daily.barTitle', { day: dayLabel(day.day), bookings: day.bookings, paid: day.paid })}</title>
-                  {day.bookings > 0 ? (
-                    <rect
-                      x={bookingsX}
-                      y={y(day.bookings)}
-                      width={bar}
-                      height={plotBottom - y(day.bookings)}
-                      rx={2}
-                      className={classes.barBookings}
-                      data-series="bookings"
-                    />
-                  ) : null}
-                  {day.paid > 0 ? (
-                    <rect
-                      x={paidX}
-                      y={y(day.paid)}
-                      width={bar}
-                      height={plotBottom - y(day.paid)}
-                      rx={2}
-                      className={classes.barPaid}
-                      data-series="paid"
-                    />
-                  ) : null}
-                  {showValues ? (
-                    <>
-                      <text
-                        x={bookingsX + bar / 2}
-                        y={y(day.bookings) - 4}
-                        textAnchor="middle"
-                        direction="ltr"
-                        className={classes.valueText}
-                      >
-                        {day.bookings}
-                      </text>
-                      <text
-                        x={paidX + bar / 2}
-                        y={y(day.paid) - 4}
-                        textAnchor="middle"
-                        direction="ltr"
-                        className={classes.valueText}
-                      >
-                        {day.paid}
-                      </text>
-                    </>
-                  ) : null}
+                  {series.map(({ key, className }) =>
+                    day[key] > 0 ? (
+                      <rect
+                        key={key}
+                        x={barX[key]}
+                        y={y(day[key])}
+                        width={bar}
+                        height={plotBottom - y(day[key])}
+                        rx={2}
+                        className={className}
+                        data-series={key}
+                      />
+                    ) : null,
+                  )}
+                  {showValues
+                    ? series.map(({ key }) => (
+                        <text
+                          key={key}
+                          x={barX[key] + bar / 2}
+                          y={y(day[key]) - 4}
+                          textAnchor="middle"
+                          direction="ltr"
+                          className={classes.valueText}
+                        >
+                          {day[key]}
+                        </text>
+                      ))
+                    : null}
                   {labelled.has(i) ? (
                     <text
                       x={labelX}
@@ -162,33 +152,21 @@ export function DailyChart({ daily, bookings, paid }: { daily: DashboardDay[]; b
       <Text component="figcaption" id={captionId} size="sm" c="gray.7">
         {t('daily.caption', { bookings: formatCount(bookings, language), paid: formatCount(paid, language) })}
       </Text>
-      <VisuallyHidden>
-        <Table>
-          <caption>{t('daily.heading')}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('daily.day')}</Table.Th>
-              <Table.Th scope="col">{t('daily.bookings')}</Table.Th>
-              <Table.Th scope="col">{t('daily.paid')}</Table.Th>
-              <Table.Th scope="col">{t('daily.amounts')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {daily.map((day) => (
-              <Table.Tr key={day.day}>
-                <Table.Th scope="row">{formatCalendarDate(day.day, language, { weekday: 'long', month: 'long' })}</Table.Th>
-                <Table.Td>{formatCount(day.bookings, language)}</Table.Td>
-                <Table.Td>{formatCount(day.paid, language)}</Table.Td>
-                <Table.Td>
-                  {day.paidAmounts
-                    .map((money) => formatPrice(money.amount, money.currency, language))
-                    .join(language === 'ar' ? '، ' : ', ') || '0'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </VisuallyHidden>
+      <ChartDataTable
+        caption={t('daily.heading')}
+        columns={[t('daily.day'), t('daily.bookings'), t('daily.paid'), t('daily.amounts')]}
+        rows={daily.map((day) => ({
+          key: day.day,
+          cells: [
+            formatCalendarDate(day.day, language, { weekday: 'long', month: 'long' }),
+            formatCount(day.bookings, language),
+            formatCount(day.paid, language),
+            day.paidAmounts
+              .map((money) => formatPrice(money.amount, money.currency, language))
+              .join(language === 'ar' ? '، ' : ', ') || '0',
+          ],
+        }))}
+      />
     </figure>
   );
 }

@@ -1,11 +1,12 @@
 import type { DashboardFunnel } from '@kwenda/contracts/admin';
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { formatCount, formatShare } from '../lib/format-figures';
 import { shareOf } from '../lib/chart-scale';
 import classes from '../today.module.css';
+import { ChartDataTable } from './chart-data-table';
 
 const ROW = 60;
 const BAR = 22;
@@ -90,27 +91,14 @@ export function FunnelChart({ funnel }: { funnel: DashboardFunnel }) {
       <Text component="figcaption" id={captionId} size="sm" c="gray.7">
         {t('funnel.caption')}
       </Text>
-      <VisuallyHidden>
-        <Table>
-          <caption>{t('funnel.heading')}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('funnel.step')}</Table.Th>
-              <Table.Th scope="col">{t('funnel.count')}</Table.Th>
-              <Table.Th scope="col">{t('funnel.rate')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {steps.map((step) => (
-              <Table.Tr key={step.key}>
-                <Table.Th scope="row">{step.label}</Table.Th>
-                <Table.Td>{formatCount(step.value, language)}</Table.Td>
-                <Table.Td>{step.share === null ? '—' : formatShare(step.share, language)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </VisuallyHidden>
+      <ChartDataTable
+        caption={t('funnel.heading')}
+        columns={[t('funnel.step'), t('funnel.count'), t('funnel.rate')]}
+        rows={steps.map((step) => ({
+          key: step.key,
+          cells: [step.label, formatCount(step.value, language), step.share === null ? '—' : formatShare(step.share, language)],
+        }))}
+      />
     </figure>
   );
 }
