@@ -1,5 +1,6 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import classes from './filters.module.css';
+import hidden from '../../../components/visually-hidden.module.css';
 
 /**
  * Local state that starts again from the value outside (the address: a reset, the back button)
@@ -51,7 +52,7 @@ export function RangeThumb({
 }) {
   return (
     <>
-      <label className={classes.visuallyHidden} htmlFor={id}>
+      <label className={hidden.visuallyHidden} htmlFor={id}>
         {label}
       </label>
       <input
