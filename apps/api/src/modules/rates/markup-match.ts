@@ -1,5 +1,16 @@
 import type { CabinClassCode } from '@kwenda/contracts';
+import type { MarkupRuleRow } from '../../db/schema.js';
 import type { SupplierOffer } from '../../suppliers/supplier.js';
+
+/** What a markup rule adds, and the flights it applies to (null: any). */
+export const markupScopeOf = (row: MarkupRuleRow) => ({
+  percent: row.percent,
+  fixedUsd: row.fixedUsd,
+  airline: row.airline,
+  origin: row.origin,
+  destination: row.destination,
+  cabin: row.cabin,
+});
 
 /** A markup rule as pricing reads it: only active rules are ever handed to pricing. */
 export interface MarkupTerms {

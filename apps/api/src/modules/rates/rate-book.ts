@@ -1,7 +1,7 @@
 import type { PricedCurrency } from '@kwenda/contracts';
 import type { Db } from '../../db/client.js';
 import type { ExchangeRateChangeRow } from '../../db/schema.js';
-import type { MarkupTerms } from './markup-match.js';
+import { markupScopeOf, type MarkupTerms } from './markup-match.js';
 import type { PricingSnapshot, RateInEffect } from './pricing.js';
 import { findActiveMarkups, findRatesFrom, readPricingVersion } from './rates-repository.js';
 
@@ -78,16 +78,7 @@ export function createRateBook(db: Db, options: RateBookOptions = {}): RateBook 
       list.push(toRate(row));
       rates.set(row.currency, list);
     }
-    const markups = markupRows.map((row): MarkupTerms => ({
-      id: row.id,
-      percent: row.percent,
-      fixedUsd: row.fixedUsd,
-      airline: row.airline,
-      origin: row.origin,
-      destination: row.destination,
-      cabin: row.cabin,
-      updatedAt: row.updatedAt,
-    }));
+    const markups = markupRows.map((row): MarkupTerms => ({ id: row.id, ...markupScopeOf(row), updatedAt: row.updatedAt }));
     const markupsVersion = markups
       .map((m) => `${m.id}@${m.updatedAt.getTime()}`)
       .sort()

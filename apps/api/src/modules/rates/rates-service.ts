@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.js';
 import type { ExchangeRateChangeRow, MarkupRuleRow } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
+import { markupScopeOf } from './markup-match.js';
 import * as repo from './rates-repository.js';
 
 type MarkupRuleInput = z.output<typeof markupRuleInputSchema>;
@@ -55,12 +56,7 @@ function historyOf(rows: readonly ExchangeRateChangeRow[], now: Date) {
 function presentMarkup(row: MarkupRuleRow, who: (id: string | null) => StaffRef | null): MarkupRule {
   return {
     id: row.id,
-    percent: row.percent,
-    fixedUsd: row.fixedUsd,
-    airline: row.airline,
-    origin: row.origin,
-    destination: row.destination,
-    cabin: row.cabin,
+    ...markupScopeOf(row),
     active: row.active,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
@@ -275,14 +271,6 @@ export function createRatesService(deps: { database: Database; clock?: () => Dat
   };
 }
 
-const markupTermsOf = (row: MarkupRuleRow) => ({
-  percent: row.percent,
-  fixedUsd: row.fixedUsd,
-  airline: row.airline,
-  origin: row.origin,
-  destination: row.destination,
-  cabin: row.cabin,
-  active: row.active,
-});
+const markupTermsOf = (row: MarkupRuleRow) => ({ ...markupScopeOf(row), active: row.active });
 
 export type RatesService = ReturnType<typeof createRatesService>;
