@@ -109,13 +109,11 @@ export function MarkupDialog({
         {t('markups.form.scopeHint')}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
+        <CodeInput
           label={t('markups.form.airline')}
           value={airline}
-          onChange={(event) => setAirline(event.currentTarget.value)}
-          maxLength={2}
-          autoCapitalize="characters"
-          dir="ltr"
+          onChange={setAirline}
+          length={2}
           error={errorOf('airline')}
         />
         <Select
@@ -128,22 +126,12 @@ export function MarkupDialog({
             ...cabinClassCodes.map((code) => ({ value: code, label: t(`cabin.${code}`) })),
           ]}
         />
-        <TextInput
-          label={t('markups.form.origin')}
-          value={origin}
-          onChange={(event) => setOrigin(event.currentTarget.value)}
-          maxLength={3}
-          autoCapitalize="characters"
-          dir="ltr"
-          error={errorOf('origin')}
-        />
-        <TextInput
+        <CodeInput label={t('markups.form.origin')} value={origin} onChange={setOrigin} length={3} error={errorOf('origin')} />
+        <CodeInput
           label={t('markups.form.destination')}
           value={destination}
-          onChange={(event) => setDestination(event.currentTarget.value)}
-          maxLength={3}
-          autoCapitalize="characters"
-          dir="ltr"
+          onChange={setDestination}
+          length={3}
           error={errorOf('destination')}
         />
       </SimpleGrid>
@@ -156,5 +144,32 @@ export function MarkupDialog({
       />
       <Checkbox label={t('markups.form.active')} checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />
     </FormDialog>
+  );
+}
+
+/** An airline (2) or airport (3) code: capitals, left to right, no longer than the code. */
+function CodeInput({
+  label,
+  value,
+  onChange,
+  length,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  length: number;
+  error: string | undefined;
+}) {
+  return (
+    <TextInput
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      maxLength={length}
+      autoCapitalize="characters"
+      dir="ltr"
+      error={error}
+    />
   );
 }
