@@ -1,12 +1,12 @@
 import { BOOKING_ACCESS_LIMITS, type Booking, type Passenger } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../src/payments/sandbox/sandbox-gateway.js';
 import {
   accessCookieOf,
   createBooking,
   findOffer,
   getBooking,
   guestHeaders,
+  paidByCard,
   pay,
   passengersFor,
   readyBooking,
@@ -137,17 +137,7 @@ describe.each(backends)('private booking data on %s', (backend) => {
 
   /** A guest's booking paid by card and ticketed (PNR, ticket numbers, e-ticket). */
   async function ticketedBooking(family: string) {
-    const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), family);
-    const opened = await pay(ctx, booking.id, false);
-    expect(opened.statusCode, opened.body).toBe(200);
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: opened.json().booking.paymentLink as string,
-      payload: new URLSearchParams({ cardNumber: TEST_CARDS.success, expiry: '12/30', cvc: '123', name: 'AMNA' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(paid.statusCode, paid.body).toBe(303);
-    return getBooking(ctx, booking.id);
+    return getBooking(ctx, await paidByCard(ctx, family));
   }
 
   /** A guest's booking held for a bank transfer, with a receipt whose file name carries a name. */

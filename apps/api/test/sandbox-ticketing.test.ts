@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../src/payments/sandbox/sandbox-gateway.js';
 import { SANDBOX_TICKET_FAIL_NAME, SANDBOX_TICKET_RETRY_NAME } from '../src/suppliers/sandbox/index.js';
 import { createSandboxSupplier, type SandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
 import { AUTOMATIC_TICKETING_ATTEMPTS } from '../src/modules/bookings/booking-repository.js';
-import { findOffer, getBooking, pay, readyBooking } from './helpers/booking-factories.js';
+import { getBooking, paidByCard } from './helpers/booking-factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 
@@ -19,19 +18,7 @@ describe.each(backends)('sandbox ticketing failures on %s', (backend) => {
   });
   afterEach(async () => ctx?.close());
 
-  const payByCard = async (family: string) => {
-    const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), family);
-    const opened = await pay(ctx, booking.id, false);
-    expect(opened.statusCode, opened.body).toBe(200);
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: opened.json().booking.paymentLink as string,
-      payload: new URLSearchParams({ cardNumber: TEST_CARDS.success, expiry: '12/30', cvc: '123', name: 'AMNA' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(paid.statusCode, paid.body).toBe(303);
-    return booking.id;
-  };
+  const payByCard = (family: string) => paidByCard(ctx, family);
   const eventsOf = (bookingId: string) =>
     ctx.database.sql.query<{ status_trigger: string; to_status: string }>(
       'SELECT status_trigger, to_status FROM booking_events WHERE booking_id = $1 ORDER BY id',

@@ -2,7 +2,15 @@ import type { Booking } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload, TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
 import { createSandboxSupplier } from '../../src/suppliers/sandbox/sandbox-supplier.js';
-import { findOffer, getBooking, guestHeaders, pay, readyBooking } from '../helpers/booking-factories.js';
+import {
+  findOffer,
+  getBooking,
+  guestHeaders,
+  pay,
+  postSandboxWebhook,
+  readyBooking,
+  sandboxPaidEvent,
+} from '../helpers/booking-factories.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { raceAtLock } from '../helpers/lock-barrier.js';
 import { backends } from '../helpers/test-database.js';
@@ -214,21 +222,7 @@ describe.each(backends)('card payments through the sandbox gateway on %s', (back
     expect(late.body).toContain('أُغلقت صفحة الدفع هذه');
 
     // A capture the gateway made just before still notifies us: the money is kept for a refund.
-    const body = JSON.stringify({
-      id: 'evt_late_capture',
-      type: 'payment.succeeded',
-      created: Math.floor(Date.now() / 1000),
-      data: { sessionId, amount: booking.amount, currency: booking.currency },
-    });
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhooks/sandbox',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'kwenda-signature': signPayload(SECRET, body, Math.floor(Date.now() / 1000)),
-      },
-    });
+    const response = await postSandboxWebhook(ctx, SECRET, sandboxPaidEvent(sessionId, booking, 'evt_late_capture'));
     expect(response.json()).toMatchObject({ received: true, outcome: 'refund-required' });
     expect((await getBooking(ctx, booking.id)).status).toBe('canceled');
     expect((await paymentsOf(booking.id)).map((p) => p.status)).toEqual(['refund-required']);

@@ -1,9 +1,17 @@
 import type { Booking } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualTicketingDeadline } from '../../src/modules/bookings/ticketing-promise.js';
-import { signPayload, TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
+import { TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
 import { createSandboxSupplier } from '../../src/suppliers/sandbox/sandbox-supplier.js';
-import { asGuest, findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
+import {
+  asGuest,
+  findOffer,
+  getBooking,
+  pay,
+  postSandboxWebhook,
+  readyBooking,
+  sandboxPaidEvent,
+} from '../helpers/booking-factories.js';
 import { multipart } from '../helpers/multipart.js';
 import { staffMember, type TestStaffMember } from '../helpers/staff.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
@@ -74,23 +82,8 @@ describe.each(backends)('paying a held booking one way then another on %s', (bac
       "SELECT dedupe_key, subject, text_body, to_address FROM mail_outbox WHERE split_part(dedupe_key, ':', 2) = $1",
       [bookingId],
     );
-  const lateCapture = (sessionId: string, booking: Booking, id: string) => {
-    const body = JSON.stringify({
-      id,
-      type: 'payment.succeeded',
-      created: Math.floor(Date.now() / 1000),
-      data: { sessionId, amount: booking.amount, currency: booking.currency },
-    });
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhooks/sandbox',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'kwenda-signature': signPayload(SECRET, body, Math.floor(Date.now() / 1000)),
-      },
-    });
-  };
+  const lateCapture = (sessionId: string, booking: Booking, id: string) =>
+    postSandboxWebhook(ctx, SECRET, sandboxPaidEvent(sessionId, booking, id));
 
   describe('item 4: one open checkout at most, closed by a switch and by a payment', () => {
     it('card, then transfer, then staff approve: the card page is closed and refuses the card; nothing to refund', async () => {
