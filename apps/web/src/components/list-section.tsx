@@ -1,6 +1,7 @@
-import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
+import { SectionCard } from './section-card';
 
 /**
  * A titled section that lists something loaded from the server: a spinner while it loads, the
@@ -25,20 +26,15 @@ export function ListSection({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-        {loading && <Loader role="status" size="sm" aria-label={t('loading')} />}
-        {error !== null && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {empty !== null && <Text c="gray.7">{empty}</Text>}
-        {children}
-      </Stack>
-    </Paper>
+    <SectionCard titleId={titleId} title={title} padding={{ base: 'md', sm: 'lg' }}>
+      {loading && <Loader role="status" size="sm" aria-label={t('loading')} />}
+      {error !== null && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {empty !== null && <Text c="gray.7">{empty}</Text>}
+      {children}
+    </SectionCard>
   );
 }

@@ -12,6 +12,7 @@ import { useAccount, useUpdateAccount } from '../api/auth-api';
 import classes from '../components/auth.module.css';
 import { MyBookings } from '../components/my-bookings';
 import { errorText } from '../lib/error-text';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * SPEC section 2 "Profile": name, e-mail, mobile, WhatsApp and status, with an edit mode; and the account's bookings.
@@ -156,19 +157,14 @@ export function ProfilePage() {
           </Stack>
         </Paper>
         {agent && (
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="profile-agent">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="profile-agent">
-                {t('profile.agentTitle')}
-              </Title>
-              <Group justify="space-between" gap="sm">
-                <Text flex="1 1 16rem">{t('profile.agentHint')}</Text>
-                <Button component={Link} to={appPath('/agent')} variant="light">
-                  {t('profile.agentPage')}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
+          <SectionCard titleId="profile-agent" title={t('profile.agentTitle')} padding={{ base: 'md', sm: 'lg' }}>
+            <Group justify="space-between" gap="sm">
+              <Text flex="1 1 16rem">{t('profile.agentHint')}</Text>
+              <Button component={Link} to={appPath('/agent')} variant="light">
+                {t('profile.agentPage')}
+              </Button>
+            </Group>
+          </SectionCard>
         )}
         <MyBookings />
       </Stack>

@@ -1,9 +1,10 @@
 import type { Country } from '@kwenda/contracts';
-import { Paper, Stack, TextInput, Title } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PhoneField, type PhoneValue } from '../../../components/phone-field';
 import { dialCodeOptions } from '../../../lib/countries';
+import { SectionCard } from '../../../components/section-card';
 
 interface ContactFieldsProps {
   email: string;
@@ -19,39 +20,34 @@ export function ContactFields({ email, phone, countries, errors = {}, onChange }
   const error = (field: string) => (errors[field] ? t(`errors.${errors[field]}` as never) : undefined);
   const dialCodes = useMemo(() => dialCodeOptions(countries, i18n.language), [countries, i18n.language]);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="contact-title">
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="contact-title">
-          {t('contact.title')}
-        </Title>
-        <TextInput
-          type="email"
-          label={t('contact.email')}
-          description={t('contact.emailHint')}
-          // Hints under the boxes, as under the mobile number beside it (components/phone-field.tsx).
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          styles={{ description: { color: 'var(--mantine-color-gray-7)', marginBlockStart: 4 } }}
-          value={email}
-          onChange={(e) => onChange({ email: e.currentTarget.value })}
-          error={error('email')}
-          required
-          // Only the <input> is left-to-right (an address reads that way); its label, hint and error follow the page.
-          dir="ltr"
-          autoComplete="email"
-          data-field="email"
-        />
-        <PhoneField
-          name="mobile"
-          label={t('contact.mobile')}
-          dialLabel={t('contact.dialCode')}
-          hint={t('contact.mobileHint')}
-          value={phone}
-          dialCodes={dialCodes}
-          error={error('mobile')}
-          required
-          onChange={(value) => onChange({ phone: value })}
-        />
-      </Stack>
-    </Paper>
+    <SectionCard titleId="contact-title" title={t('contact.title')} order={3}>
+      <TextInput
+        type="email"
+        label={t('contact.email')}
+        description={t('contact.emailHint')}
+        // Hints under the boxes, as under the mobile number beside it (components/phone-field.tsx).
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        styles={{ description: { color: 'var(--mantine-color-gray-7)', marginBlockStart: 4 } }}
+        value={email}
+        onChange={(e) => onChange({ email: e.currentTarget.value })}
+        error={error('email')}
+        required
+        // Only the <input> is left-to-right (an address reads that way); its label, hint and error follow the page.
+        dir="ltr"
+        autoComplete="email"
+        data-field="email"
+      />
+      <PhoneField
+        name="mobile"
+        label={t('contact.mobile')}
+        dialLabel={t('contact.dialCode')}
+        hint={t('contact.mobileHint')}
+        value={phone}
+        dialCodes={dialCodes}
+        error={error('mobile')}
+        required
+        onChange={(value) => onChange({ phone: value })}
+      />
+    </SectionCard>
   );
 }

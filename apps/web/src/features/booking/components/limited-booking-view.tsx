@@ -1,5 +1,5 @@
 import type { Booking } from '@kwenda/contracts';
-import { Alert, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
@@ -13,6 +13,7 @@ import classes from './booking.module.css';
 import { PriceSummary } from './price-summary';
 import { SeatMapModal } from './seat-map-modal';
 import { TripSummary } from './trip-summary';
+import { SectionCard } from '../../../components/section-card';
 
 /** What the page passes to Find my booking, so the reference is filled in there. */
 export interface FindBookingState {
@@ -85,61 +86,46 @@ export function LimitedBookingView({ booking }: { booking: Booking }) {
       </Alert>
       <div className={classes.layout}>
         <Stack gap="md">
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="status-title">
-            <Stack gap={4}>
-              <Title order={2} size="h4" id="status-title">
-                {t('limited.statusTitle')}
-              </Title>
-              <Text fw={600} data-testid="limited-status">
-                {status}
-              </Text>
-            </Stack>
-          </Paper>
+          <SectionCard titleId="status-title" title={t('limited.statusTitle')} gap={4}>
+            <Text fw={600} data-testid="limited-status">
+              {status}
+            </Text>
+          </SectionCard>
           <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="limited-passengers-title">
-            <Stack gap="xs">
-              <Title order={2} size="h4" id="limited-passengers-title">
-                {t('limited.passengersTitle')}
-              </Title>
-              <List listStyleType="none" spacing={4} p={0}>
-                {numbered.map(({ passenger: p, n }) => {
-                  const initials = [p.firstName, p.lastName].filter(Boolean).join(' ');
-                  return (
-                    <List.Item key={p.id}>
-                      {t(`passengers.${p.passengerType}`, { n })}
-                      {initials ? (
-                        <>
-                          {': '}
-                          <bdi dir="ltr">{initials}</bdi>
-                        </>
-                      ) : null}
-                    </List.Item>
-                  );
-                })}
-              </List>
-              <Text size="sm" c="gray.7">
-                {t('limited.hiddenNote')}
-              </Text>
-            </Stack>
-          </Paper>
+          <SectionCard titleId="limited-passengers-title" title={t('limited.passengersTitle')} gap="xs">
+            <List listStyleType="none" spacing={4} p={0}>
+              {numbered.map(({ passenger: p, n }) => {
+                const initials = [p.firstName, p.lastName].filter(Boolean).join(' ');
+                return (
+                  <List.Item key={p.id}>
+                    {t(`passengers.${p.passengerType}`, { n })}
+                    {initials ? (
+                      <>
+                        {': '}
+                        <bdi dir="ltr">{initials}</bdi>
+                      </>
+                    ) : null}
+                  </List.Item>
+                );
+              })}
+            </List>
+            <Text size="sm" c="gray.7">
+              {t('limited.hiddenNote')}
+            </Text>
+          </SectionCard>
           {(booking.email || booking.mobile) && (
-            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="limited-contact-title">
-              <Stack gap={4}>
-                <Title order={2} size="h4" id="limited-contact-title">
-                  {t('limited.contactTitle')}
-                </Title>
-                {booking.email && (
-                  <Text>
-                    {t('contact.email')}: <bdi dir="ltr">{booking.email}</bdi>
-                  </Text>
-                )}
-                {booking.mobile && (
-                  <Text>
-                    {t('contact.mobile')}: <bdi dir="ltr">{booking.mobile}</bdi>
-                  </Text>
-                )}
-              </Stack>
-            </Paper>
+            <SectionCard titleId="limited-contact-title" title={t('limited.contactTitle')} gap={4}>
+              {booking.email && (
+                <Text>
+                  {t('contact.email')}: <bdi dir="ltr">{booking.email}</bdi>
+                </Text>
+              )}
+              {booking.mobile && (
+                <Text>
+                  {t('contact.mobile')}: <bdi dir="ltr">{booking.mobile}</bdi>
+                </Text>
+              )}
+            </SectionCard>
           )}
         </Stack>
         <aside className={classes.aside}>

@@ -1,9 +1,10 @@
 import type { Booking } from '@kwenda/contracts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { ExtrasTotal } from '../lib/baggage-selection';
 import { BookingFareConditions } from './booking-fare-conditions';
 import classes from './booking.module.css';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * SPEC section 2: fares per passenger type, extra bags, total with currency. `extras` are the bags
@@ -28,26 +29,21 @@ export function PriceSummary({
   if (extras.hold.count) rows.push([t('summary.hold', { count: extras.hold.count }), extras.hold.amount]);
   if (extras.carryOn.count) rows.push([t('summary.carryOn', { count: extras.carryOn.count }), extras.carryOn.amount]);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="price-summary-title">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="price-summary-title">
-          {t('summary.title')}
-        </Title>
-        {rows.map(([label, amount]) => (
-          <div key={label} className={classes.summaryRow}>
-            <span>{label}</span>
-            <span>{price(amount)}</span>
-          </div>
-        ))}
-        <div className={classes.total} aria-live="polite">
-          <span>{t('summary.total')}</span>
-          <span data-testid="booking-total">{price(Math.round(total * 100) / 100)}</span>
+    <SectionCard titleId="price-summary-title" title={t('summary.title')} gap="xs">
+      {rows.map(([label, amount]) => (
+        <div key={label} className={classes.summaryRow}>
+          <span>{label}</span>
+          <span>{price(amount)}</span>
         </div>
-        <Text size="xs" c="gray.7">
-          {t('summary.currencyNote', { currency: booking.currency })}
-        </Text>
-        <BookingFareConditions conditions={booking.conditions} travellers={booking.passengers.length} price={price} />
-      </Stack>
-    </Paper>
+      ))}
+      <div className={classes.total} aria-live="polite">
+        <span>{t('summary.total')}</span>
+        <span data-testid="booking-total">{price(Math.round(total * 100) / 100)}</span>
+      </div>
+      <Text size="xs" c="gray.7">
+        {t('summary.currencyNote', { currency: booking.currency })}
+      </Text>
+      <BookingFareConditions conditions={booking.conditions} travellers={booking.passengers.length} price={price} />
+    </SectionCard>
   );
 }
