@@ -5,6 +5,16 @@ import { presentFareConditions } from '../offers/present-fare-conditions.js';
 import { supplierAmountInUsd } from '../rates/pricing.js';
 import { managePath, ticketPath } from '../mail/public-links.js';
 
+/** A passenger's travel document as the airline asks for it (each null until given). */
+export const travelDocumentOf = (p: PassengerRow) => ({
+  placeOfBirth: p.placeOfBirth,
+  nationalityCountry: p.nationalityCountry,
+  documentNumber: p.documentNumber,
+  documentIssuanceCountry: p.documentIssuanceCountry,
+  documentIssuanceDate: p.documentIssuanceDate,
+  documentExpiryDate: p.documentExpiryDate,
+});
+
 /**
  * Prices a booking shows, all in its currency at the rate it was made at. The total is the sum of
  * the parts as shown (each fare and each bag converted on its own), so the summary always adds up.
@@ -115,12 +125,7 @@ export function presentBooking(
       lastName: p.lastName,
       dateOfBirth: p.dateOfBirth,
       gender: p.gender,
-      placeOfBirth: p.placeOfBirth,
-      nationalityCountry: p.nationalityCountry,
-      documentNumber: p.documentNumber,
-      documentIssuanceCountry: p.documentIssuanceCountry,
-      documentIssuanceDate: p.documentIssuanceDate,
-      documentExpiryDate: p.documentExpiryDate,
+      ...travelDocumentOf(p),
       amount: perPassenger[index]!,
       baggage: baggageView(p.baggageOptions, p.extraBaggage, money),
       requiredFields: p.requiredFields,

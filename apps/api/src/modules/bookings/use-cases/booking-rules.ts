@@ -2,6 +2,7 @@ import { normalizeCapValue } from '@kwenda/contracts/admin';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { SupplierOffer, SupplierPassenger } from '../../../suppliers/supplier.js';
+import { travelDocumentOf } from '../booking-presenter.js';
 import type { Actor } from './booking-deps.js';
 
 /** Flights and dates of every segment: two bookings with the same key fly the same aircraft. */
@@ -36,12 +37,7 @@ export const toSupplierPassenger = (p: PassengerRow, contact: Pick<BookingRow, '
   lastName: p.lastName!,
   dateOfBirth: p.dateOfBirth!,
   gender: p.gender!,
-  placeOfBirth: p.placeOfBirth,
-  nationalityCountry: p.nationalityCountry,
-  documentNumber: p.documentNumber,
-  documentIssuanceCountry: p.documentIssuanceCountry,
-  documentIssuanceDate: p.documentIssuanceDate,
-  documentExpiryDate: p.documentExpiryDate,
+  ...travelDocumentOf(p),
   extraBaggage: p.extraBaggage,
 });
 
