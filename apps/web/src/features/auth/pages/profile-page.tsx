@@ -14,8 +14,12 @@ import { MyBookings } from '../components/my-bookings';
 import { errorText } from '../lib/error-text';
 import { SectionCard } from '../../../components/section-card';
 
+/** The account's two numbers, edited alike: the mobile and the WhatsApp number. */
+const PHONE_NAMES = ['mobile', 'whatsapp'] as const;
+type PhoneName = (typeof PHONE_NAMES)[number];
+
 /**
- * SPEC section 2 "Profile": name, e-mail, mobile, WhatsApp and status, with an edit mode; and the account's bookings.
+ * The profile: name, e-mail, mobile, WhatsApp and status, with an edit mode; and the account's bookings.
  * An agent of the agency also finds the way to their own page (/agent) here.
  */
 export function ProfilePage() {
@@ -28,8 +32,10 @@ export function ProfilePage() {
   const { data: countries = [] } = useCountries();
   const dialCodes = useMemo(() => dialCodeOptions(countries, i18n.language), [countries, i18n.language]);
   const [editing, setEditing] = useState(false);
-  const [mobile, setMobile] = useState<PhoneValue>({ dialCode: '+249', local: '' });
-  const [whatsapp, setWhatsapp] = useState<PhoneValue>({ dialCode: '+249', local: '' });
+  const [phones, setPhones] = useState<Record<PhoneName, PhoneValue>>({
+    mobile: { dialCode: '+249', local: '' },
+    whatsapp: { dialCode: '+249', local: '' },
+  });
   const [saved, setSaved] = useState(false);
 
   usePageMeta(`${t('profile.title')} | ${t('common:brand' as never)}`, t('meta.profile'));
@@ -39,8 +45,7 @@ export function ProfilePage() {
   const agent = account.data?.agent ?? null;
 
   const startEditing = () => {
-    setMobile(splitE164(user.mobile));
-    setWhatsapp(splitE164(user.whatsapp));
+    setPhones({ mobile: splitE164(user.mobile), whatsapp: splitE164(user.whatsapp) });
     setSaved(false);
     update.reset();
     setEditing(true);
@@ -49,7 +54,10 @@ export function ProfilePage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { mobile: toE164(mobile.dialCode, mobile.local), whatsapp: toE164(whatsapp.dialCode, whatsapp.local) },
+      {
+        mobile: toE164(phones.mobile.dialCode, phones.mobile.local),
+        whatsapp: toE164(phones.whatsapp.dialCode, phones.whatsapp.local),
+      },
       {
         onSuccess: () => {
           setEditing(false);
@@ -61,7 +69,7 @@ export function ProfilePage() {
 
   const validation =
     (update.error as { raw?: { validationErrors?: Record<string, string> } } | null)?.raw?.validationErrors ?? {};
-  const phoneError = (field: 'mobile' | 'whatsapp') => (validation[field] ? t('profile.invalidPhone') : undefined);
+  const phoneError = (field: PhoneName) => (validation[field] ? t('profile.invalidPhone') : undefined);
   const none = <span>{t('profile.none')}</span>;
 
   return (
@@ -114,26 +122,19 @@ export function ProfilePage() {
             {editing ? (
               <form onSubmit={submit} noValidate>
                 <Stack gap="sm">
-                  <PhoneField
-                    name="mobile"
-                    label={t('fields.mobile')}
-                    dialLabel={t('fields.dialCode')}
-                    hint={t('profile.phoneHint')}
-                    dialCodes={dialCodes}
-                    value={mobile}
-                    error={phoneError('mobile')}
-                    onChange={setMobile}
-                  />
-                  <PhoneField
-                    name="whatsapp"
-                    label={t('fields.whatsapp')}
-                    dialLabel={t('fields.dialCode')}
-                    hint={t('profile.phoneHint')}
-                    dialCodes={dialCodes}
-                    value={whatsapp}
-                    error={phoneError('whatsapp')}
-                    onChange={setWhatsapp}
-                  />
+                  {PHONE_NAMES.map((name) => (
+                    <PhoneField
+                      key={name}
+                      name={name}
+                      label={t(`fields.${name}`)}
+                      dialLabel={t('fields.dialCode')}
+                      hint={t('profile.phoneHint')}
+                      dialCodes={dialCodes}
+                      value={phones[name]}
+                      error={phoneError(name)}
+                      onChange={(value) => setPhones((current) => ({ ...current, [name]: value }))}
+                    />
+                  ))}
                   {update.isError && (
                     <Alert color="red" role="alert" title={t('profile.updateFailed')}>
                       {Object.keys(validation).length ? t('profile.checkPhones') : errorText(update.error)}
