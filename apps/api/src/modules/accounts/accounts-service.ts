@@ -10,7 +10,7 @@ import * as repo from './accounts-repository.js';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { AccountEmails } from './account-emails.js';
 import { signSessionToken } from '../../plugins/auth-tokens.js';
-import { checkPassword } from './password-policy.js';
+import { checkPassword, passwordRefused } from './password-policy.js';
 import { hashPassword, verifyPassword } from '../../passwords.js';
 
 /**
@@ -203,10 +203,7 @@ export function createAccountsService(deps: {
         fields.push({ path: 'payload.email', code: 'invalid_email', message: 'A valid e-mail address is required' });
       if (fields.length) throw new AppError(400, 'VALIDATION_ERROR', 'Please check the form', fields);
       const problem = checkPassword(payload.password, email);
-      if (problem === 'REQUIRED_PASSWORD')
-        throw new AppError(400, 'REQUIRED_PASSWORD', 'A password is required', [
-          { path: 'payload.password', code: 'REQUIRED_PASSWORD', message: 'A password is required' },
-        ]);
+      if (problem === 'REQUIRED_PASSWORD') throw passwordRefused(problem, 'payload.password');
       if (!payload.passwordConfirmation)
         throw new AppError(400, 'REQUIRED_PASSWORD_CONFIRMATION', 'Confirm the password', [
           { path: 'payload.passwordConfirmation', code: 'REQUIRED_PASSWORD_CONFIRMATION', message: 'Confirm the password' },
@@ -219,13 +216,7 @@ export function createAccountsService(deps: {
             message: 'Does not match the password',
           },
         ]);
-      if (problem === 'WEAK_PASSWORD')
-        throw new AppError(
-          400,
-          'WEAK_PASSWORD',
-          `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`,
-          [{ path: 'payload.password', code: 'WEAK_PASSWORD', message: 'Too weak' }],
-        );
+      if (problem === 'WEAK_PASSWORD') throw passwordRefused(problem, 'payload.password');
 
       // Nothing is written before the throttles: a refused sign-up changes nothing. The same rules for an
       // address with an account and one without, so a refusal says nothing either.

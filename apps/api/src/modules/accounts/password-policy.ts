@@ -1,4 +1,5 @@
 import { ACCOUNT_LIMITS } from '@kwenda/contracts';
+import { AppError } from '../../errors.js';
 
 /**
  * OWASP ASVS 2.1: at least 10 characters (no composition rules) and not one of the passwords
@@ -71,4 +72,18 @@ export function checkPassword(password: string | null | undefined, email: string
   if ([...password].length < ACCOUNT_LIMITS.passwordMinLength) return 'WEAK_PASSWORD';
   if (COMMON.has(lowered) || lowered === email.toLowerCase() || /^(.)\1+$/.test(password)) return 'WEAK_PASSWORD';
   return null;
+}
+
+/** The 400 answer to a password the policy refuses, naming the form's field at `path`. */
+export function passwordRefused(problem: PasswordProblem, path: string): AppError {
+  if (problem === 'REQUIRED_PASSWORD')
+    return new AppError(400, 'REQUIRED_PASSWORD', 'A password is required', [
+      { path, code: 'REQUIRED_PASSWORD', message: 'A password is required' },
+    ]);
+  return new AppError(
+    400,
+    'WEAK_PASSWORD',
+    `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`,
+    [{ path, code: 'WEAK_PASSWORD', message: 'Too weak' }],
+  );
 }

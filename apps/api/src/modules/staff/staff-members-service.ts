@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACCOUNT_LIMITS, isEmail } from '@kwenda/contracts';
+import { isEmail } from '@kwenda/contracts';
 import {
   STAFF_INVITATION_HOURS,
   type StaffActionEntry,
@@ -12,7 +12,7 @@ import type { StaffMemberRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword } from '../../passwords.js';
 import * as accountsRepo from '../accounts/accounts-repository.js';
-import { checkPassword } from '../accounts/password-policy.js';
+import { checkPassword, passwordRefused } from '../accounts/password-policy.js';
 import type { MailPort } from '../mail/mail-port.js';
 import { recordStaffAction } from './staff-audit.js';
 import * as repo from './staff-accounts-repository.js';
@@ -204,17 +204,7 @@ export function createStaffMembersService(deps: {
           { path: 'fullName', code: 'required', message: 'Your name is required' },
         ]);
       const problem = checkPassword(input.password, invitation.email);
-      if (problem === 'REQUIRED_PASSWORD')
-        throw new AppError(400, 'REQUIRED_PASSWORD', 'A password is required', [
-          { path: 'password', code: 'REQUIRED_PASSWORD', message: 'A password is required' },
-        ]);
-      if (problem === 'WEAK_PASSWORD')
-        throw new AppError(
-          400,
-          'WEAK_PASSWORD',
-          `Use at least ${ACCOUNT_LIMITS.passwordMinLength} characters that are not a common password`,
-          [{ path: 'password', code: 'WEAK_PASSWORD', message: 'Too weak' }],
-        );
+      if (problem) throw passwordRefused(problem, 'password');
       if (input.password !== input.passwordConfirmation)
         throw new AppError(400, 'PASSWORD_CONFIRMATION_MISMATCH', 'The password does not match its confirmation', [
           { path: 'passwordConfirmation', code: 'PASSWORD_CONFIRMATION_MISMATCH', message: 'Does not match the password' },
