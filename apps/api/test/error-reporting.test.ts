@@ -1,12 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { loadEnv } from '../src/env.js';
+import { testEnv } from './helpers/test-env.js';
 import { AppError } from '../src/errors.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
@@ -49,12 +46,7 @@ describe('unexpected errors with SENTRY_DSN set', () => {
   beforeAll(async () => {
     sentry = await startSentryStandIn();
     database = await createTestDatabase('pglite');
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      RUN_JOBS: 'false',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
+    const env = testEnv({
       SENTRY_DSN: `http://publickey@127.0.0.1:${sentry.port}/1`,
       SENTRY_ENVIRONMENT: 'test-suite',
     });

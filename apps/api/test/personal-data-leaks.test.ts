@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadEnv } from '../src/env.js';
+import { testEnv } from './helpers/test-env.js';
 import {
   accessCookieOf,
   createBooking,
@@ -39,12 +36,8 @@ describe.each(backends)('passport numbers stay out of logs and error reports on 
   beforeAll(async () => {
     sentry = await startSentryStandIn();
     const database = await createTestDatabase(backend);
-    const env = loadEnv({
-      NODE_ENV: 'test',
+    const env = testEnv({
       LOG_LEVEL: 'trace',
-      WEB_DIST: '/nonexistent',
-      RUN_JOBS: 'false',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
       SENTRY_DSN: sentry.dsn,
     });
     const stream = new Writable({

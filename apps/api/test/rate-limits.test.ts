@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { loadEnv } from '../src/env.js';
+import { testEnv } from './helpers/test-env.js';
 import { freePort } from './helpers/server-process.js';
 import { testRedis, type TestRedis } from './helpers/redis.js';
 import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database.js';
@@ -61,12 +61,7 @@ describe.each(backends)('request rate limits on %s', (backend) => {
 
   const start = async (env: Record<string, string> = {}) => {
     const app = await buildApp({
-      env: loadEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '/nonexistent',
-        RUN_JOBS: 'false',
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
+      env: testEnv({
         RATE_LIMIT_PER_MINUTE: String(LIMIT),
         TRUST_PROXY: '1',
         ...env,

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { OfferSearchResult } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadEnv } from '../src/env.js';
+import { testEnv } from './helpers/test-env.js';
 import { offerRequest } from './helpers/factories.js';
 import { testRedis, type TestRedis } from './helpers/redis.js';
 import { startServer, type ServerProcess } from './helpers/server-process.js';
@@ -66,12 +63,7 @@ describe('three API processes', () => {
     async () => {
       // The owner, made in a process of the test's own on the same database and secret.
       const app = await buildApp({
-        env: loadEnv({
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          WEB_DIST: '/nonexistent',
-          RUN_JOBS: 'false',
-          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
+        env: testEnv({
           ...secrets,
         }),
         database: database!,

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { loadEnv } from '../src/env.js';
+import { testEnv } from './helpers/test-env.js';
 import type { Supplier } from '../src/suppliers/supplier.js';
 import { findOffer, guestHeaders, pay, readyBooking, rememberGuestCookie } from './helpers/booking-factories.js';
 import { offerRequest } from './helpers/factories.js';
@@ -57,13 +54,7 @@ describe.each(backends)('suppliers by name (%s)', (backend) => {
   let acme: ReturnType<typeof acmeSupplier>;
 
   beforeAll(async () => {
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      RUN_JOBS: 'false',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
-    });
+    const env = testEnv();
     database = await createTestDatabase(backend);
     // One database, two servers: as the agency's server before and after SUPPLIER changed.
     const context = (app: App): TestContext => ({ app, bookings: app.kwenda.bookings, database, env, close: () => app.close() });

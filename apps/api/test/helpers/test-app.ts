@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp, type App, type AppDeps } from '../../src/app.js';
-import { loadEnv, type Env } from '../../src/env.js';
+import { testEnv } from './test-env.js';
+import type { Env } from '../../src/env.js';
 import type { Supplier } from '../../src/suppliers/supplier.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './test-database.js';
 
@@ -23,12 +21,7 @@ export async function createTestApp(
     deliverWebhook?: AppDeps['deliverWebhook'];
   } = {},
 ): Promise<TestContext> {
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    RUN_JOBS: 'false',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-test-')),
+  const env = testEnv({
     // The factories hold every booking with one contact from one address; the caps' own tests set theirs.
     HOLD_CAP_PER_CONTACT: '100',
     HOLD_CAP_PER_ADDRESS: '1000',
