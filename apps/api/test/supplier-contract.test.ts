@@ -13,6 +13,7 @@ import type {
 } from '../src/suppliers/supplier.js';
 import { startLocalDuffel, type LocalDuffel } from './duffel/local-duffel-server.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { supplierSearch } from './helpers/supplier-search.js';
 
 /**
  * One contract for every flight supplier: the same searches, the same invariants of offers and
@@ -36,30 +37,18 @@ interface Harness {
 const TODAY = new Date().toISOString().slice(0, 10);
 const OUT = addDays(TODAY, 21);
 
-const searchOf = (
-  legs: [string, string, string][],
-  passengers: PassengerCounts = { adults: 1, children: 0, infants: 0 },
-): SupplierSearch => ({
-  tripType: legs.length === 1 ? 'one-way' : legs.length === 2 && legs[0]![0] === legs[1]![1] ? 'round-trip' : 'multi-city',
-  legs: legs.map(([origin, destination, departureDate]) => ({ origin, destination, departureDate })),
-  cabinClass: null,
-  passengers,
-  baggage: { hold: 0, carryOn: 0 },
-  maxConnections: null,
-});
-
 const SEARCHES: [string, SupplierSearch][] = [
-  ['one-way', searchOf([['PZU', 'CAI', OUT]])],
+  ['one-way', supplierSearch([['PZU', 'CAI', OUT]])],
   [
     'round trip',
-    searchOf([
+    supplierSearch([
       ['PZU', 'JED', OUT],
       ['JED', 'PZU', addDays(OUT, 7)],
     ]),
   ],
   [
     'multi-city',
-    searchOf([
+    supplierSearch([
       ['PZU', 'JED', addDays(OUT, 1)],
       ['JED', 'CAI', addDays(OUT, 4)],
       ['CAI', 'PZU', addDays(OUT, 8)],
@@ -67,7 +56,7 @@ const SEARCHES: [string, SupplierSearch][] = [
   ],
   [
     'round trip with a child and an infant',
-    searchOf(
+    supplierSearch(
       [
         ['PZU', 'CAI', addDays(OUT, 2)],
         ['CAI', 'PZU', addDays(OUT, 9)],
@@ -220,7 +209,7 @@ function supplierContract(name: string, setup: () => Promise<Harness>) {
     });
 
     it('streams the offers of a search in batches, then answers the same offers to searchOffers', async () => {
-      const search = searchOf([['PZU', 'CAI', addDays(OUT, 5)]], { adults: 2, children: 0, infants: 0 });
+      const search = supplierSearch([['PZU', 'CAI', addDays(OUT, 5)]], { adults: 2, children: 0, infants: 0 });
       const batches = [];
       for await (const batch of supplier.streamOffers(search)) batches.push(batch);
       expect(batches.at(-1)!.remainingBatches).toBe(0);
@@ -367,7 +356,7 @@ supplierContract('sandbox', async () => {
     async offerThatWill(outcome, passengers = { adults: 1, children: 0, infants: 0 }) {
       for (const destination of ['CAI', 'JED', 'IST', 'DOH', 'ADD'])
         for (let d = 10; d < 24; d++) {
-          const search = searchOf([['PZU', destination, addDays(OUT, d)]], passengers);
+          const search = supplierSearch([['PZU', destination, addDays(OUT, d)]], passengers);
           const offer = (await supplier.searchOffers(search)).find(
             (o) => sandboxRepricingOutcome(o.reference)?.kind === wanted[outcome],
           );
@@ -395,7 +384,7 @@ supplierContract('duffel (local stand-in)', async () => {
     async offerThatWill(outcome, passengers = { adults: 1, children: 0, infants: 0 }) {
       // Each offer from its own search: an offer is used up by its order.
       for (const last = day + 30; day < last;) {
-        const search = searchOf([['PZU', 'CAI', addDays(OUT, day++)]], passengers);
+        const search = supplierSearch([['PZU', 'CAI', addDays(OUT, day++)]], passengers);
         const offer = (await supplier.searchOffers(search)).find((o) => !o.requiresInstantPayment);
         if (!offer) continue;
         if (outcome === 'change-price') duffel.control.priceChange({ offerId: offer.reference });

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDuffel, type LocalDuffel, type RecordedRequest } from '../../../test/duffel/local-duffel-server.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
-import type { PassengerRequirements, SupplierOffer, SupplierPassenger, SupplierSearch } from '../supplier.js';
+import type { PassengerRequirements, SupplierOffer, SupplierPassenger } from '../supplier.js';
 import { createDuffelSupplier, SEARCH_MARGIN_MS, type DuffelSupplierOptions } from './duffel-supplier.js';
 import { DuffelInstantPaymentError, DuffelOrderPendingError, DuffelPriceChangedError, DuffelSupplierError } from './errors.js';
 import type { DuffelOfferData } from './mapping.js';
+import { supplierSearch } from '../../../test/helpers/supplier-search.js';
 
 // The adapter against the local Duffel stand-in (apps/api/test/duffel), through the official client
 // and real sockets, on a migrated PGlite database.
@@ -42,20 +43,6 @@ const make = (overrides: Partial<DuffelSupplierOptions> = {}) =>
     polling: { orderLookupIntervalMs: 100, ticketReadIntervalMs: 50 },
     ...overrides,
   });
-
-const searchOf = (
-  legs: [string, string, string][],
-  passengers = { adults: 1, children: 0, infants: 0 },
-  overrides: Partial<SupplierSearch> = {},
-): SupplierSearch => ({
-  tripType: legs.length === 1 ? 'one-way' : legs.length === 2 && legs[0]![0] === legs[1]![1] ? 'round-trip' : 'multi-city',
-  legs: legs.map(([origin, destination, departureDate]) => ({ origin, destination, departureDate })),
-  cabinClass: null,
-  passengers,
-  baggage: { hold: 0, carryOn: 0 },
-  maxConnections: null,
-  ...overrides,
-});
 
 /** Born so as to be `years` old (and two months) on `day`. */
 const bornBefore = (day: string, years: number) => {
@@ -123,7 +110,7 @@ async function offerFor(
   const supplier = make();
   for (const last = nextDay + 40; nextDay < last;) {
     const legs: [string, string, string][] = [[route[0], route[1], dayAhead(nextDay++)]];
-    const offers = await supplier.searchOffers(searchOf(legs, passengers));
+    const offers = await supplier.searchOffers(supplierSearch(legs, passengers));
     const offer = offers.find(pick);
     if (offer) return { supplier, offer, lastDay: legs[0]![2] };
   }
@@ -136,7 +123,7 @@ const withoutDocuments = (o: SupplierOffer) => holdable(o) && !(o.supplierData a
 describe('searches', () => {
   it('streams a batch search as it arrives, then answers paging from the kept results, in any process', async () => {
     const supplier = make();
-    const search = searchOf([['PZU', 'CAI', dayAhead(30)]], { adults: 1, children: 1, infants: 1 });
+    const search = supplierSearch([['PZU', 'CAI', dayAhead(30)]], { adults: 1, children: 1, infants: 1 });
     const batches = [];
     for await (const batch of supplier.streamOffers(search)) batches.push(batch);
     expect(batches.length).toBeGreaterThanOrEqual(1);
@@ -167,7 +154,7 @@ describe('searches', () => {
 
   it('searches once for two requests of the same search at the same time', async () => {
     const supplier = make();
-    const search = searchOf([['KRT', 'JED', dayAhead(31)]]);
+    const search = supplierSearch([['KRT', 'JED', dayAhead(31)]]);
     const [a, b] = await Promise.all([supplier.searchOffers(search), supplier.searchOffers(search)]);
     expect(a).toBe(b);
     expect(requestsTo('POST', '/air/batch_offer_requests')).toHaveLength(1);
@@ -176,7 +163,7 @@ describe('searches', () => {
   it('passes the cabin and direct-only to Duffel and labels round trips and multi-city trips', async () => {
     const supplier = make();
     const round = await supplier.searchOffers(
-      searchOf(
+      supplierSearch(
         [
           ['PZU', 'IST', dayAhead(32)],
           ['IST', 'PZU', dayAhead(39)],
@@ -199,7 +186,7 @@ describe('searches', () => {
   it('ends a search the airlines do not finish in time as timed out, and answers it so until it is searched again', async () => {
     const supplier = make({ searchTimeoutSeconds: 2 });
     duffel.control.searchTimeout();
-    const search = searchOf([['PZU', 'DOH', dayAhead(33)]]);
+    const search = supplierSearch([['PZU', 'DOH', dayAhead(33)]]);
     const started = Date.now();
     const batches = [];
     for await (const batch of supplier.streamOffers(search)) batches.push(batch);
@@ -212,13 +199,13 @@ describe('searches', () => {
 
   it('waits out a rate limit and searches again', async () => {
     duffel.control.rateLimit(1, { retryAfterSeconds: 2, pathPrefix: '/air/batch_offer_requests' });
-    const offers = await make().searchOffers(searchOf([['PZU', 'ADD', dayAhead(34)]]));
+    const offers = await make().searchOffers(supplierSearch([['PZU', 'ADD', dayAhead(34)]]));
     expect(offers.length).toBeGreaterThan(0);
     expect(sleeps).toContain(2000);
   });
 
   it('refuses a wrong access token as a configuration error', async () => {
-    const search = searchOf([['PZU', 'RUH', dayAhead(35)]]);
+    const search = supplierSearch([['PZU', 'RUH', dayAhead(35)]]);
     await expect(make({ accessToken: 'duffel_test_wrong' }).searchOffers(search)).rejects.toMatchObject({
       name: 'DuffelSupplierError',
       kind: 'auth',

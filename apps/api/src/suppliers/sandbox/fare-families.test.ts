@@ -11,31 +11,8 @@ import {
 import type { FlightInstance } from './itineraries.js';
 import { loadFactor } from './pricing.js';
 import { createSandboxSupplier } from './sandbox-supplier.js';
-import type { ScheduledFlight } from './schedules.js';
-import { NOW, searchFor } from './test-support.js';
+import { flightOn as on, NOW, scheduledFlight as flight, searchFor } from './test-support.js';
 
-const flight = (airline: string, distanceKm: number, flightNumber = `${airline}101`): ScheduledFlight => ({
-  airline,
-  flightNumber,
-  origin: 'PZU',
-  destination: 'CAI',
-  originZone: 'Africa/Khartoum',
-  destinationZone: 'Africa/Cairo',
-  daysMask: 0x7f,
-  departureMinute: 600,
-  blockMinutes: 130,
-  distanceKm,
-  aircraft: 'A320',
-  cabins: ['economy', 'business'],
-});
-const on = (scheduled: ScheduledFlight, day: number): FlightInstance => ({
-  flight: scheduled,
-  day,
-  departureLocal: 0,
-  departureUtc: 0,
-  arrivalLocal: 0,
-  arrivalUtc: 0,
-});
 /** A dated flight of a full-service carrier whose load puts its economy fare in `family`. */
 function flightSelling(family: FareFamily, distanceKm = 1200): FlightInstance {
   for (let day = 20_500; day < 21_500; day++) {

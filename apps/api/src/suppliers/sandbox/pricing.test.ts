@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlightInstance, Itinerary } from './itineraries.js';
+import type { Itinerary } from './itineraries.js';
 import {
   advancePurchaseFactor,
   cabinMultiplier,
@@ -12,30 +12,10 @@ import {
   sudanSurcharge,
 } from './pricing.js';
 import type { ScheduledFlight } from './schedules.js';
+import { flightOn, scheduledFlight as flight } from './test-support.js';
 
-const flight = (airline: string, distanceKm: number, flightNumber = `${airline}101`): ScheduledFlight => ({
-  airline,
-  flightNumber,
-  origin: 'PZU',
-  destination: 'CAI',
-  originZone: 'Africa/Khartoum',
-  destinationZone: 'Africa/Cairo',
-  daysMask: 0x7f,
-  departureMinute: 600,
-  blockMinutes: 130,
-  distanceKm,
-  aircraft: 'A320',
-  cabins: ['economy', 'business'],
-});
 const itinerary = (...flights: ScheduledFlight[]): Itinerary => {
-  const segments: FlightInstance[] = flights.map((f) => ({
-    flight: f,
-    day: 20_535,
-    departureLocal: 0,
-    departureUtc: 0,
-    arrivalLocal: 0,
-    arrivalUtc: 0,
-  }));
+  const segments = flights.map((f) => flightOn(f, 20_535));
   return { segments, departureUtc: 0, arrivalUtc: 130, durationMinutes: 130 };
 };
 

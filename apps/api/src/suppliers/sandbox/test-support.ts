@@ -1,4 +1,7 @@
+import { supplierSearch } from '../../../test/helpers/supplier-search.js';
 import type { SupplierSearch } from '../supplier.js';
+import type { FlightInstance } from './itineraries.js';
+import type { ScheduledFlight } from './schedules.js';
 
 /**
  * Helpers for the sandbox tests. Local times are converted to instants here with Intl directly,
@@ -8,20 +11,37 @@ import type { SupplierSearch } from '../supplier.js';
 /** A Monday, 06:00 UTC (08:00 in Port Sudan). Three weeks later is Monday 2026-03-23. */
 export const NOW = new Date('2026-03-02T06:00:00Z');
 
-export function searchFor(
+/** A search with one checked bag, as the sandbox's tests ask it. */
+export const searchFor = (
   legs: [origin: string, destination: string, date: string][],
   overrides: Partial<SupplierSearch> = {},
-): SupplierSearch {
-  return {
-    tripType: legs.length === 1 ? 'one-way' : legs.length === 2 && legs[0]![0] === legs[1]![1] ? 'round-trip' : 'multi-city',
-    legs: legs.map(([origin, destination, departureDate]) => ({ origin, destination, departureDate })),
-    cabinClass: null,
-    passengers: { adults: 1, children: 0, infants: 0 },
-    baggage: { hold: 1, carryOn: 0 },
-    maxConnections: null,
-    ...overrides,
-  };
-}
+): SupplierSearch => supplierSearch(legs, undefined, { baggage: { hold: 1, carryOn: 0 }, ...overrides });
+
+/** A daily PZU-CAI flight of `airline`, 130 minutes, economy and business, at 10:00 local. */
+export const scheduledFlight = (airline: string, distanceKm: number, flightNumber = `${airline}101`): ScheduledFlight => ({
+  airline,
+  flightNumber,
+  origin: 'PZU',
+  destination: 'CAI',
+  originZone: 'Africa/Khartoum',
+  destinationZone: 'Africa/Cairo',
+  daysMask: 0x7f,
+  departureMinute: 600,
+  blockMinutes: 130,
+  distanceKm,
+  aircraft: 'A320',
+  cabins: ['economy', 'business'],
+});
+
+/** The flight on `day` (days since 1970), its times left at 0: for pricing, which reads only the flight and the day. */
+export const flightOn = (flight: ScheduledFlight, day: number): FlightInstance => ({
+  flight,
+  day,
+  departureLocal: 0,
+  departureUtc: 0,
+  arrivalLocal: 0,
+  arrivalUtc: 0,
+});
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 const formatFor = (timeZone: string) => {
