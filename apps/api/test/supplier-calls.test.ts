@@ -1,10 +1,12 @@
 import type { Booking } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { supplierCallsQueue } from '../src/jobs/due-queues.js';
 import { staffActorOf } from '../src/modules/bookings/use-cases/staff-deps.js';
 import { createSandboxSupplier, type SandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
 import type { Supplier } from '../src/suppliers/supplier.js';
 import { findOffer, getBooking, pay, passengersFor, readyBooking, submitPassengers } from './helpers/booking-factories.js';
+import { staffHeaders } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 
@@ -262,6 +264,42 @@ describe.each(backends)('supplier calls survive lost answers on %s', (backend) =
     await reconcile(30);
     expect(await cancel()).toMatchObject({ outcome: 'cancelled' });
     expect(await sandbox.orderState(orderId)).toBe('cancelled');
+  });
+
+  it('gives up a cancel the supplier never confirms after its attempts: dead, still unanswered, counted on Today', async () => {
+    reset();
+    const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), 'DEADCALL');
+    expect((await pay(ctx, booking.id, true)).statusCode).toBe(200);
+    flaky.switches.cancelDown = true;
+    expect(await ctx.bookings.expireHolds(new Date(Date.now() + 121 * 60_000))).toBeGreaterThanOrEqual(1);
+    const cancel = async () => {
+      const [row] = await ctx.database.sql.query<{
+        attempts: number;
+        next_attempt_at: Date;
+        dead_at: Date | null;
+        answered_at: Date | null;
+      }>("SELECT attempts, next_attempt_at, dead_at, answered_at FROM supplier_calls WHERE booking_id = $1 AND kind = 'cancel'", [
+        booking.id,
+      ]);
+      return row!;
+    };
+    const dashboard = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: await staffHeaders(ctx.app, 'viewer') })
+      ).json<{ deadLetters: Record<string, number> }>().deadLetters;
+    expect((await dashboard()).supplierCalls).toBe(0);
+    // The job asks at each try's time, and the supplier never answers.
+    let call = await cancel();
+    while (!call.dead_at) {
+      expect(call.attempts).toBeLessThanOrEqual(supplierCallsQueue.maxAttempts);
+      await ctx.app.kwenda.supplierCalls.reconcile(new Date(call.next_attempt_at));
+      call = await cancel();
+    }
+    expect(call).toMatchObject({ attempts: supplierCallsQueue.maxAttempts, answered_at: null });
+    // Never asked again: it waits, unanswered, for a person.
+    expect(await ctx.app.kwenda.supplierCalls.reconcile(new Date(Date.now() + 30 * 24 * 3_600_000))).toBe(0);
+    expect(await cancel()).toEqual(call);
+    expect(await dashboard()).toMatchObject({ supplierCalls: 1 });
   });
 
   it('completes a staff cancellation once the supplier confirms it, when its answer was lost', async () => {
