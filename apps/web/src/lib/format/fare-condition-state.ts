@@ -12,3 +12,12 @@ export function fareConditionState(condition: FareCondition | null | undefined):
   if (condition.penaltyAmount === null || condition.penaltyCurrency === null) return 'fee-unstated';
   return condition.penaltyAmount === 0 ? 'free' : 'fee';
 }
+
+/** The catalog key that says each state (the booking's and the offers' catalogs both have them); a fee names its amount. */
+export const fareConditionKey = {
+  free: 'conditions.free',
+  fee: 'conditions.fee',
+  'fee-unstated': 'conditions.feeUnstated',
+  'not-allowed': 'conditions.notAllowed',
+  unknown: 'conditions.unknown',
+} as const satisfies Record<FareConditionState, string>;

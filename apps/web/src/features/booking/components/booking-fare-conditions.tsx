@@ -1,7 +1,7 @@
 import type { FareCondition, FareConditions } from '@kwenda/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
-import { fareConditionState } from '../../../lib/format/fare-condition-state';
+import { fareConditionKey, fareConditionState } from '../../../lib/format/fare-condition-state';
 import classes from './booking.module.css';
 
 /**
@@ -20,18 +20,8 @@ export function BookingFareConditions({
   const { t } = useTranslation('booking');
   if (!conditions) return null;
   const value = (condition: FareCondition | null) => {
-    switch (fareConditionState(condition)) {
-      case 'free':
-        return t('conditions.free');
-      case 'fee':
-        return t('conditions.fee', { amount: price(condition!.penaltyAmount!) });
-      case 'fee-unstated':
-        return t('conditions.feeUnstated');
-      case 'not-allowed':
-        return t('conditions.notAllowed');
-      case 'unknown':
-        return t('conditions.unknown');
-    }
+    const state = fareConditionState(condition);
+    return state === 'fee' ? t('conditions.fee', { amount: price(condition!.penaltyAmount!) }) : t(fareConditionKey[state]);
   };
   const anyFee = [conditions.refundBeforeDeparture, conditions.changeBeforeDeparture].some(
     (condition) => fareConditionState(condition) === 'fee',

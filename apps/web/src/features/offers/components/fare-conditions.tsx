@@ -1,7 +1,7 @@
 import type { FareCondition, FareConditions } from '@kwenda/contracts';
 import { Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
-import { fareConditionState, type FareConditionState } from '../../../lib/format/fare-condition-state';
+import { fareConditionKey, fareConditionState, type FareConditionState } from '../../../lib/format/fare-condition-state';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import classes from './fare-conditions.module.css';
 
@@ -60,20 +60,10 @@ export function FareConditionsSection({
   travellers: number;
 }) {
   const { t } = useTranslation('offers');
-  const value = (condition: FareCondition | null, state: FareConditionState) => {
-    switch (state) {
-      case 'free':
-        return t('conditions.free');
-      case 'fee':
-        return t('conditions.fee', { amount: format.price(condition!.penaltyAmount!, condition!.penaltyCurrency!) });
-      case 'fee-unstated':
-        return t('conditions.feeUnstated');
-      case 'not-allowed':
-        return t('conditions.notAllowed');
-      case 'unknown':
-        return t('conditions.unknown');
-    }
-  };
+  const value = (condition: FareCondition | null, state: FareConditionState) =>
+    state === 'fee'
+      ? t('conditions.fee', { amount: format.price(condition!.penaltyAmount!, condition!.penaltyCurrency!) })
+      : t(fareConditionKey[state]);
   const rows = [
     { key: 'refund', label: t('conditions.refund'), condition: conditions.refundBeforeDeparture },
     { key: 'change', label: t('conditions.change'), condition: conditions.changeBeforeDeparture },
