@@ -5,7 +5,7 @@ import { bookings } from '../src/db/schema.js';
 import { signDuffelPayload } from '../src/modules/supplier-webhooks/duffel-signature.js';
 import { createSandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
 import type { AirlineChange, CancellationQuote, Supplier } from '../src/suppliers/supplier.js';
-import { findOffer, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
+import { findOffer, pay, readyBooking, uploadReceipt } from './helpers/booking-factories.js';
 import { staffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import type { Backend, TestDatabase } from './helpers/test-database.js';
@@ -126,16 +126,7 @@ export async function ticketedBooking(ctx: TestContext, family: string, language
   const held = await pay(ctx, booking.id, true);
   must(held.statusCode === 200, 'hold', held);
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-  const upload = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/bookings/${booking.id}/receipts`,
-    payload: Buffer.concat([
-      Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="bankak.png"\r\nContent-Type: image/png\r\n\r\n'),
-      png,
-      Buffer.from('\r\n--b--\r\n'),
-    ]),
-    headers: { 'content-type': 'multipart/form-data; boundary=b', ...guestHeaders(ctx, booking.id) },
-  });
+  const upload = await uploadReceipt(ctx, booking.id, png);
   must(upload.statusCode === 200, 'receipt', upload);
   const agent = await staffMember(ctx.app, 'agent-desk');
   const receiptId = (upload.json() as { booking: Booking }).booking.receipts.at(-1)!.id;

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { startServer, tempDataDir, type ServerProcess } from './helpers/server-process.js';
 import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { startSmtp } from './helpers/smtp-server.js';
+import { until } from './helpers/until.js';
 
 /**
  * The server as its own process, sending through a real SMTP server, killed (SIGKILL) after the SMTP
@@ -11,14 +12,6 @@ import { startSmtp } from './helpers/smtp-server.js';
  * the restarted process sends the message again, and it is the same message (same Message-ID), which
  * receiving servers and mail clients treat as one.
  */
-
-async function until(what: string, probe: () => boolean, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe.each(backends)('an e-mail across a crash on %s', (backend) => {
   let database: TestDatabase | undefined;
@@ -70,7 +63,7 @@ describe.each(backends)('an e-mail across a crash on %s', (backend) => {
     await first.kill();
 
     const second = await start();
-    await until('the message to be sent again', () => copies().length >= 2);
+    await until('the message to be sent again', () => copies().length >= 2 || undefined);
     expect(await second.stop()).toBe(0);
 
     const read = async (db: Database) =>

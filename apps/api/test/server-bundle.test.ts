@@ -9,6 +9,7 @@ import { sandboxRepricingOutcome } from '../src/suppliers/sandbox/offer-referenc
 import { passengersFor } from './helpers/booking-factories.js';
 import { daysAhead, offerRequest } from './helpers/factories.js';
 import { serverBundle, startServer, type ServerProcess } from './helpers/server-process.js';
+import { until } from './helpers/until.js';
 
 /**
  * The API as production runs it: the bundle `npm run build` makes (scripts/bundle.mjs), run by plain
@@ -19,16 +20,6 @@ import { serverBundle, startServer, type ServerProcess } from './helpers/server-
 
 const distDir = path.dirname(serverBundle);
 const webBuild = path.resolve(distDir, '../../web/dist/prerendered/pages.json');
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('the API bundle', () => {
   let server: ServerProcess | undefined;
@@ -117,10 +108,14 @@ describe('the API bundle', () => {
       cvc: '123',
       name: 'AMNA BUNDLED',
     });
-    await until('the booking to be ticketed', async () => {
-      const booking = bookingSchema.parse(await (await call('GET', `/api/v1/bookings/${id}`)).json());
-      return booking.status === 'confirmed' ? booking : undefined;
-    });
+    await until(
+      'the booking to be ticketed',
+      async () => {
+        const booking = bookingSchema.parse(await (await call('GET', `/api/v1/bookings/${id}`)).json());
+        return booking.status === 'confirmed' ? booking : undefined;
+      },
+      90_000,
+    );
 
     // The PDF renderer, loaded now from its own file, finds the Arabic font from node_modules.
     const ticket = await call('GET', `/api/v1/bookings/${id}/ticket.pdf`);

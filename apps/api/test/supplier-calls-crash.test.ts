@@ -8,6 +8,7 @@ import { passengersFor } from './helpers/booking-factories.js';
 import { daysAhead, offerRequest } from './helpers/factories.js';
 import { startServer, tempDataDir, type ServerProcess } from './helpers/server-process.js';
 import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { until } from './helpers/until.js';
 
 /**
  * The server as its own process, killed (SIGKILL) at the two awkward moments of a supplier call:
@@ -45,16 +46,6 @@ function browser() {
     const text = await response.text();
     return { status: response.status, text, json: () => JSON.parse(text) };
   };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe.each(backends)('supplier calls across a crash on %s', (backend) => {

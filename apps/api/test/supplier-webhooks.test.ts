@@ -16,7 +16,7 @@ import {
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
 import { signDuffelWebhook } from './duffel/webhooks.js';
-import { findOffer, getBooking, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
+import { findOffer, getBooking, pay, readyBooking, uploadReceipt } from './helpers/booking-factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 
@@ -184,18 +184,7 @@ describe.each(backends)('Duffel webhooks (%s)', (backend) => {
     expect(held.statusCode, held.body).toBe(200);
     expect(held.json().booking).toMatchObject({ status: 'pending-payment', holdExpiresAt: expect.any(String) });
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/bookings/${booking.id}/receipts`,
-      payload: Buffer.concat([
-        Buffer.from(
-          '--b\r\nContent-Disposition: form-data; name="file"; filename="bankak.png"\r\nContent-Type: image/png\r\n\r\n',
-        ),
-        png,
-        Buffer.from('\r\n--b--\r\n'),
-      ]),
-      headers: { 'content-type': 'multipart/form-data; boundary=b', ...guestHeaders(ctx, booking.id) },
-    });
+    const upload = await uploadReceipt(ctx, booking.id, png);
     expect(upload.statusCode, upload.body).toBe(200);
     const [call] = await ctx.database.db.select().from(supplierCalls).where(eq(supplierCalls.bookingId, booking.id));
     expect(call).toMatchObject({ kind: 'hold', outcome: 'held' });

@@ -6,7 +6,7 @@ import type { Booking } from '@kwenda/contracts';
 import { formatAgencyDateTime, formatDuration } from '@kwenda/contracts/display';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOffer, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
+import { findOffer, pay, readyBooking, uploadReceipt } from './helpers/booking-factories.js';
 import { staffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { startSmtp } from './helpers/smtp-server.js';
@@ -54,18 +54,7 @@ describe('e-mails to travellers', () => {
     held = (paid.json() as { booking: Booking }).booking;
     // The hold is HOLD_MINUTES long, not a fixed two hours.
     expect(Math.round((Date.parse(held.holdExpiresAt!) - heldAt) / 60_000)).toBe(90);
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/bookings/${held.id}/receipts`,
-      payload: Buffer.concat([
-        Buffer.from(
-          '--b\r\nContent-Disposition: form-data; name="file"; filename="bankak.png"\r\nContent-Type: image/png\r\n\r\n',
-        ),
-        PNG,
-        Buffer.from('\r\n--b--\r\n'),
-      ]),
-      headers: { 'content-type': 'multipart/form-data; boundary=b', ...guestHeaders(ctx, held.id) },
-    });
+    const upload = await uploadReceipt(ctx, held.id, PNG);
     expect(upload.statusCode, upload.body).toBe(200);
     // A desk agent approves the transfer, as the workspace and the receipt command do.
     const agent = await staffMember(ctx.app, 'agent-desk');

@@ -9,6 +9,7 @@ import {
 import { signPayload, TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
 import { sandboxRepricingOutcome } from '../../src/suppliers/sandbox/offer-reference.js';
 import { daysAhead, offerRequest } from './factories.js';
+import { multipart } from './multipart.js';
 import type { TestContext } from './test-app.js';
 
 type Outcome = 'available' | 'price-changed' | 'unavailable';
@@ -201,5 +202,14 @@ export function postSandboxWebhook(ctx: TestContext, secret: string, body: strin
     url: '/api/v1/payments/webhooks/sandbox',
     payload: body,
     headers: { 'content-type': 'application/json', 'kwenda-signature': signPayload(secret, body, Math.floor(Date.now() / 1000)) },
+  });
+}
+
+/** The traveller's transfer receipt (an image) sent for a held booking, as the booking page sends it. */
+export function uploadReceipt(ctx: TestContext, id: string, image: Buffer, fileName = 'bankak.png') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/bookings/${id}/receipts`,
+    ...asGuest(ctx, id, multipart(image, fileName, 'image/png')),
   });
 }
