@@ -79,10 +79,7 @@ class LocalDuffelServer {
       port: address.port,
       control: localDuffelControl(this.state),
       close: async () => {
-        this.state.closed = true;
-        for (const timer of this.state.timers) clearTimeout(timer);
-        this.state.timers.clear();
-        this.state.webhooks.close();
+        this.state.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       },

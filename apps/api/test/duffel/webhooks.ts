@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { Timers } from './timers.js';
 
 // Duffel signs each delivery with the webhook's secret: header `X-Duffel-Signature: t=<timestamp>,v1=<hex>`,
 // where v1 = hex(HMAC-SHA256(secret, `${timestamp}.${rawBody}`)) (as Duffel's own client libraries check it).
@@ -43,8 +44,7 @@ interface WebhookSenderOptions {
 export class WebhookSender {
   readonly deliveries: WebhookDelivery[] = [];
   private readonly waiters = new Set<{ match: (d: WebhookDelivery) => boolean; resolve: (d: WebhookDelivery) => void }>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private closed = false;
+  private readonly timers = new Timers();
 
   constructor(private readonly options: WebhookSenderOptions) {}
 
@@ -67,9 +67,9 @@ export class WebhookSender {
   private async attempt(delivery: WebhookDelivery): Promise<WebhookDelivery> {
     const delays = this.options.retryDelaysMs ?? [250, 1000, 3000];
     const body = JSON.stringify(delivery.event);
-    for (let attempt = 0; attempt <= delays.length && !this.closed; attempt += 1) {
-      if (attempt > 0) await this.sleep(delays[attempt - 1] ?? 0);
-      if (this.closed) break;
+    for (let attempt = 0; attempt <= delays.length && !this.timers.stopped; attempt += 1) {
+      if (attempt > 0) await this.timers.sleep(delays[attempt - 1] ?? 0);
+      if (this.timers.stopped) break;
       delivery.attempts += 1;
       const headers: Record<string, string> = {
         'content-type': 'application/json',
@@ -121,22 +121,10 @@ export class WebhookSender {
   }
 
   close(): void {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.stop();
   }
 
   private notify(delivery: WebhookDelivery): void {
     for (const waiter of [...this.waiters]) if (waiter.match(delivery)) waiter.resolve(delivery);
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      this.timers.add(timer);
-    });
   }
 }

@@ -1,5 +1,6 @@
 import type { AirlineInitiatedChange, OfferRequest, OrderDocument } from '@duffel/api/types';
 import { centsToMoney, IdFactory, toCents } from '../deterministic.js';
+import { Timers } from '../timers.js';
 import type { OfferRecord } from '../inventory.js';
 import { duffelErrors, type LocalCancellation, type LocalOrder, type LocalPayment } from '../payloads.js';
 import { WebhookSender, type WebhookEvent, type WebhookEventType } from '../webhooks.js';
@@ -79,8 +80,7 @@ export class LocalDuffelState {
   readonly changes = new Map<string, AirlineInitiatedChange>();
   readonly scripts: { script: LocalDuffelScript; remaining: number }[] = [];
   readonly requestLog: RecordedRequest[] = [];
-  readonly timers = new Set<NodeJS.Timeout>();
-  closed = false;
+  private readonly timers = new Timers();
 
   constructor(private readonly options: LocalDuffelOptions) {
     this.searchDelayMs = Math.max(0, options.searchDelayMs ?? 0);
@@ -101,23 +101,25 @@ export class LocalDuffelState {
     return new Date(this.nowMs()).toISOString();
   }
 
+  get closed(): boolean {
+    return this.timers.stopped;
+  }
+
+  /** Stops every wait, scheduled task and webhook retry. */
+  close(): void {
+    this.timers.stop();
+    this.webhooks.close();
+  }
+
   sleep(ms: number): Promise<void> {
     if (ms <= 0 || this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      this.timers.add(timer);
-    });
+    return this.timers.sleep(ms);
   }
 
   later(ms: number, task: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    this.timers.after(ms, () => {
       if (!this.closed) task();
-    }, ms);
-    this.timers.add(timer);
+    });
   }
 
   takeScript<N extends LocalDuffelScriptName>(
