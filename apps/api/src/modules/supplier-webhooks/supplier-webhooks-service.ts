@@ -37,8 +37,7 @@ function clientReferenceOf(event: DuffelEvent): string | null {
  * Events from the suppliers (Duffel's webhooks). The route stores each one once, by its id, and
  * answers at once; the job processes the stored rows: claimed with SKIP LOCKED and a lease, so several
  * processes can run it, and retried with backoff when the supplier cannot be asked (dead, for the
- * desk, after supplierEventsQueue's attempts). Types Kwenda does
- * not act on are kept and marked ignored.
+ * desk, after supplierEventsQueue's attempts). Types Kwenda does not act on are kept and marked ignored.
  */
 export function createSupplierWebhooksService(deps: {
   database: Database;
