@@ -16,6 +16,7 @@ import type {
 } from '@duffel/api/types';
 import { airportFor, distanceKm, formatLocal, isoDuration, localToUtc, type KnownAirport } from './airports.js';
 import { hashInt, hashRange, money, type IdFactory } from './deterministic.js';
+import { bagMetadata } from './payloads.js';
 
 // Inventory rules (also in README.md):
 // - Any pair of three-letter codes has flights; 4 to 8 offers per search, each from one of seven carriers.
@@ -490,13 +491,7 @@ export function baggageAvailableServices(record: OfferRecord): OfferAvailableSer
     segment_ids: s.segmentIds,
     total_amount: money(s.unitCents / 100),
     total_currency: s.currency,
-    metadata: {
-      type: 'checked',
-      maximum_weight_kg: 23,
-      maximum_height_cm: null,
-      maximum_length_cm: null,
-      maximum_depth_cm: null,
-    },
+    metadata: bagMetadata('checked', 23),
   }));
 }
 

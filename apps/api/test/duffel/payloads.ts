@@ -235,3 +235,8 @@ export type LocalOrder = Omit<Order, 'passengers' | 'cancellation' | 'airline_in
 };
 
 export type { OrderSlice, OrderSliceSegment };
+
+/** A bag's metadata as Duffel sends it: its kind and at most its weight (the sizes are left out). */
+export function bagMetadata(type: 'checked' | 'carry_on', maximumWeightKg: number | null = null) {
+  return { type, maximum_weight_kg: maximumWeightKg, maximum_height_cm: null, maximum_length_cm: null, maximum_depth_cm: null };
+}

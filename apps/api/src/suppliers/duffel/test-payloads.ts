@@ -9,6 +9,7 @@ import type {
   Order,
 } from '@duffel/api/types';
 import type { DuffelSearchOffer } from './mapping.js';
+import { bagMetadata } from '../../../test/duffel/payloads.js';
 
 /**
  * Duffel payloads for the mapping tests, written after Duffel's API reference: a round trip Port
@@ -201,13 +202,7 @@ export const bagServices: OfferAvailableService[] = [
     maximum_quantity: 2,
     total_amount: '45.00',
     total_currency: 'USD',
-    metadata: {
-      type: 'checked',
-      maximum_weight_kg: 23,
-      maximum_height_cm: null,
-      maximum_length_cm: null,
-      maximum_depth_cm: null,
-    },
+    metadata: bagMetadata('checked', 23),
   },
   {
     id: 'ase_adult_cabin',
@@ -217,13 +212,7 @@ export const bagServices: OfferAvailableService[] = [
     maximum_quantity: 1,
     total_amount: '20.00',
     total_currency: 'USD',
-    metadata: {
-      type: 'carry_on',
-      maximum_weight_kg: null,
-      maximum_height_cm: null,
-      maximum_length_cm: null,
-      maximum_depth_cm: null,
-    },
+    metadata: bagMetadata('carry_on'),
   },
   {
     id: 'ase_child_out',
@@ -233,13 +222,7 @@ export const bagServices: OfferAvailableService[] = [
     maximum_quantity: 2,
     total_amount: '25.10',
     total_currency: 'USD',
-    metadata: {
-      type: 'checked',
-      maximum_weight_kg: null,
-      maximum_height_cm: null,
-      maximum_length_cm: null,
-      maximum_depth_cm: null,
-    },
+    metadata: bagMetadata('checked'),
   },
   {
     id: 'ase_child_back',
@@ -249,13 +232,7 @@ export const bagServices: OfferAvailableService[] = [
     maximum_quantity: 1,
     total_amount: '30.20',
     total_currency: 'USD',
-    metadata: {
-      type: 'checked',
-      maximum_weight_kg: null,
-      maximum_height_cm: null,
-      maximum_length_cm: null,
-      maximum_depth_cm: null,
-    },
+    metadata: bagMetadata('checked'),
   },
   {
     id: 'ase_adult_back_only',
@@ -265,13 +242,7 @@ export const bagServices: OfferAvailableService[] = [
     maximum_quantity: 1,
     total_amount: '10.00',
     total_currency: 'USD',
-    metadata: {
-      type: 'checked',
-      maximum_weight_kg: 32,
-      maximum_height_cm: null,
-      maximum_length_cm: null,
-      maximum_depth_cm: null,
-    },
+    metadata: bagMetadata('checked', 32),
   },
 ];
 

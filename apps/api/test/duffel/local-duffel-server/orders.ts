@@ -2,7 +2,15 @@ import type { OrderService, OrderSlice, OfferSlice } from '@duffel/api/types';
 import { centsToMoney, toCents } from '../deterministic.js';
 import { seatMapsFor, type OfferRecord, type ServiceRecord } from '../inventory.js';
 import { validateMetadata, validatePassengers, validatePayment, validateServices } from '../order-validation.js';
-import { duffelErrors, paginate, validationError, validationItem, type DuffelErrorItem, type LocalOrder } from '../payloads.js';
+import {
+  bagMetadata,
+  duffelErrors,
+  paginate,
+  validationError,
+  validationItem,
+  type DuffelErrorItem,
+  type LocalOrder,
+} from '../payloads.js';
 import {
   dataOf,
   isObject,
@@ -167,7 +175,7 @@ export function orderRoutes(s: LocalDuffelState): Route[] {
       metadata:
         service.kind === 'seat' && service.seat
           ? { designator: service.seat.designator, name: service.seat.name, disclosures: service.seat.disclosures }
-          : { type: 'checked', maximum_weight_kg: 23, maximum_height_cm: null, maximum_length_cm: null, maximum_depth_cm: null },
+          : bagMetadata('checked', 23),
     }));
     const order: LocalOrder = {
       id: orderId,
