@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDuffel, type LocalDuffel, type RecordedRequest } from '../../../test/duffel/local-duffel-server.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
-import type { PassengerRequirements, SupplierOffer, SupplierPassenger } from '../supplier.js';
+import type { PassengerRequirements, Supplier, SupplierOffer, SupplierPassenger } from '../supplier.js';
 import { createDuffelSupplier, SEARCH_MARGIN_MS, type DuffelSupplierOptions } from './duffel-supplier.js';
 import { DuffelInstantPaymentError, DuffelOrderPendingError, DuffelPriceChangedError, DuffelSupplierError } from './errors.js';
 import type { DuffelOfferData } from './mapping.js';
@@ -101,6 +101,10 @@ afterEach(() => {
 });
 
 let nextDay = 60;
+/** Holds the offer for the passengers (two hours), as the booking flow asks it. */
+const holdOffer = (supplier: Supplier, offer: SupplierOffer, passengers: SupplierPassenger[], clientReference: string) =>
+  supplier.createOrder({ offerReference: offer.reference, passengers, holdMinutes: 120, clientReference });
+
 /** A fresh search (a date no other test searched) and the offer the test needs from it. */
 async function offerFor(
   pick: (offer: SupplierOffer) => boolean,
@@ -281,7 +285,7 @@ describe('holds and tickets', () => {
     const requirements = supplier.passengerRequirements(priced.offer);
     const bag = requirements[0]!.baggage.find((o) => o.price > 0)!;
     const passengers = passengersFor(requirements, lastDay, [{ [bag.reference]: 1 }]);
-    const held = await supplier.createOrder({ offerReference: offer.reference, passengers, holdMinutes: 120, clientReference });
+    const held = await holdOffer(supplier, offer, passengers, clientReference);
     return { supplier, offer: priced.offer, passengers, held, bag, clientReference };
   }
 
@@ -319,7 +323,7 @@ describe('holds and tickets', () => {
     expect(sent.every((p) => p.identity_documents === undefined)).toBe(true);
 
     expect(await supplier.getOrder(held.orderId)).toMatchObject({ state: 'held', clientReference, ticketed: null });
-    const again = await supplier.createOrder({ offerReference: offer.reference, passengers, holdMinutes: 120, clientReference });
+    const again = await holdOffer(supplier, offer, passengers, clientReference);
     expect(again).toMatchObject({ status: 'held', orderId: held.orderId });
     expect(await make().findOrder(clientReference)).toMatchObject({ orderId: held.orderId, state: 'held' });
     expect(requestsTo('POST', '/air/orders')).toHaveLength(1);
@@ -346,9 +350,7 @@ describe('holds and tickets', () => {
     const priced = await supplier.getOffer(offer.reference);
     if (priced.status !== 'available') throw new Error('not available');
     const passengers = passengersFor(supplier.passengerRequirements(priced.offer), lastDay);
-    await expect(
-      supplier.createOrder({ offerReference: offer.reference, passengers, holdMinutes: 120, clientReference: 'call_instant' }),
-    ).rejects.toBeInstanceOf(DuffelInstantPaymentError);
+    await expect(holdOffer(supplier, offer, passengers, 'call_instant')).rejects.toBeInstanceOf(DuffelInstantPaymentError);
     expect(requestsTo('POST', '/air/orders')).toHaveLength(0);
   });
 
@@ -356,12 +358,7 @@ describe('holds and tickets', () => {
     const { supplier, offer, lastDay } = await offerFor(withoutDocuments, { adults: 1, children: 0, infants: 0 }, ['PZU', 'DMM']);
     duffel.control.priceChange({ offerId: offer.reference, increaseAmount: '30.00' });
     const passengers = passengersFor(supplier.passengerRequirements(offer), lastDay);
-    const answer = await supplier.createOrder({
-      offerReference: offer.reference,
-      passengers,
-      holdMinutes: 120,
-      clientReference: 'call_dearer',
-    });
+    const answer = await holdOffer(supplier, offer, passengers, 'call_dearer');
     expect(answer).toMatchObject({ status: 'price-changed', previousTotal: offer.totalAmount });
     expect(requestsTo('POST', '/air/orders')).toHaveLength(0);
   });
@@ -369,9 +366,7 @@ describe('holds and tickets', () => {
   it('refuses names the airline cannot take, naming the field, and holds nothing', async () => {
     const { supplier, offer, lastDay } = await offerFor(withoutDocuments, { adults: 1, children: 0, infants: 0 }, ['PZU', 'MED']);
     const passengers = passengersFor(supplier.passengerRequirements(offer), lastDay).map((p) => ({ ...p, firstName: 'آمنة' }));
-    const refused = await supplier
-      .createOrder({ offerReference: offer.reference, passengers, holdMinutes: 120, clientReference: 'call_arabic' })
-      .catch((e: unknown) => e);
+    const refused = await holdOffer(supplier, offer, passengers, 'call_arabic').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DuffelSupplierError);
     expect(refused).toMatchObject({ kind: 'validation', status: 422 });
     expect((refused as DuffelSupplierError).field).toMatch(/given_name/);
@@ -558,12 +553,7 @@ describe('a lost answer', () => {
     const { offer, lastDay } = await offerFor(withoutDocuments, { adults: 1, children: 0, infants: 0 }, ['PZU', 'AMM']);
     const supplier = make({ apiUrl: proxyUrl });
     const passengers = passengersFor(supplier.passengerRequirements(offer), lastDay);
-    const held = await supplier.createOrder({
-      offerReference: offer.reference,
-      passengers,
-      holdMinutes: 120,
-      clientReference: 'call_lost',
-    });
+    const held = await holdOffer(supplier, offer, passengers, 'call_lost');
     expect(held).toMatchObject({ status: 'held' });
     expect(requestsTo('POST', '/air/orders')).toHaveLength(1);
     expect(requestsTo('GET', '/air/orders')[0]?.query).toMatchObject({ offer_id: offer.reference });
