@@ -5,8 +5,8 @@ import { bookings } from '../src/db/schema.js';
 import { signDuffelPayload } from '../src/modules/supplier-webhooks/duffel-signature.js';
 import { createSandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
 import type { AirlineChange, CancellationQuote, Supplier } from '../src/suppliers/supplier.js';
-import { findOffer, pay, readyBooking, uploadReceipt } from './helpers/booking-factories.js';
-import { staffMember } from './helpers/staff.js';
+import { findOffer, pay, readyBooking } from './helpers/booking-factories.js';
+import { approveUploadedReceipt, uploadReceipt } from './helpers/payments.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import type { Backend, TestDatabase } from './helpers/test-database.js';
 
@@ -128,13 +128,7 @@ export async function ticketedBooking(ctx: TestContext, family: string, language
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
   const upload = await uploadReceipt(ctx, booking.id, png);
   must(upload.statusCode === 200, 'receipt', upload);
-  const agent = await staffMember(ctx.app, 'agent-desk');
-  const receiptId = (upload.json() as { booking: Booking }).booking.receipts.at(-1)!.id;
-  const approved = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/transfers/${receiptId}/approve`,
-    headers: agent.headers,
-  });
+  const approved = await approveUploadedReceipt(ctx, upload);
   must(approved.statusCode === 200 && approved.json().booking.status === 'confirmed', 'approve', approved);
   const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
   must(row!.supplier === 'duffel', 'booked at the scripted duffel');

@@ -6,12 +6,12 @@ import {
   findOffer,
   getBooking,
   guestHeaders,
-  paidByCard,
   pay,
   passengersFor,
   readyBooking,
   submitPassengers,
 } from './helpers/booking-factories.js';
+import { paidByCard } from './helpers/payments.js';
 import { multipart } from './helpers/multipart.js';
 import { travellerHeaders } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TICKET_FAIL_NAME, SANDBOX_TICKET_RETRY_NAME } from '../src/suppliers/sandbox/index.js';
 import { createSandboxSupplier, type SandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
 import { AUTOMATIC_TICKETING_ATTEMPTS } from '../src/modules/bookings/booking-repository.js';
-import { getBooking, paidByCard } from './helpers/booking-factories.js';
+import { getBooking } from './helpers/booking-factories.js';
+import { paidByCard } from './helpers/payments.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 

@@ -16,7 +16,8 @@ import {
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
 import { signDuffelWebhook } from './duffel/webhooks.js';
-import { findOffer, getBooking, pay, readyBooking, uploadReceipt } from './helpers/booking-factories.js';
+import { findOffer, getBooking, pay, readyBooking } from './helpers/booking-factories.js';
+import { uploadReceipt } from './helpers/payments.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 

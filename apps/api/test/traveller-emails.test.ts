@@ -6,8 +6,8 @@ import type { Booking } from '@kwenda/contracts';
 import { formatAgencyDateTime, formatDuration } from '@kwenda/contracts/display';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOffer, pay, readyBooking, uploadReceipt } from './helpers/booking-factories.js';
-import { staffMember } from './helpers/staff.js';
+import { findOffer, pay, readyBooking } from './helpers/booking-factories.js';
+import { approveUploadedReceipt, uploadReceipt } from './helpers/payments.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { startSmtp } from './helpers/smtp-server.js';
 
@@ -57,13 +57,7 @@ describe('e-mails to travellers', () => {
     const upload = await uploadReceipt(ctx, held.id, PNG);
     expect(upload.statusCode, upload.body).toBe(200);
     // A desk agent approves the transfer, as the workspace and the receipt command do.
-    const agent = await staffMember(ctx.app, 'agent-desk');
-    const receiptId = (upload.json() as { booking: Booking }).booking.receipts.at(-1)!.id;
-    const approved = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/transfers/${receiptId}/approve`,
-      headers: agent.headers,
-    });
+    const approved = await approveUploadedReceipt(ctx, upload);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().booking.status).toBe('confirmed');
 

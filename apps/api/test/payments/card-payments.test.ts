@@ -2,15 +2,8 @@ import type { Booking } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload, TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
 import { createSandboxSupplier } from '../../src/suppliers/sandbox/sandbox-supplier.js';
-import {
-  findOffer,
-  getBooking,
-  guestHeaders,
-  pay,
-  postSandboxWebhook,
-  readyBooking,
-  sandboxPaidEvent,
-} from '../helpers/booking-factories.js';
+import { findOffer, getBooking, guestHeaders, pay, readyBooking } from '../helpers/booking-factories.js';
+import { postSandboxWebhook, sandboxPaidEvent } from '../helpers/payments.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { raceAtLock } from '../helpers/lock-barrier.js';
 import { backends } from '../helpers/test-database.js';

@@ -3,15 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualTicketingDeadline } from '../../src/modules/bookings/ticketing-promise.js';
 import { TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
 import { createSandboxSupplier } from '../../src/suppliers/sandbox/sandbox-supplier.js';
-import {
-  asGuest,
-  findOffer,
-  getBooking,
-  pay,
-  postSandboxWebhook,
-  readyBooking,
-  sandboxPaidEvent,
-} from '../helpers/booking-factories.js';
+import { asGuest, findOffer, getBooking, pay, readyBooking } from '../helpers/booking-factories.js';
+import { postSandboxWebhook, sandboxPaidEvent } from '../helpers/payments.js';
 import { multipart } from '../helpers/multipart.js';
 import { staffMember, type TestStaffMember } from '../helpers/staff.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
