@@ -5,7 +5,7 @@ import { bookings } from '../src/db/schema.js';
 import { signDuffelPayload } from '../src/modules/supplier-webhooks/duffel-signature.js';
 import { createSandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
 import type { AirlineChange, CancellationQuote, Supplier } from '../src/suppliers/supplier.js';
-import { findOffer, pay, readyBooking } from './helpers/booking-factories.js';
+import { findOffer, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
 import { approveUploadedReceipt, uploadReceipt } from './helpers/payments.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import type { Backend, TestDatabase } from './helpers/test-database.js';
@@ -171,5 +171,14 @@ export function postEvent(
     url: '/api/v1/suppliers/duffel/webhooks',
     payload: body,
     headers: { 'content-type': 'application/json', ...(signature ? { 'x-duffel-signature': signature } : {}) },
+  });
+}
+
+/** The traveller's answer to the airline's change, from the booking page. */
+export function answerAirlineChange(ctx: TestContext, bookingId: string, answer: 'accept' | 'decline') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/bookings/${bookingId}/airline-change/${answer}`,
+    headers: guestHeaders(ctx, bookingId),
   });
 }

@@ -7,6 +7,7 @@ import {
   movedSlices,
   orderIdOf,
   postEvent,
+  answerAirlineChange,
   appWithScriptedAirline,
   ticketedBooking,
   type ScriptedAirline,
@@ -155,11 +156,7 @@ describe('airline-initiated changes', () => {
     expect(stranger.json().code).toBe('BOOKING_ACCESS_REQUIRED');
     expect(airline.calls.accept).toEqual([]);
 
-    const accepted = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/bookings/${booking.id}/airline-change/accept`,
-      headers: guestHeaders(ctx, booking.id),
-    });
+    const accepted = await answerAirlineChange(ctx, booking.id, 'accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(airline.calls.accept).toEqual([changeId]);
     const after = await getBooking(ctx, booking.id);
@@ -174,11 +171,7 @@ describe('airline-initiated changes', () => {
     expect(view.json().change.decision).toBe('accepted');
 
     // Accepting twice is a state error, and the airline is not asked again.
-    const twice = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/bookings/${booking.id}/airline-change/accept`,
-      headers: guestHeaders(ctx, booking.id),
-    });
+    const twice = await answerAirlineChange(ctx, booking.id, 'accept');
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('INVALID_BOOKING_STATE');
     expect(airline.calls.accept).toHaveLength(1);

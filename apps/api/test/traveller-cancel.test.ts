@@ -9,6 +9,7 @@ import {
   movedSlices,
   orderIdOf,
   postEvent,
+  answerAirlineChange,
   appWithScriptedAirline,
   ticketedBooking,
   type ScriptedAirline,
@@ -194,11 +195,7 @@ describe('cancelling for a refund', () => {
     expect(done.json().booking.status).toBe('canceled');
 
     // No change to accept on a booking that was not rescheduled.
-    const accept = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/bookings/${booking.id}/airline-change/accept`,
-      headers: guestHeaders(ctx, booking.id),
-    });
+    const accept = await answerAirlineChange(ctx, booking.id, 'accept');
     expect(accept.statusCode).toBe(409);
 
     const unpaid = await readyBooking(ctx, await findOffer(ctx, 'available'), 'UNPAID');
