@@ -1,5 +1,6 @@
 import type { OfferSearchResult } from '@kwenda/contracts';
 import { expect, type Page, type Response } from '@playwright/test';
+import { sandboxRepricingOutcome } from '../../apps/api/src/suppliers/sandbox/offer-reference';
 
 /**
  * The offers page asks for page 1 of a new search through POST /offers/stream (NDJSON: progress and
@@ -21,4 +22,15 @@ export async function nextOffersAnswer(page: Page): Promise<OfferSearchResult> {
   const again = await page.request.post('/api/v1/offers/request', { data: response.request().postDataJSON() });
   expect(again.ok(), await again.text()).toBe(true);
   return (await again.json()) as OfferSearchResult;
+}
+
+/**
+ * The position of the first offer the sandbox airline sells as shown: its re-pricing rule, a hash of
+ * the flights and dates (apps/api/src/suppliers/sandbox/README.md), neither sells it out nor changes
+ * its price when it is booked. The journeys book it directly instead of trying offers in turn.
+ */
+export function firstAvailableOffer(offers: readonly { reference: string }[]): number {
+  const index = offers.findIndex((offer) => sandboxRepricingOutcome(offer.reference)?.kind === 'available');
+  if (index < 0) throw new Error('No offer the sandbox sells as shown');
+  return index;
 }
