@@ -181,6 +181,11 @@ export function validationItem(
   return item('validation_error', code, title, message, { field, pointer });
 }
 
+/** The item of a required field left out or blank. */
+export function requiredField(field: string): DuffelErrorItem {
+  return validationItem('validation_required', field, `/${field}`, `Field '${field}' can't be blank`, 'Required field');
+}
+
 export function validationError(items: DuffelErrorItem[]): DuffelHttpError {
   return new DuffelHttpError(422, items);
 }

@@ -2,7 +2,7 @@ import type { CabinClass, OfferRequestPassenger, PassengerType } from '@duffel/a
 import { airportFor } from '../airports.js';
 import { buildOffers, type ListedOffer, type SearchInput, type SearchPassenger } from '../inventory.js';
 import { isValidDate } from '../order-validation.js';
-import { duffelErrors, validationError, validationItem, type DuffelErrorItem } from '../payloads.js';
+import { duffelErrors, requiredField, validationError, validationItem, type DuffelErrorItem } from '../payloads.js';
 import {
   dataOf,
   isObject,
@@ -35,7 +35,7 @@ export function offerRequestRoutes(s: LocalDuffelState): Route[] {
     const errors: DuffelErrorItem[] = [];
     const slices = Array.isArray(data.slices) ? data.slices : null;
     if (!slices || slices.length === 0) {
-      errors.push(validationItem('validation_required', 'slices', '/slices', "Field 'slices' can't be blank", 'Required field'));
+      errors.push(requiredField('slices'));
     }
     const parsedSlices = (slices ?? []).map((raw, i) => {
       const slice = isObject(raw) ? raw : {};
@@ -69,9 +69,7 @@ export function offerRequestRoutes(s: LocalDuffelState): Route[] {
     });
     const passengersRaw = Array.isArray(data.passengers) ? data.passengers : null;
     if (!passengersRaw || passengersRaw.length === 0) {
-      errors.push(
-        validationItem('validation_required', 'passengers', '/passengers', "Field 'passengers' can't be blank", 'Required field'),
-      );
+      errors.push(requiredField('passengers'));
     } else if (passengersRaw.length > 9) {
       errors.push(validationItem('validation_format', 'passengers', '/passengers', 'At most 9 passengers can travel together'));
     }

@@ -1,6 +1,6 @@
 import { centsToMoney, toCents } from '../deterministic.js';
 import { baggageAvailableServices, seatMapsFor, type ListedOffer } from '../inventory.js';
-import { duffelErrors, paginate, validationError, validationItem } from '../payloads.js';
+import { duffelErrors, paginate, requiredField, validationError } from '../payloads.js';
 import { arrivedOffers } from './offer-requests.js';
 import type { LocalDuffelState, Reply, RequestContext, Route } from './state.js';
 
@@ -9,15 +9,7 @@ export function offerRoutes(s: LocalDuffelState): Route[] {
   function listOffers(ctx: RequestContext): Reply {
     const requestId = ctx.query.get('offer_request_id');
     if (!requestId) {
-      throw validationError([
-        validationItem(
-          'validation_required',
-          'offer_request_id',
-          '/offer_request_id',
-          "Field 'offer_request_id' can't be blank",
-          'Required field',
-        ),
-      ]);
+      throw validationError([requiredField('offer_request_id')]);
     }
     const state = s.searches.get(requestId);
     if (!state) throw duffelErrors.notFound();
@@ -61,9 +53,7 @@ export function offerRoutes(s: LocalDuffelState): Route[] {
   function getSeatMaps(ctx: RequestContext): Reply {
     const offerId = ctx.query.get('offer_id');
     if (!offerId) {
-      throw validationError([
-        validationItem('validation_required', 'offer_id', '/offer_id', "Field 'offer_id' can't be blank", 'Required field'),
-      ]);
+      throw validationError([requiredField('offer_id')]);
     }
     const record = s.liveOffer(offerId);
     return { status: 200, body: { data: seatMapsFor(record, s.ids).seatMaps } };

@@ -1,6 +1,6 @@
 import type { OrderCancellation } from '@duffel/api/types';
 import { centsToMoney, toCents } from '../deterministic.js';
-import { duffelErrors, paginate, validationError, validationItem, type LocalCancellation } from '../payloads.js';
+import { duffelErrors, paginate, requiredField, validationError, type LocalCancellation } from '../payloads.js';
 import { dataOf, type LocalDuffelState, type Reply, type RequestContext, type Route } from './state.js';
 
 /** Order cancellations: a quote of the refund, confirmed before it expires (the latest quote only). */
@@ -8,9 +8,7 @@ export function orderCancellationRoutes(s: LocalDuffelState): Route[] {
   function createCancellation(ctx: RequestContext): Reply {
     const data = dataOf(ctx.body);
     if (typeof data.order_id !== 'string') {
-      throw validationError([
-        validationItem('validation_required', 'order_id', '/order_id', "Field 'order_id' can't be blank", 'Required field'),
-      ]);
+      throw validationError([requiredField('order_id')]);
     }
     const { order } = s.orderState(data.order_id);
     if (order.cancelled_at) throw duffelErrors.alreadyCancelled();

@@ -1,6 +1,6 @@
 import { toCents } from '../deterministic.js';
 import { validatePayment } from '../order-validation.js';
-import { duffelErrors, paginate, validationError, validationItem, type LocalPayment } from '../payloads.js';
+import { duffelErrors, paginate, requiredField, validationError, type LocalPayment } from '../payloads.js';
 import { dataOf, type LocalDuffelState, type Reply, type RequestContext, type Route } from './state.js';
 
 /** Payments of held orders from the Duffel balance: the amount must be the order's total now. */
@@ -8,9 +8,7 @@ export function paymentRoutes(s: LocalDuffelState): Route[] {
   function createPayment(ctx: RequestContext): Reply {
     const data = dataOf(ctx.body);
     if (typeof data.order_id !== 'string') {
-      throw validationError([
-        validationItem('validation_required', 'order_id', '/order_id', "Field 'order_id' can't be blank", 'Required field'),
-      ]);
+      throw validationError([requiredField('order_id')]);
     }
     const state = s.orderState(data.order_id);
     const { order } = state;
