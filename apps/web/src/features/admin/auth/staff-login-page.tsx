@@ -7,7 +7,7 @@ import { apiErrorText } from '../components/api-error-alert';
 import { useStaffSession } from '../lib/staff-session';
 import { saveStaffSession, useStaffLogin } from './staff-auth-api';
 import classes from './staff-auth.module.css';
-import { EmailField, PasswordField } from '../../../components/credential-fields';
+import { EmailField, PasswordField } from '../../../components/auth-fields';
 
 /** Where to go after signing in: a desk address from ?return_to, else Today. */
 export function deskReturnTo(value: string | null): string {

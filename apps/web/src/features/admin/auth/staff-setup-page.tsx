@@ -8,7 +8,7 @@ import { apiErrorText } from '../components/api-error-alert';
 import { BidiText, ltr } from '../lib/bidi';
 import { saveStaffSession, useAcceptInvitation, useInvitation } from './staff-auth-api';
 import classes from './staff-auth.module.css';
-import { PasswordField } from '../../../components/credential-fields';
+import { PasswordField } from '../../../components/auth-fields';
 
 /**
  * The set-up link (/admin/setup/:token), the first owner's from the command line or an invitation

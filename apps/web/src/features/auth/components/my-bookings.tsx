@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { ListSection } from '../../../components/list-section';
+import { ListSection } from '../../../components/section-card';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
 import { airportCity, useAirports } from '../../../lib/airports';

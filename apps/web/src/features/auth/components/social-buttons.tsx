@@ -1,5 +1,4 @@
-import { Button, Stack } from '@mantine/core';
-import { OrDivider } from '../../../components/or-divider';
+import { Button, Divider, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { API_BASE } from '../../../lib/api-client';
 import { usePublicConfigAsRendered } from '../../../lib/public-config';
@@ -49,7 +48,14 @@ export function SocialButtons({ returnTo }: { returnTo: string | null }) {
     `${API_BASE}/auth/social/${provider}/start${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
   return (
     <Stack gap="sm">
-      <OrDivider label={t('social.or')} />
+      <Divider
+        label={
+          <Text span size="sm" c="gray.7">
+            {t('social.or')}
+          </Text>
+        }
+        labelPosition="center"
+      />
       {providers.includes('google') && (
         <Button component="a" href={href('google')} variant="default" leftSection={<GoogleMark />} fullWidth>
           {t('social.google')}

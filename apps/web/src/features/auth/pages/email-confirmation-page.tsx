@@ -12,7 +12,7 @@ import classes from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { useAfterLogin } from '../lib/use-after-login';
-import { EmailField, PasswordField } from '../../../components/credential-fields';
+import { EmailField, PasswordField } from '../../../components/auth-fields';
 
 /** What the page that sends the traveller here passes with the navigation. */
 export interface ConfirmationState {

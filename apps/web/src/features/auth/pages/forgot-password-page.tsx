@@ -8,7 +8,7 @@ import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
 import { SentenceWithAddress } from '../components/sentence-with-address';
 import { errorText } from '../lib/error-text';
-import { EmailField } from '../../../components/credential-fields';
+import { EmailField } from '../../../components/auth-fields';
 
 /**
  * SPEC section 2 "forgot_password": the e-mail, then a message that a link is on its way if an account

@@ -15,7 +15,7 @@ import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { useAfterLogin } from '../lib/use-after-login';
 import type { ConfirmationState } from './email-confirmation-page';
-import { EmailField, PasswordField } from '../../../components/credential-fields';
+import { EmailField, PasswordField } from '../../../components/auth-fields';
 
 /** Log-in: e-mail and password (show/hide), forgot-password and sign-up links, Google and Facebook. */
 export function LoginPage() {

@@ -7,7 +7,7 @@ import { useAppPath } from '../../../lib/referral';
 import { usePasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { errorText } from '../lib/error-text';
-import { PasswordField } from '../../../components/credential-fields';
+import { PasswordField } from '../../../components/auth-fields';
 
 /** The link cannot be used again: the visitor asks for a new one rather than retrying. */
 const DEAD_LINK = new Set(['EXPIRED_TOKEN', 'ALREADY_USED_TOKEN', 'ACCOUNT_NOT_FOUND']);

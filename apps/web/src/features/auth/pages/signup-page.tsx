@@ -14,7 +14,7 @@ import { errorText, fieldCodes } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
 import { clearFieldError, signupErrors, type SignupField } from '../lib/signup-errors';
 import type { ConfirmationState } from './email-confirmation-page';
-import { EmailField, PasswordField } from '../../../components/credential-fields';
+import { EmailField, PasswordField } from '../../../components/auth-fields';
 
 const empty: SignupInput = { fullName: '', email: '', password: '', passwordConfirmation: '' };
 

@@ -1,7 +1,6 @@
 import { useTranslation } from '../../../i18n/use-translation';
 import { bookingSteps, type BookingStep } from '../lib/booking-steps';
 import classes from './booking.module.css';
-import hidden from '../../../components/visually-hidden.module.css';
 
 /**
  * SPEC section 2: the booking's steps; only completed ones can be clicked. `complete` once the
@@ -38,7 +37,7 @@ export function BookingStepper({
               </span>
               <span className={classes.stepLabel}>
                 {t(`steps.${step}`)}
-                {state === 'done' && <span className={hidden.visuallyHidden}> {t('steps.doneSuffix')}</span>}
+                {state === 'done' && <span className={classes.visuallyHidden}> {t('steps.doneSuffix')}</span>}
               </span>
             </>
           );

@@ -13,7 +13,6 @@ import shared from '../components/content.module.css';
 import { faqTabs, type FaqCatalog } from '../lib/faq-catalog';
 import { readFaqLocation, writeFaqLocation, type FaqLocation } from '../lib/faq-location';
 import classes from './faqs-page.module.css';
-import hidden from '../../../components/visually-hidden.module.css';
 
 /**
  * Six tabs of questions, one answer open at a time. The tab and the open question live in
@@ -86,7 +85,7 @@ export function FaqsPage() {
                 leftSection={<IconChat size={18} />}
               >
                 {t('faqs.help.whatsapp')}
-                <span className={hidden.visuallyHidden}> {tCommon('opensInNewTab')}</span>
+                <span className={classes.visuallyHidden}> {tCommon('opensInNewTab')}</span>
               </Button>
               <Button component="a" href={`mailto:${config.supportEmail}`} variant="default" leftSection={<IconMail size={18} />}>
                 {t('faqs.help.email')}

@@ -1,5 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { OrDivider } from '../../../components/or-divider';
+import { Button, Divider, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { TitledModal } from '../../../components/titled-modal';
 
@@ -35,7 +34,14 @@ export function LoginPromptModal({ opened, onClose, onGuest, onLogin, onSignup }
         <Button onClick={onSignup} fullWidth variant="light">
           {t('loginPrompt.signup')}
         </Button>
-        <OrDivider label={t('loginPrompt.or')} />
+        <Divider
+          label={
+            <Text span size="sm" c="gray.7">
+              {t('loginPrompt.or')}
+            </Text>
+          }
+          labelPosition="center"
+        />
         <Button onClick={onGuest} fullWidth variant="outline" color="dark">
           {t('loginPrompt.guest')}
         </Button>

@@ -1,6 +1,5 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import classes from './filters.module.css';
-import hidden from '../../../components/visually-hidden.module.css';
 
 /**
  * Local state that starts again from the value outside (the address: a reset, the back button)
@@ -52,7 +51,7 @@ export function RangeThumb({
 }) {
   return (
     <>
-      <label className={hidden.visuallyHidden} htmlFor={id}>
+      <label className={classes.visuallyHidden} htmlFor={id}>
         {label}
       </label>
       <input
