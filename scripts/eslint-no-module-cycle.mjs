@@ -74,21 +74,48 @@ function moduleOf(root, file) {
   return parts.length > 1 ? parts[0] : parts[0].replace(/\.tsx?$/, '');
 }
 
-/** Module -> modules it imports, from the files on disk (read once per lint run). */
-const graphs = new Map();
+/** Each source file's imports, from the files on disk, read again once changed (checked at most once a second). */
+const parsed = new Map();
+const scans = new Map();
 function fileEdges(root) {
-  let graph = graphs.get(root);
-  if (!graph) {
-    graph = new Map();
-    for (const file of listSources(root)) {
+  const scan = scans.get(root);
+  if (scan && Date.now() - scan.at < 1000) return scan.graph;
+  const graph = new Map();
+  for (const file of listSources(root)) {
+    const mtimeMs = fs.statSync(file).mtimeMs;
+    let entry = parsed.get(file);
+    if (!entry || entry.mtimeMs !== mtimeMs) {
       const targets = importsOf(file, fs.readFileSync(file, 'utf8'))
         .map((specifier) => resolve(file, specifier))
         .filter((target) => target !== null && target.startsWith(root + path.sep));
-      graph.set(file, targets);
+      entry = { mtimeMs, targets: [...new Set(targets)].sort() };
+      parsed.set(file, entry);
     }
-    graphs.set(root, graph);
+    graph.set(file, entry.targets);
   }
+  scans.set(root, { at: Date.now(), graph, modules: null });
   return graph;
+}
+
+/** Module -> modules it imports, from `graph` with `file`'s imports replaced by `own` (the file as linted). */
+function moduleEdgesOf(root, graph, file, own) {
+  const scan = scans.get(root);
+  const same = (graph.get(file) ?? []).join('\n') === [...own].join('\n');
+  if (same && scan.modules) return scan.modules;
+  const edges = new Map();
+  const add = (from, targets) => {
+    const module = moduleOf(root, from);
+    for (const target of targets) {
+      const to = moduleOf(root, target);
+      if (to === module) continue;
+      if (!edges.has(module)) edges.set(module, new Set());
+      edges.get(module).add(to);
+    }
+  };
+  for (const [from, targets] of graph) if (from !== file) add(from, targets);
+  add(file, own);
+  if (same) scan.modules = edges;
+  return edges;
 }
 
 /** A path of modules from `from` to `to` (inclusive) when `to` can be reached, else null. */
@@ -132,23 +159,7 @@ export const noModuleCycle = {
         .map((specifier) => [specifier, resolve(file, specifier)])
         .filter(([, target]) => target !== null && target.startsWith(root + path.sep)),
     );
-    const moduleEdges = new Map();
-    for (const [from, targets] of fileEdges(root)) {
-      if (from === file) continue;
-      const module = moduleOf(root, from);
-      for (const target of targets) {
-        const to = moduleOf(root, target);
-        if (to === module) continue;
-        if (!moduleEdges.has(module)) moduleEdges.set(module, new Set());
-        moduleEdges.get(module).add(to);
-      }
-    }
-    for (const target of own.values()) {
-      const to = moduleOf(root, target);
-      if (to === self) continue;
-      if (!moduleEdges.has(self)) moduleEdges.set(self, new Set());
-      moduleEdges.get(self).add(to);
-    }
+    const moduleEdges = moduleEdgesOf(root, fileEdges(root), file, [...new Set(own.values())].sort());
     const check = (node) => {
       if (node.importKind === 'type' || node.exportKind === 'type') return;
       const specifier = node.source && node.source.type === 'Literal' ? node.source.value : null;
