@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkBookingId } from '../../errors.js';
 import { staffUserIdOf } from '../../plugins/auth.js';
+import { sendInlineFile } from '../../plugins/inline-file.js';
 import type { AdminBookingsService } from './admin-bookings-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -88,16 +89,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBo
     },
     async (request, reply) => {
       checkBookingId(request.params.id);
-      const file = await adminBookings.receiptFile(request.params.id, request.params.receiptId);
-      // The traveller's file, shown inline in the desk only: never sniffed into something else, never cached.
-      return reply
-        .headers({
-          ...noStore,
-          'content-type': file.contentType,
-          'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          'x-content-type-options': 'nosniff',
-        })
-        .send(file.bytes);
+      return sendInlineFile(reply, await adminBookings.receiptFile(request.params.id, request.params.receiptId));
     },
   );
 };

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, checkBookingId } from '../../../errors.js';
 import { staffUserIdOf } from '../../../plugins/auth.js';
+import { sendInlineFile } from '../../../plugins/inline-file.js';
 import { staffActorOf } from '../use-cases/staff-deps.js';
 import type { DeskService } from './desk-service.js';
 
@@ -69,15 +70,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ desk: DeskService }> = async (a
     },
     async (request, reply) => {
       checkReceiptId(request.params.receiptId);
-      const file = await desk.receiptFile(request.params.receiptId);
-      return reply
-        .headers({
-          ...noStore,
-          'content-type': file.contentType,
-          'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          'x-content-type-options': 'nosniff',
-        })
-        .send(file.bytes);
+      return sendInlineFile(reply, await desk.receiptFile(request.params.receiptId));
     },
   );
 
