@@ -3,20 +3,11 @@ import { MantineProvider } from '@mantine/core';
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { standInForTheBrowser } from '../test/browser-stand-ins';
 import { TypedNumberInput } from './typed-number-input';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-// Mantine's provider asks for the colour scheme, which jsdom does not answer.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => {},
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
+standInForTheBrowser();
 
 let root: Root | null = null;
 let container: HTMLDivElement | null = null;

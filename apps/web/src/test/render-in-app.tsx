@@ -7,6 +7,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Translator } from '../i18n/translator';
 import { TranslatorProvider } from '../i18n/use-translation';
+import { standInForTheBrowser } from './browser-stand-ins';
 
 /**
  * Renders a piece of the web app in jsdom as the app shows it: Mantine (without transitions or
@@ -24,29 +25,6 @@ function catalogs(language: string) {
       .filter((name) => name.endsWith('.json'))
       .map((name) => [name.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'))]),
   );
-}
-
-/** Mantine asks for the colour scheme, the screen's width, the fonts' loading and elements' sizes, which jsdom does not answer. */
-function standInForTheBrowser() {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { ready: Promise.resolve(), addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 }
 
 export function renderInApp(ui: ReactNode, language: 'en' | 'ar' = 'en') {
