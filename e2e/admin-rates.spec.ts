@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr } from './i18n';
 import { sharedStaffMember, type RealStaffMember } from './support/staff';
+import { offersSearchBody } from './support/booking-form';
 import { firstAvailableOffer, nextOffersAnswer } from './support/offers-answer';
 
 /**
@@ -21,21 +22,6 @@ const deviceOf = (project: string) => (project.endsWith('phone') ? 'phone' : 'de
 const sizeOf = (project: string) => (deviceOf(project) === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
 
 type StoredSession = RealStaffMember['session'];
-
-const searchBody = (currency: Currency, days: number) => ({
-  filters: {
-    tripType: 'one-way',
-    departureStation: 'PZU',
-    destinationStation: 'CAI',
-    departureDate: daysAhead(days),
-    cabinClass: null,
-    passengers: { adults: 1, children: 0, infants: 0 },
-    baggage: { hold: 1, carryOn: 0 },
-    currency,
-  },
-  page: 1,
-  order: 'lowest',
-});
 
 async function signIn(page: Page, session: StoredSession) {
   await page.addInitScript((value) => localStorage.setItem('kwenda.staffSession', value), JSON.stringify(session));
@@ -58,7 +44,7 @@ test.describe('rates and prices', () => {
     // A booking made at today's rate.
     const days = 30 + Object.keys(CURRENCY_OF).indexOf(info.project.name);
     const first = (await (
-      await request.post('/api/v1/offers/request', { data: searchBody(currency, days) })
+      await request.post('/api/v1/offers/request', { data: offersSearchBody(days, { currency }) })
     ).json()) as OfferSearchResult;
     expect(first.rate).toMatchObject({ currency, unitsPerUsd: before });
     // The first offer the airline neither re-prices nor withdraws when booked (the sandbox does either to a few).
@@ -183,6 +169,19 @@ test.describe('rates and prices', () => {
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 const amna = { id: 'us_owner', name: 'Amna Owner' };
 
+/** SDG's next rate, set an hour ago for tomorrow: in its currency's line and first in the history. */
+const scheduledSdg: RatesOverview['history'][number] = {
+  id: 'rate_sdg_4',
+  currency: 'SDG',
+  unitsPerUsd: 2700,
+  previousUnitsPerUsd: 2650,
+  effectiveAt: new Date(Date.now() + 20 * 3_600_000).toISOString(),
+  setAt: hoursAgo(1),
+  setBy: amna,
+  status: 'scheduled',
+  canceledAt: null,
+};
+
 const OVERVIEW: RatesOverview = {
   rates: [
     {
@@ -191,19 +190,7 @@ const OVERVIEW: RatesOverview = {
       unitsPerUsd: 2650,
       effectiveAt: hoursAgo(5),
       setBy: amna,
-      scheduled: [
-        {
-          id: 'rate_sdg_4',
-          currency: 'SDG',
-          unitsPerUsd: 2700,
-          previousUnitsPerUsd: 2650,
-          effectiveAt: new Date(Date.now() + 20 * 3_600_000).toISOString(),
-          setAt: hoursAgo(1),
-          setBy: amna,
-          status: 'scheduled',
-          canceledAt: null,
-        },
-      ],
+      scheduled: [scheduledSdg],
     },
     { currency: 'EUR', rateId: 'rate_start_eur', unitsPerUsd: 0.86, effectiveAt: hoursAgo(900), setBy: null, scheduled: [] },
     { currency: 'SAR', rateId: 'rate_start_sar', unitsPerUsd: 3.75, effectiveAt: hoursAgo(900), setBy: null, scheduled: [] },
@@ -213,17 +200,7 @@ const OVERVIEW: RatesOverview = {
     { currency: 'TRY', rateId: 'rate_start_try', unitsPerUsd: 42.5, effectiveAt: hoursAgo(900), setBy: null, scheduled: [] },
   ],
   history: [
-    {
-      id: 'rate_sdg_4',
-      currency: 'SDG',
-      unitsPerUsd: 2700,
-      previousUnitsPerUsd: 2650,
-      effectiveAt: new Date(Date.now() + 20 * 3_600_000).toISOString(),
-      setAt: hoursAgo(1),
-      setBy: amna,
-      status: 'scheduled',
-      canceledAt: null,
-    },
+    scheduledSdg,
     {
       id: 'rate_sdg_3',
       currency: 'SDG',

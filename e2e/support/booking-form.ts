@@ -15,27 +15,30 @@ export function familyName(project: string, journey: string) {
 
 type Party = { adults: number; children: number; infants: number };
 
+/** A search of Port Sudan -> Cairo `days` ahead, one checked bag each, as POST /offers/request takes it. */
+export function offersSearchBody(days: number, { currency = 'SDG', passengers = { adults: 1, children: 0, infants: 0 } } = {}) {
+  return {
+    filters: {
+      tripType: 'one-way',
+      departureStation: 'PZU',
+      destinationStation: 'CAI',
+      departureDate: daysAhead(days),
+      cabinClass: null,
+      passengers,
+      baggage: { hold: 1, carryOn: 0 },
+      currency,
+    },
+    page: 1,
+    order: 'lowest',
+  };
+}
+
 /**
  * A guest booking of Port Sudan -> Cairo made straight through the API (the search and offers
  * pages have journeys of their own): the first offer the sandbox sells as shown, by its id.
  */
 export async function bookThroughApi(request: APIRequestContext, days: number, passengers: Party) {
-  const search = await request.post('/api/v1/offers/request', {
-    data: {
-      filters: {
-        tripType: 'one-way',
-        departureStation: 'PZU',
-        destinationStation: 'CAI',
-        departureDate: daysAhead(days),
-        cabinClass: null,
-        passengers,
-        baggage: { hold: 1, carryOn: 0 },
-        currency: 'SDG',
-      },
-      page: 1,
-      order: 'lowest',
-    },
-  });
+  const search = await request.post('/api/v1/offers/request', { data: offersSearchBody(days, { passengers }) });
   expect(search.status(), await search.text()).toBe(200);
   const { offers } = (await search.json()) as { offers: { reference: string }[] };
   const offer = offers[firstAvailableOffer(offers)]!;
