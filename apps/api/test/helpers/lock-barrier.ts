@@ -26,6 +26,8 @@ export async function lockBarrier(database: TestDatabase, lockSql: string, param
     async waiting(count) {
       const deadline = Date.now() + 10_000;
       for (;;) {
+        // Activity statistics are read once per transaction unless the snapshot is dropped.
+        await client.query('SELECT pg_stat_clear_snapshot()');
         const [row] = (
           await client.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM pg_stat_activity

@@ -273,7 +273,11 @@ describe.each(backends)('payments service on %s', (backend) => {
 
     it('confirms once when the webhook and the reconciliation come together', async () => {
       const { booking, resend } = await paidAtGateway();
-      const [outcome] = await Promise.all([resend(), payments.reconcileOpenPayments(new Date(Date.now() + SIX_MINUTES))]);
+      // Both hold what they learnt (the event, the gateway's answer) and wait for the payment's lock.
+      const [outcome] = await raceAtLock(database, paymentLock(booking.id), [
+        resend,
+        () => payments.reconcileOpenPayments(new Date(Date.now() + SIX_MINUTES)),
+      ]);
       expect(['confirmed', 'duplicate']).toContain(outcome);
       expect(confirmationsOf(booking.id)).toHaveLength(1);
       expect((await paymentRows(booking.id)).map((p) => p.status)).toEqual(['succeeded']);
