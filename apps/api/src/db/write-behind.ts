@@ -1,3 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './client.js';
+
 /**
  * Counts kept in memory by key and written once per interval in one batch: on hot paths (a search) a
  * write each time would queue every request behind it on the embedded database's one connection. A
@@ -10,6 +13,25 @@ export interface WriteBehind<T> {
   add(key: string, create: () => T, update: (entry: T) => void): void;
   /** Writes what is counted so far and resolves when it is written (or has failed). */
   settled(): Promise<void>;
+}
+
+/** What a counter written behind is made with (the searches', the offers left out for want of a rate). */
+export interface CounterOptions {
+  database: Database;
+  logger: Pick<FastifyBaseLogger, 'error'>;
+  clock?: () => Date;
+  /** How long counts wait in memory before their one write (a second by default). */
+  flushMs?: number;
+}
+
+/** A write-behind batch written by `write`, whose failure is logged as `lost`; with the counter's clock. */
+export function counterOf<T>(options: CounterOptions, write: (db: Database['db'], batch: T[]) => Promise<unknown>, lost: string) {
+  const counts = createWriteBehind<T>({
+    write: (batch) => write(options.database.db, batch),
+    onError: (err, entries) => options.logger.error({ err, entries }, lost),
+    flushMs: options.flushMs ?? 1000,
+  });
+  return { counts, clock: options.clock ?? (() => new Date()) };
 }
 
 export function createWriteBehind<T>({

@@ -1,9 +1,7 @@
 import { todayIn, type OfferRequest } from '@kwenda/contracts';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
 import { legsOf } from '../offers/offers-service.js';
 import { addRouteSearches, type RouteSearchCount } from './route-searches-repository.js';
-import { createWriteBehind } from '../../db/write-behind.js';
+import { counterOf, type CounterOptions } from '../../db/write-behind.js';
 
 export interface SearchCounter {
   /**
@@ -35,22 +33,8 @@ export function narrowsOffers(filters: OfferRequest['offerFilters']): boolean {
  * connection (1,000 searches a second became 1,000 upserts). A process killed outright loses at most
  * that second's counts; a process that is stopped writes them before its database closes.
  */
-export function createSearchCounter({
-  database,
-  logger,
-  clock = () => new Date(),
-  flushMs = 1000,
-}: {
-  database: Database;
-  logger: Pick<FastifyBaseLogger, 'error'>;
-  clock?: () => Date;
-  flushMs?: number;
-}): SearchCounter {
-  const counts = createWriteBehind<RouteSearchCount>({
-    write: (batch) => addRouteSearches(database.db, batch),
-    onError: (err, routes) => logger.error({ err, routes }, 'offers searches were not counted'),
-    flushMs,
-  });
+export function createSearchCounter(options: CounterOptions): SearchCounter {
+  const { counts, clock } = counterOf<RouteSearchCount>(options, addRouteSearches, 'offers searches were not counted');
 
   return {
     countSearch(request) {

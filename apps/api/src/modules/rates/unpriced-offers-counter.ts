@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { createWriteBehind } from '../../db/write-behind.js';
+import { counterOf, type CounterOptions } from '../../db/write-behind.js';
 import { addUnpricedOffers, type UnpricedOffersCount } from './unpriced-offers-repository.js';
 
 export interface UnpricedOffersCounter {
@@ -15,22 +13,8 @@ export interface UnpricedOffersCounter {
  * (searches are hot: a write per search would queue every search behind it), as the searches counter
  * (analytics/search-counter.ts) does. The desk's Today screen reads them to ask for the missing rates.
  */
-export function createUnpricedOffersCounter({
-  database,
-  logger,
-  clock = () => new Date(),
-  flushMs = 1000,
-}: {
-  database: Database;
-  logger: Pick<FastifyBaseLogger, 'error'>;
-  clock?: () => Date;
-  flushMs?: number;
-}): UnpricedOffersCounter {
-  const counts = createWriteBehind<UnpricedOffersCount>({
-    write: (batch) => addUnpricedOffers(database.db, batch),
-    onError: (err, currencies) => logger.error({ err, currencies }, 'offers left out were not counted'),
-    flushMs,
-  });
+export function createUnpricedOffersCounter(options: CounterOptions): UnpricedOffersCounter {
+  const { counts, clock } = counterOf<UnpricedOffersCount>(options, addUnpricedOffers, 'offers left out were not counted');
 
   return {
     count(currency, offers = 1) {
