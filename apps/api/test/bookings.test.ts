@@ -12,6 +12,7 @@ import {
   submitPassengers,
 } from './helpers/booking-factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
+import { raceAtLock } from './helpers/lock-barrier.js';
 import { backends } from './helpers/test-database.js';
 
 const family = { adults: 1, children: 1, infants: 1 };
@@ -241,7 +242,13 @@ describe.each(backends)('bookings API on %s', (backend) => {
   describe('PUT /bookings/{id}/pay (pay later) and the hold', () => {
     it('holds the seats once for two hours however many times pay is pressed at once', async () => {
       const booking = await readyBooking(ctx, offer, 'HOLDONCE', family);
-      const answers = await Promise.all(Array.from({ length: 5 }, () => pay(ctx, booking.id, true)));
+      // Four wait on the booking's lock together (the fifth, for one of the app's four connections), then hold in turn.
+      const press = () => pay(ctx, booking.id, true);
+      const answers = await raceAtLock(
+        ctx.database,
+        { sql: 'SELECT 1 FROM bookings WHERE id = $1 FOR UPDATE', params: [booking.id], waiting: 4 },
+        [press, press, press, press, press],
+      );
       for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
       const held = await getBooking(ctx, booking.id);
       expect(held.status).toBe('pending-payment');

@@ -8,6 +8,7 @@ import type { Supplier } from '../src/suppliers/supplier.js';
 import { findOffer, getBooking, pay, passengersFor, readyBooking, submitPassengers } from './helpers/booking-factories.js';
 import { staffHeaders } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
+import { raceAtLock } from './helpers/lock-barrier.js';
 import { backends } from './helpers/test-database.js';
 
 /**
@@ -95,7 +96,12 @@ describe.each(backends)('supplier calls survive lost answers on %s', (backend) =
   it('journals a hold before making it, and makes one hold when pay is pressed three times at once', async () => {
     reset();
     const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), 'JOURNAL');
-    const answers = await Promise.all([pay(ctx, booking.id, true), pay(ctx, booking.id, true), pay(ctx, booking.id, true)]);
+    const press = () => pay(ctx, booking.id, true);
+    const answers = await raceAtLock(
+      ctx.database,
+      { sql: 'SELECT 1 FROM bookings WHERE id = $1 FOR UPDATE', params: [booking.id] },
+      [press, press, press],
+    );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const calls = await callsOf(booking.id);
     expect(calls.map((c) => [c.kind, c.outcome])).toEqual([['hold', 'held']]);

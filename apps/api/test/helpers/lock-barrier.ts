@@ -52,7 +52,8 @@ export async function lockBarrier(database: TestDatabase, lockSql: string, param
  */
 export async function raceAtLock<const R extends readonly (() => Promise<unknown>)[]>(
   database: TestDatabase,
-  lock: { sql: string; params?: unknown[] },
+  /** `waiting`: how many reach the lock together when fewer than all can (the app has four connections). */
+  lock: { sql: string; params?: unknown[]; waiting?: number },
   requests: R,
 ): Promise<{ -readonly [K in keyof R]: Awaited<ReturnType<R[K]>> }> {
   type Answers = { -readonly [K in keyof R]: Awaited<ReturnType<R[K]>> };
@@ -62,7 +63,10 @@ export async function raceAtLock<const R extends readonly (() => Promise<unknown
   try {
     const answers = run();
     // A request that fails before the lock surfaces at once instead of being waited for in vain.
-    const first = await Promise.race([barrier.waiting(requests.length).then(() => 'all waiting'), answers.then(() => 'ended')]);
+    const first = await Promise.race([
+      barrier.waiting(lock.waiting ?? requests.length).then(() => 'all waiting'),
+      answers.then(() => 'ended'),
+    ]);
     if (first === 'ended') throw new Error('The requests ended without waiting at the lock: it is not their critical point');
     await barrier.release();
     return await answers;

@@ -14,6 +14,7 @@ import {
   type SandboxGateway,
 } from '../../src/payments/sandbox/sandbox-gateway.js';
 import { registerErrorHandler } from '../../src/plugins/error-handler.js';
+import { raceAtLock } from '../helpers/lock-barrier.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 const SECRET = 'sandbox-test-secret-0123456789';
@@ -249,9 +250,15 @@ describe.each(backends)('sandbox gateway on %s', (backend) => {
   });
 
   it('charges once when the form is sent twice at once', async () => {
-    const { url } = await open();
+    const { url, sessionId } = await open();
     const before = delivered.length;
-    const answers = await Promise.all([submit(url, TEST_CARDS.success), submit(url, TEST_CARDS.success)]);
+    // Both read the session as open, then wait on its row to complete it.
+    const send = () => submit(url, TEST_CARDS.success);
+    const answers = await raceAtLock(
+      database,
+      { sql: 'SELECT 1 FROM gateway_sessions WHERE id = $1 FOR UPDATE', params: [sessionId] },
+      [send, send],
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 303]);
     expect(eventsSince(before).map((e) => e.type)).toEqual(['payment.succeeded']);
   });
