@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '@kwenda/contracts';
 import {
   bookingEvents,
@@ -11,6 +11,7 @@ import {
   type ReceiptRow,
 } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
+import { holdAsked } from '../limits/limits-repository.js';
 
 /** Every query of bookings, passengers and their audit trail; nothing else in the module writes SQL. */
 
@@ -135,17 +136,9 @@ export interface PassengerHolder {
   mobile: string | null;
 }
 
-/**
- * Passengers already holding or flying the same flights in another live booking, matched on
- * name and date of birth (case-insensitive), each with the booking (and its requester) that holds them.
- */
-export async function findDuplicatePassengers<P extends { firstName: string; lastName: string; dateOfBirth: string }>(
-  tx: Tx,
-  input: { bookingId: string; segmentsKey: string; passengers: P[] },
-): Promise<(P & { heldBy: PassengerHolder })[]> {
-  if (!input.passengers.length) return [];
-  const live: BookingStatus[] = ['pending-payment', 'payment-confirmed', 'confirmed'];
-  const rows = await tx
+/** Passengers of other bookings than `exceptBookingId` on the same flights, among the bookings `which` selects. */
+function passengersOnFlights(tx: Tx, segmentsKey: string, exceptBookingId: string, which: SQL | undefined) {
+  return tx
     .select({
       firstName: bookingPassengers.firstName,
       lastName: bookingPassengers.lastName,
@@ -157,7 +150,28 @@ export async function findDuplicatePassengers<P extends { firstName: string; las
     })
     .from(bookingPassengers)
     .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
-    .where(and(eq(bookings.segmentsKey, input.segmentsKey), ne(bookings.id, input.bookingId), inArray(bookings.status, live)));
+    .where(and(eq(bookings.segmentsKey, segmentsKey), ne(bookings.id, exceptBookingId), which));
+}
+
+/**
+ * Passengers of other bookings on the same flights whose seats the supplier is being asked to hold
+ * (live bookings are found by the duplicate check below).
+ */
+export function findPassengersBeingHeld(tx: Tx, segmentsKey: string, exceptBookingId: string) {
+  return passengersOnFlights(tx, segmentsKey, exceptBookingId, and(eq(bookings.status, 'created'), holdAsked));
+}
+
+/**
+ * Passengers already holding or flying the same flights in another live booking, matched on
+ * name and date of birth (case-insensitive), each with the booking (and its requester) that holds them.
+ */
+export async function findDuplicatePassengers<P extends { firstName: string; lastName: string; dateOfBirth: string }>(
+  tx: Tx,
+  input: { bookingId: string; segmentsKey: string; passengers: P[] },
+): Promise<(P & { heldBy: PassengerHolder })[]> {
+  if (!input.passengers.length) return [];
+  const live: BookingStatus[] = ['pending-payment', 'payment-confirmed', 'confirmed'];
+  const rows = await passengersOnFlights(tx, input.segmentsKey, input.bookingId, inArray(bookings.status, live));
   const key = (p: { firstName: string | null; lastName: string | null; dateOfBirth: string | null }) =>
     `${(p.firstName ?? '').toUpperCase()}|${(p.lastName ?? '').toUpperCase()}|${p.dateOfBirth ?? ''}`;
   // One passenger may be held by several bookings (by different requesters): every holder is kept.

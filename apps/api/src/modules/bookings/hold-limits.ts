@@ -3,7 +3,7 @@ import { normalizeCapValue, type HoldCapKind, type HoldCaps } from '@kwenda/cont
 import type { BookingRow, PassengerRow } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../errors.js';
-import { findDuplicatePassengers } from './booking-repository.js';
+import { findDuplicatePassengers, findPassengersBeingHeld } from './booking-repository.js';
 import { alreadyBooked, ownDuplicates, requesterOf } from './use-cases/booking-rules.js';
 import { addressKey } from '../../plugins/client-address.js';
 import * as repo from '../limits/limits-repository.js';
@@ -103,7 +103,7 @@ export function createHoldLimits(deps: { caps: HoldCaps; clock?: () => Date }) {
         segmentsKey: booking.segmentsKey,
         passengers: named,
       });
-      const asked = await repo.findPassengersBeingHeld(tx, booking.segmentsKey, booking.id);
+      const asked = await findPassengersBeingHeld(tx, booking.segmentsKey, booking.id);
       for (const { firstName, lastName, dateOfBirth, ...heldBy } of asked)
         for (const p of named)
           if (sameTraveller(p) === sameTraveller({ firstName, lastName, dateOfBirth })) dupes.push({ ...p, heldBy });

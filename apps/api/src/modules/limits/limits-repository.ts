@@ -1,6 +1,6 @@
 import type { HoldCapKind } from '@kwenda/contracts/admin';
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { bookingPassengers, bookings, holdCapLifts, holdClients, supplierCalls, type HoldCapLiftRow } from '../../db/schema.js';
+import { bookings, holdCapLifts, holdClients, supplierCalls, type HoldCapLiftRow } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
 /** Who holds seats unpaid, and the staff's lifts of the caps on it. */
@@ -24,7 +24,7 @@ export async function lockHoldKeys(tx: Tx, keys: string[]) {
  * A booking holds seats unpaid: waiting for payment with its hold in force, or still created while
  * the supplier is being asked to hold (an open hold call, committed before the supplier is asked).
  */
-const holdAsked = sql`EXISTS (SELECT 1 FROM ${supplierCalls} WHERE ${supplierCalls.bookingId} = ${bookings.id}
+export const holdAsked = sql`EXISTS (SELECT 1 FROM ${supplierCalls} WHERE ${supplierCalls.bookingId} = ${bookings.id}
   AND ${supplierCalls.kind} = 'hold' AND ${supplierCalls.answeredAt} IS NULL)`;
 const holdingUnpaid = (now: Date) =>
   or(
@@ -47,28 +47,6 @@ export async function countUnpaidHolds(tx: Tx, kind: HoldCapKind, value: string,
           .from(bookings)
           .where(and(unpaid, kind === 'email' ? sql`${canonicalEmailSql} = ${value}` : eq(bookings.mobile, value)));
   return Number(row?.n ?? 0);
-}
-
-/**
- * Passengers of other bookings on the same flights whose seats the supplier is being asked to hold
- * (live bookings are found by the bookings' own duplicate check).
- */
-export async function findPassengersBeingHeld(tx: Tx, segmentsKey: string, exceptBookingId: string) {
-  return tx
-    .select({
-      firstName: bookingPassengers.firstName,
-      lastName: bookingPassengers.lastName,
-      dateOfBirth: bookingPassengers.dateOfBirth,
-      bookingId: bookings.id,
-      userId: bookings.userId,
-      email: bookings.email,
-      mobile: bookings.mobile,
-    })
-    .from(bookingPassengers)
-    .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
-    .where(
-      and(eq(bookings.segmentsKey, segmentsKey), ne(bookings.id, exceptBookingId), eq(bookings.status, 'created'), holdAsked),
-    );
 }
 
 /** Records the address a booking's seats were held from (again after a new hold of the same booking). */
