@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { Agent, setGlobalDispatcher } from 'undici';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 // The journeys' own requests (Node's fetch to the servers, the mail sink and the Duffel stand-in) each take
 // a new connection: on a busy machine a reused keep-alive connection that the server was closing as idle
@@ -74,19 +75,7 @@ process.env.SANDBOX_GATEWAY_SECRET ??= 'e2e-only-gateway-secret-0123456789';
  */
 const phone = { ...devices['Pixel 7'], deviceScaleFactor: 1 };
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  // Without the background-networking flags Chromium floods the closed network with refused connections.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = chromiumLaunchOptions;
 
 export type KwendaOptions = { language: 'ar' | 'en' };
 

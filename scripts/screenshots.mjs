@@ -2,6 +2,7 @@
 // desktop, into screenshots/ (git-ignored) for a person to look at. Needs a running server.
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const day = (n) => new Date(Date.now() + 2 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
@@ -30,18 +31,7 @@ const pages = {
 };
 
 fs.mkdirSync('screenshots', { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const language of ['ar', 'en']) {
   for (const [device, viewport] of Object.entries(viewports)) {
     const context = await browser.newContext({
