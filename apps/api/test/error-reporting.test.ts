@@ -1,41 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { testEnv } from './helpers/test-env.js';
 import { AppError } from '../src/errors.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
-
-interface EnvelopeItem {
-  header: { type: string };
-  payload: Record<string, unknown>;
-}
-
-/** A stand-in for Sentry's ingest: keeps every envelope item posted to /api/<project>/envelope/. */
-async function startSentryStandIn() {
-  const items: (EnvelopeItem & { url: string })[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      let body = Buffer.concat(chunks);
-      if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-      // An envelope: a header line, then item-header and item-payload lines.
-      const lines = body.toString('utf8').split('\n').filter(Boolean);
-      for (let i = 1; i + 1 < lines.length; i += 2) {
-        items.push({ url: request.url ?? '', header: JSON.parse(lines[i]!), payload: JSON.parse(lines[i + 1]!) });
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    events: () => items.filter((item) => item.header.type === 'event'),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSentryStandIn } from './helpers/sentry-stand-in.js';
 
 describe('unexpected errors with SENTRY_DSN set', () => {
   let sentry: Awaited<ReturnType<typeof startSentryStandIn>>;
@@ -47,7 +15,7 @@ describe('unexpected errors with SENTRY_DSN set', () => {
     sentry = await startSentryStandIn();
     database = await createTestDatabase('pglite');
     const env = testEnv({
-      SENTRY_DSN: `http://publickey@127.0.0.1:${sentry.port}/1`,
+      SENTRY_DSN: sentry.dsn,
       SENTRY_ENVIRONMENT: 'test-suite',
     });
     app = await buildApp({ env, database });
