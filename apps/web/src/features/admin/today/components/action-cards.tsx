@@ -62,30 +62,27 @@ export function ActionCards({ actions, deadLetters }: { actions: DashboardAction
   const { supplierChanges: supplier, refundRequests: refunds } = actions;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
-      <ActionCard
-        count={actions.transfersToVerify}
-        title={t('actions.transfers.title', { count: actions.transfersToVerify })}
-        hint={t('actions.transfers.hint')}
-        to="/admin/transfers"
-      />
-      <ActionCard
-        count={actions.holdsExpiringSoon}
-        title={t('actions.holds.title', { count: actions.holdsExpiringSoon })}
-        hint={t('actions.holds.hint', { minutes: HOLD_EXPIRING_SOON_MINUTES })}
-        to={todayBookingLinks.holdsExpiring}
-      />
-      <ActionCard
-        count={actions.paidNotTicketed}
-        title={t('actions.ticketing.title', { count: actions.paidNotTicketed })}
-        hint={t('actions.ticketing.hint')}
-        to="/admin/ticketing"
-      />
-      <ActionCard
-        count={refunds.total}
-        title={t('actions.refunds.title', { count: refunds.total })}
-        hint={t('actions.refunds.hint', { canceled: refunds.canceledPaid, payments: refunds.refundRequiredPayments })}
-        to="/admin/refunds"
-      />
+      {(
+        [
+          ['transfers', actions.transfersToVerify, {}, '/admin/transfers'],
+          ['holds', actions.holdsExpiringSoon, { minutes: HOLD_EXPIRING_SOON_MINUTES }, todayBookingLinks.holdsExpiring],
+          ['ticketing', actions.paidNotTicketed, {}, '/admin/ticketing'],
+          [
+            'refunds',
+            refunds.total,
+            { canceled: refunds.canceledPaid, payments: refunds.refundRequiredPayments },
+            '/admin/refunds',
+          ],
+        ] as const
+      ).map(([kind, count, hint, to]) => (
+        <ActionCard
+          key={kind}
+          count={count}
+          title={t(`actions.${kind}.title`, { count })}
+          hint={t(`actions.${kind}.hint`, hint)}
+          to={to}
+        />
+      ))}
       <ActionCard
         count={supplier.total}
         title={t('actions.supplier.title', { count: supplier.total })}
