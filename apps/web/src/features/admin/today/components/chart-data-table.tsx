@@ -1,5 +1,7 @@
 import { Table, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from '../../../../i18n/use-translation';
 
 /**
  * A chart's figures as a table only screen readers reach: the drawing says nothing to them. Each
@@ -40,4 +42,16 @@ export function ChartDataTable({
       </Table>
     </VisuallyHidden>
   );
+}
+
+/**
+ * What a Today chart is drawn with: the screen's words and reading direction, its box measured (it is
+ * drawn in that box's pixels) and the ids that name its title and caption.
+ */
+export function useChartFrame() {
+  const { t, i18n } = useTranslation('admin-today');
+  const { ref, width } = useElementSize();
+  const titleId = useId();
+  const captionId = useId();
+  return { t, language: i18n.language, rtl: i18n.dir() === 'rtl', ref, width, titleId, captionId };
 }

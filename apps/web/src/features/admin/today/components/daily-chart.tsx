@@ -1,14 +1,11 @@
 import type { DashboardDay } from '@kwenda/contracts/admin';
 import { formatCalendarDate } from '@kwenda/contracts/rules';
 import { Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { useId } from 'react';
-import { useTranslation } from '../../../../i18n/use-translation';
 import { formatPrice } from '../../../../lib/format/format-price';
 import { countTicks, labelledDays, slotStart } from '../lib/chart-scale';
 import { formatCount } from '../lib/format-figures';
 import classes from '../today.module.css';
-import { ChartDataTable } from './chart-data-table';
+import { ChartDataTable, useChartFrame } from './chart-data-table';
 
 const HEIGHT = 220;
 const TOP = 22;
@@ -32,12 +29,7 @@ const series = [
  * that only screen readers reach, and the caption says the period's totals.
  */
 export function DailyChart({ daily, bookings, paid }: { daily: DashboardDay[]; bookings: number; paid: number }) {
-  const { t, i18n } = useTranslation('admin-today');
-  const language = i18n.language;
-  const rtl = i18n.dir() === 'rtl';
-  const { ref, width } = useElementSize();
-  const titleId = useId();
-  const captionId = useId();
+  const { t, language, rtl, ref, width, titleId, captionId } = useChartFrame();
   const n = daily.length;
   const from = formatCalendarDate(daily[0]?.day ?? '', language, { month: 'long' });
   const to = formatCalendarDate(daily[n - 1]?.day ?? '', language, { month: 'long' });

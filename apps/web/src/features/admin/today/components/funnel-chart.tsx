@@ -1,12 +1,9 @@
 import type { DashboardFunnel } from '@kwenda/contracts/admin';
 import { Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { useId } from 'react';
-import { useTranslation } from '../../../../i18n/use-translation';
 import { formatCount, formatShare } from '../lib/format-figures';
 import { shareOf } from '../lib/chart-scale';
 import classes from '../today.module.css';
-import { ChartDataTable } from './chart-data-table';
+import { ChartDataTable, useChartFrame } from './chart-data-table';
 
 const ROW = 60;
 const BAR = 22;
@@ -16,12 +13,7 @@ const BAR = 22;
  * each as long as its count against the widest step, with the count and its share of the step before.
  */
 export function FunnelChart({ funnel }: { funnel: DashboardFunnel }) {
-  const { t, i18n } = useTranslation('admin-today');
-  const language = i18n.language;
-  const rtl = i18n.dir() === 'rtl';
-  const { ref, width } = useElementSize();
-  const titleId = useId();
-  const captionId = useId();
+  const { t, language, rtl, ref, width, titleId, captionId } = useChartFrame();
   const steps = [
     { key: 'views', label: t('funnel.views'), value: funnel.offersPageViews, share: null },
     {
