@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.js';
 
 describe('environment', () => {
+  /** The lines of a refusal to start, after its first line. */
+  const refusalLines = (source: Record<string, string>) => {
+    try {
+      loadEnv(source);
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      return (error as Error).message.split('\n').slice(1);
+    }
+    throw new Error('the environment was accepted');
+  };
   it('has working embedded defaults', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', STAGING: false });
@@ -84,28 +94,18 @@ describe('environment', () => {
   describe('secrets in production', () => {
     const JWT = 'j'.repeat(48);
     const GATEWAY = 'g'.repeat(32);
-    /** The lines of the refusal, after its first line. */
-    const refusal = (source: Record<string, string>) => {
-      try {
-        loadEnv(source);
-      } catch (error) {
-        expect(error).toBeInstanceOf(EnvError);
-        return (error as Error).message.split('\n').slice(1);
-      }
-      throw new Error('the environment was accepted');
-    };
 
     it('refuses to start without JWT_SECRET and SANDBOX_GATEWAY_SECRET, one line naming each', () => {
-      expect(refusal({ NODE_ENV: 'production' })).toEqual([
+      expect(refusalLines({ NODE_ENV: 'production' })).toEqual([
         expect.stringMatching(/^ {2}JWT_SECRET="": is required when NODE_ENV=production \(generate one with `openssl rand/),
         expect.stringMatching(
           /^ {2}SANDBOX_GATEWAY_SECRET="": is required when NODE_ENV=production and PAYMENT_PROVIDER=sandbox/,
         ),
       ]);
-      expect(refusal({ NODE_ENV: 'production', SANDBOX_GATEWAY_SECRET: GATEWAY })).toEqual([
+      expect(refusalLines({ NODE_ENV: 'production', SANDBOX_GATEWAY_SECRET: GATEWAY })).toEqual([
         expect.stringMatching(/^ {2}JWT_SECRET="": is required/),
       ]);
-      expect(refusal({ NODE_ENV: 'production', JWT_SECRET: JWT, SANDBOX_GATEWAY_SECRET: '' })).toEqual([
+      expect(refusalLines({ NODE_ENV: 'production', JWT_SECRET: JWT, SANDBOX_GATEWAY_SECRET: '' })).toEqual([
         expect.stringMatching(/^ {2}SANDBOX_GATEWAY_SECRET="": is required/),
       ]);
     });
@@ -136,15 +136,6 @@ describe('environment', () => {
   });
 
   describe('the flight supplier', () => {
-    const lines = (source: Record<string, string>) => {
-      try {
-        loadEnv(source);
-      } catch (error) {
-        return (error as Error).message.split('\n').slice(1);
-      }
-      throw new Error('the environment was accepted');
-    };
-
     it('defaults to the sandbox with a 20 s search time, and takes Duffel with its token', () => {
       expect(loadEnv({})).toMatchObject({
         SUPPLIER: 'sandbox',
@@ -162,19 +153,23 @@ describe('environment', () => {
     });
 
     it('stops with one line for each bad or missing value', () => {
-      expect(lines({ SUPPLIER: 'amadeus' })).toEqual([
+      expect(refusalLines({ SUPPLIER: 'amadeus' })).toEqual([
         expect.stringMatching(/^ {2}SUPPLIER="amadeus": must be sandbox or duffel$/),
       ]);
-      expect(lines({ SUPPLIER: 'duffel' })).toEqual([
+      expect(refusalLines({ SUPPLIER: 'duffel' })).toEqual([
         expect.stringMatching(/^ {2}DUFFEL_ACCESS_TOKEN="": is required when SUPPLIER=duffel$/),
       ]);
-      expect(lines({ SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: 'sk_live_abc' })).toEqual([
+      expect(refusalLines({ SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: 'sk_live_abc' })).toEqual([
         expect.stringMatching(/^ {2}DUFFEL_ACCESS_TOKEN="sk_live_abc": must be a Duffel access token/),
       ]);
-      expect(lines({ DUFFEL_API_URL: 'ftp://duffel' })).toEqual([expect.stringMatching(/^ {2}DUFFEL_API_URL="ftp:\/\/duffel"/)]);
-      expect(lines({ SUPPLIER_TIMEOUT_SECONDS: '600' })).toEqual([expect.stringMatching(/^ {2}SUPPLIER_TIMEOUT_SECONDS="600"/)]);
+      expect(refusalLines({ DUFFEL_API_URL: 'ftp://duffel' })).toEqual([
+        expect.stringMatching(/^ {2}DUFFEL_API_URL="ftp:\/\/duffel"/),
+      ]);
+      expect(refusalLines({ SUPPLIER_TIMEOUT_SECONDS: '600' })).toEqual([
+        expect.stringMatching(/^ {2}SUPPLIER_TIMEOUT_SECONDS="600"/),
+      ]);
       expect(
-        lines({
+        refusalLines({
           NODE_ENV: 'production',
           JWT_SECRET: 'j'.repeat(48),
           SANDBOX_GATEWAY_SECRET: 'g'.repeat(32),
@@ -197,31 +192,22 @@ describe('environment', () => {
       WHATSAPP_NUMBER: '249917770000',
     };
     const stripeLive = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
-    const lines = (source: Record<string, string>) => {
-      try {
-        loadEnv(source);
-      } catch (error) {
-        expect(error).toBeInstanceOf(EnvError);
-        return (error as Error).message.split('\n').slice(1);
-      }
-      throw new Error('the environment was accepted');
-    };
 
     it('refuses the sandbox card gateway beside a live Duffel token, even with the opt-in', () => {
       const source = { ...secrets, ...duffel, ...agency, DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123' };
       const refusal = [
         '  PAYMENT_PROVIDER="": is sandbox beside a live Duffel token: a test card would buy real tickets from the agency\'s Duffel balance. Set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
       ];
-      expect(lines(source)).toEqual(refusal);
-      expect(lines({ ...source, UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: 'true' })).toEqual(refusal);
+      expect(refusalLines(source)).toEqual(refusal);
+      expect(refusalLines({ ...source, UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: 'true' })).toEqual(refusal);
       // Duffel set for the bookings it already holds, while new searches go to the sandbox: still real orders.
-      expect(lines({ ...source, SUPPLIER: 'sandbox' })).toEqual(refusal);
+      expect(refusalLines({ ...source, SUPPLIER: 'sandbox' })).toEqual(refusal);
       expect(loadEnv({ ...source, ...stripeLive }).PAYMENT_PROVIDER).toBe('stripe');
     });
 
     it("refuses the sandbox gateway beside Duffel's test mode unless the loudly named opt-in is set", () => {
       const source = { ...secrets, ...duffel, DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123' };
-      expect(lines(source)).toEqual([
+      expect(refusalLines(source)).toEqual([
         '  PAYMENT_PROVIDER="": is sandbox beside Duffel in production: a test card would pay for Duffel orders. Set PAYMENT_PROVIDER=stripe, or UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL=true for a trial against Duffel\'s test mode',
       ]);
       expect(loadEnv({ ...source, UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL: 'true' }).UNSAFE_SANDBOX_PAYMENTS_WITH_DUFFEL).toBe(true);
@@ -236,10 +222,12 @@ describe('environment', () => {
         '  SUPPORT_PHONE="": is still the placeholder, and the server runs with a live Duffel token: set the agency\'s phone number',
         '  WHATSAPP_NUMBER="": is still the placeholder, and the server runs with a live Duffel token: set the agency\'s WhatsApp number',
       ];
-      expect(lines({ ...secrets, ...duffel, ...stripeLive, DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123' })).toEqual(placeholders);
+      expect(refusalLines({ ...secrets, ...duffel, ...stripeLive, DUFFEL_ACCESS_TOKEN: 'duffel_live_abc123' })).toEqual(
+        placeholders,
+      );
       // The deploy template's values are placeholders too, however they are written.
       expect(
-        lines({
+        refusalLines({
           ...secrets,
           ...agency,
           ...stripeLive,
