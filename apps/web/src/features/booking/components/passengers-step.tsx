@@ -6,7 +6,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { useCountries, useSubmitPassengers, validationErrorsOf } from '../api/booking-api';
 import { extrasOf } from '../lib/baggage-selection';
 import { checkDrafts, draftsFrom, toPayload, travelDates, type FieldErrors, type PassengerDraft } from '../lib/passenger-form';
-import { ConnectionNotice, connectionStateOf } from '../../../components/connection-notice';
+import { BookingConnectionNotice } from './booking-connection-notice';
 import type { PhoneValue } from '../../../components/phone-field';
 import { isNetworkError } from '../../../lib/api-client';
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '../../../lib/booking-drafts';
@@ -176,16 +176,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
             });
           }}
         />
-        <ConnectionNotice
-          state={connectionStateOf(submit)}
-          text={{
-            title: t('connection.title'),
-            waiting: t('connection.waitingPassengers'),
-            failed: t('connection.failedPassengers'),
-            retry: t('connection.retry'),
-          }}
-          onRetry={() => formRef.current?.requestSubmit()}
-        />
+        <BookingConnectionNotice request={submit} what="Passengers" onRetry={() => formRef.current?.requestSubmit()} />
         <Button type="submit" size="md" loading={submit.isPending} style={{ alignSelf: 'flex-end' }}>
           {t('submit')}
         </Button>

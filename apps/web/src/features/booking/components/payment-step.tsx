@@ -2,7 +2,7 @@ import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Radio, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { ConnectionNotice, connectionStateOf } from '../../../components/connection-notice';
+import { BookingConnectionNotice } from './booking-connection-notice';
 import { isNetworkError } from '../../../lib/api-client';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { useHoldLength } from '../../../lib/format/use-hold-length';
@@ -126,16 +126,7 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
           })}
         </Stack>
       </Radio.Group>
-      <ConnectionNotice
-        state={connectionStateOf(pay)}
-        text={{
-          title: t('connection.title'),
-          waiting: t('connection.waitingPayment'),
-          failed: t('connection.failedPayment'),
-          retry: t('connection.retry'),
-        }}
-        onRetry={submit}
-      />
+      <BookingConnectionNotice request={pay} what="Payment" onRetry={submit} />
       <Button size="md" onClick={submit} loading={pay.isPending} style={{ alignSelf: 'flex-end' }}>
         {repriced ? t('payment.acceptNewPrice') : declined ? t('payment.tryAgain') : t('payment.continue')} ·{' '}
         {price(repriced?.current ?? booking.amount)}
