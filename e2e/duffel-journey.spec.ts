@@ -226,7 +226,8 @@ async function bookOneOf(page: Page, language: string, positions: number[]) {
 }
 
 /** The one adult as the airline asks: names, birth date, gender, and the passport only when the offer wants it. */
-async function fillTraveller(page: Page, language: string, last: string, email: string, expectDocuments: boolean) {
+async function fillTraveller(page: Page, language: string, last: string, email: string, offer: StreamedOffer) {
+  const expectDocuments = asksDocuments(offer);
   const t: T = (key, vars) => tr(language, key, vars);
   await expect(page.getByRole('heading', { name: t('booking:passengers.title') })).toBeVisible();
   const section = passengerSection(page, language, 'adult');
@@ -280,6 +281,8 @@ async function expectTicketed(page: Page, language: string, id: string, email: s
 
 const identityDocumentsAirlines = /^(SV|TK|QR|LH)/;
 const airlineOf = (offer: StreamedOffer) => offer.slices[0]!.segments[0]!.flightNumber.replace(/\s/g, '').slice(0, 2);
+/** Whether the offer's airline asks for the passport at booking (the stand-in's SV, TK, QR and LH do). */
+const asksDocuments = (offer: StreamedOffer) => identityDocumentsAirlines.test(airlineOf(offer));
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -302,8 +305,8 @@ test('streamed search, pay later held at the airline, transfer approved on the d
   // 2. A guest books an offer the airline lets be held, one that asks for the passport.
   const holdable = offers.map((offer, i) => ({ offer, i })).filter(({ offer }) => !offer.instantPaymentOnly);
   const ordered = [
-    ...holdable.filter(({ offer }) => identityDocumentsAirlines.test(airlineOf(offer))),
-    ...holdable.filter(({ offer }) => !identityDocumentsAirlines.test(airlineOf(offer))),
+    ...holdable.filter(({ offer }) => asksDocuments(offer)),
+    ...holdable.filter(({ offer }) => !asksDocuments(offer)),
   ];
   const position = await bookOneOf(
     page,
@@ -311,13 +314,7 @@ test('streamed search, pay later held at the airline, transfer approved on the d
     ordered.map(({ i }) => i),
   );
   const id = bookingIdOf(page);
-  await fillTraveller(
-    page,
-    language,
-    familyName(project, 'duffellater'),
-    email,
-    identityDocumentsAirlines.test(airlineOf(offers[position]!)),
-  );
+  await fillTraveller(page, language, familyName(project, 'duffellater'), email, offers[position]!);
 
   await page.getByRole('radio', { name: t('booking:payment.later') }).check();
   expect(await axeViolations(page)).toEqual([]);
@@ -428,13 +425,7 @@ test(
     );
     const chosen = offers[position]!;
     const id = bookingIdOf(page);
-    await fillTraveller(
-      page,
-      language,
-      familyName(project, 'duffelcard'),
-      email,
-      identityDocumentsAirlines.test(airlineOf(chosen)),
-    );
+    await fillTraveller(page, language, familyName(project, 'duffelcard'), email, chosen);
 
     if (chosen.instantPaymentOnly) {
       // Pay later is shown switched off, with the airline's reason; the server refuses it too, and nothing is held.
