@@ -99,18 +99,22 @@ export function searchFromParams(params: BookingListParams): URLSearchParams {
   };
   put('q', params.q.trim());
   if (params.status.length) search.set('status', params.status.join(','));
-  put('paymentMethod', params.paymentMethod);
-  put('customer', params.customer);
-  put('from', params.from);
-  put('to', params.to);
-  put('origin', params.origin);
-  put('destination', params.destination);
-  put('referralCode', params.referralCode);
-  put('supplierChange', params.supplierChange);
-  put('sort', params.sort);
-  put('order', params.order);
-  put('page', params.page);
-  put('pageSize', params.pageSize);
+  // In a fixed order, so one list has one address.
+  const rest = [
+    'paymentMethod',
+    'customer',
+    'from',
+    'to',
+    'origin',
+    'destination',
+    'referralCode',
+    'supplierChange',
+    'sort',
+    'order',
+    'page',
+    'pageSize',
+  ] as const satisfies readonly Exclude<keyof BookingListParams, 'q' | 'status'>[];
+  for (const name of rest) put(name, params[name]);
   return search;
 }
 
