@@ -44,7 +44,7 @@ export function SiteHeader() {
           <LanguageSwitch size="compact-md" px="xs" />
           {session ? (
             <div className={classes.desktopOnly}>
-              {/* SPEC section 2: the profile link carries the user's name. */}
+              {/* The profile link carries the user's name. */}
               <Button component={Link} to={appPath('/profile')} variant="light" className={classes.accountButton}>
                 <span className={classes.accountName}>{session.user.fullName || t('nav.account')}</span>
               </Button>
