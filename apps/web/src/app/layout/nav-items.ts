@@ -1,4 +1,4 @@
-/** Header and mobile-menu links (SPEC section 2). Pages not built yet answer with the coming-soon page. */
+/** Header and mobile-menu links. Pages not built yet answer with the coming-soon page. */
 export const mainNavItems = [
   { path: '/', key: 'bookNow' },
   // In the header from 62em only: with it, the links of a tablet-wide header no longer fit on one line.
