@@ -34,7 +34,7 @@ function FacebookMark() {
 }
 
 /**
- * SPEC section 2: Google and Facebook buttons, shown only for the providers the agency configured
+ * Google and Facebook buttons, shown only for the providers the agency configured
  * (GET /config). Each is a plain link to the server, which runs the OAuth flow (PKCE and state)
  * and brings the visitor back to /login with a one-time ticket.
  */
