@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { mergeSessionUser, saveSession, useSession } from '../../../lib/session';
 
-/** Keeps the token and user of a successful log-in (SPEC section 4 "Auth"). */
+/** Keeps the token and user of a successful log-in. */
 function keep(auth: AuthResponse) {
   saveSession({ jwt: auth.jwt, expiresAt: auth.expiresAt, user: auth.user });
   return auth;
