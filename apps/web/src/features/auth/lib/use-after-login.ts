@@ -9,7 +9,7 @@ import { searchToParams } from '../../../lib/search-params';
 import { safeReturnTo } from './return-to';
 
 /**
- * SPEC section 4: after logging in, a booking the visitor wanted before logging in is created
+ * After logging in, a booking the visitor wanted before logging in is created
  * (now theirs) and opened; else the page they came from; else home with a welcome message.
  */
 export function useAfterLogin() {
