@@ -1,4 +1,4 @@
-/** The sign-up form's inputs, plus the mismatch message shown beside the confirmation (SPEC section 5). */
+/** The sign-up form's inputs, plus the mismatch message shown beside the confirmation. */
 export type SignupField = 'fullName' | 'email' | 'password' | 'passwordConfirmation' | 'mismatch';
 
 /**
