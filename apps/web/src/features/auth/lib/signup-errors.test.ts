@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearFieldError, signupErrors } from './signup-errors';
 
-describe('signup errors (SPEC section 5)', () => {
+describe('signup errors', () => {
   it('marks both the confirmation and the mismatch on PASSWORD_CONFIRMATION_MISMATCH', () => {
     expect(signupErrors('PASSWORD_CONFIRMATION_MISMATCH', {})).toEqual({
       passwordConfirmation: 'PASSWORD_CONFIRMATION_MISMATCH',
