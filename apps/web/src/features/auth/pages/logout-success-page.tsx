@@ -4,7 +4,7 @@ import { Link } from '../../../lib/router';
 import { useAppPath } from '../../../lib/referral';
 import { AuthCard } from '../components/auth-card';
 
-/** SPEC section 2 "Logout success": logged out, thanks, a login button and a link home. */
+/** After log-out: logged out, thanks, a login button and a link home. */
 export function LogoutSuccessPage() {
   const { t } = useTranslation('auth');
   const appPath = useAppPath();
