@@ -11,7 +11,7 @@ import { errorText } from '../lib/error-text';
 import { EmailField } from '../../../components/auth-fields';
 
 /**
- * SPEC section 2 "forgot_password": the e-mail, then a message that a link is on its way if an account
+ * Forgot password: the e-mail, then a message that a link is on its way if an account
  * has the address, and a button home. The server answers the same either way (it does not tell who has
  * an account), so the message says what to do when nothing arrives: check the address, or sign up.
  */
