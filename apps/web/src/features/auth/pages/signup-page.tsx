@@ -19,7 +19,7 @@ import { EmailField, PasswordField } from '../../../components/auth-fields';
 const empty: SignupInput = { fullName: '', email: '', password: '', passwordConfirmation: '' };
 
 /**
- * SPEC section 2 "Signup" and section 5 "Accounts": full name, e-mail, password and its
+ * Sign-up: full name, e-mail, password and its
  * confirmation. Errors come from the server; editing a field clears its own error, and editing
  * the confirmation also clears the mismatch. After registering, the code screen.
  */
