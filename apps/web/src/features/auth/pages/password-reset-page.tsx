@@ -13,7 +13,7 @@ import { PasswordField } from '../../../components/auth-fields';
 const DEAD_LINK = new Set(['EXPIRED_TOKEN', 'ALREADY_USED_TOKEN', 'ACCOUNT_NOT_FOUND']);
 
 /**
- * SPEC section 2 "Password reset" (ready, submitting, submitted): a new password and its
+ * The password reset page (ready, submitting, submitted): a new password and its
  * confirmation; on success a message and a button to log in. The e-mailed link works once.
  */
 export function PasswordResetPage() {
