@@ -34,7 +34,7 @@ function savedContact(booking: Booking): UnsentForm['contact'] {
 }
 
 /**
- * SPEC section 4: submit saves the passengers, then the payment step opens. Until then what is
+ * Submit saves the passengers, then the payment step opens. Until then what is
  * typed is kept in this browser (lib/booking-drafts.ts says where and for how long).
  */
 export function PassengersStep({ booking, price, onExtrasChange, onDone, onError }: PassengersStepProps) {
