@@ -13,7 +13,7 @@ interface CountrySelectProps {
   required?: boolean;
 }
 
-/** A country, searchable by code first, then English name, then Arabic name (SPEC section 5). */
+/** A country, searchable by code first, then English name, then Arabic name. */
 export function CountrySelect({ label, countries, value, onChange, error, required }: CountrySelectProps) {
   const { t, i18n } = useTranslation('booking');
   const data = useMemo(
