@@ -16,7 +16,7 @@ import { FinalSection } from './final-section';
 import { LabelledCode } from './labelled-code';
 
 /**
- * SPEC section 2, the final screen: held (no ticket yet: pay by transfer or on WhatsApp), ticketed
+ * The final screen: held (no ticket yet: pay by transfer or on WhatsApp), ticketed
  * (print/PDF and the e-mailed copy), or only a manage-booking link. `confirming` while a card
  * payment is on its way back from the gateway.
  */
