@@ -3,7 +3,7 @@ import { bookingSteps, type BookingStep } from '../lib/booking-steps';
 import classes from './booking.module.css';
 
 /**
- * SPEC section 2: the booking's steps; only completed ones can be clicked. `complete` once the
+ * The booking's steps; only completed ones can be clicked. `complete` once the
  * booking is confirmed: the last step is then done too, not merely current. On a phone the labels
  * do not fit four abreast, so one line says "Step 2 of 4: Passengers" above the numbered steps
  * (each keeps its name for screen readers).
