@@ -11,7 +11,7 @@ interface BaggagePickerProps {
   error?: string;
 }
 
-/** Included bags, then each paid option as pieces picked in order (SPEC section 5). */
+/** Included bags, then each paid option as pieces picked in order. */
 export function BaggagePicker({ options, chosen, onChange, price, error }: BaggagePickerProps) {
   const { t } = useTranslation('booking');
   if (!options.length) return <Text size="sm">{t('baggage.infant')}</Text>;
