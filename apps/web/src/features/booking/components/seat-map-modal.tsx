@@ -7,7 +7,7 @@ import classes from './booking.module.css';
 import { TitledModal } from '../../../components/titled-modal';
 
 /**
- * SPEC section 3: the seat map of a slice's first flight, to look at only. Seats are given at
+ * The seat map of a slice's first flight, to look at only. Seats are given at
  * check-in and cannot be chosen or bought here, so it says so and shows no seat prices.
  */
 export function SeatMapModal({ booking, slice, onClose }: { booking: Booking; slice: number | null; onClose: () => void }) {
