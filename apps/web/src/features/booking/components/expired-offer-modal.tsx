@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { TitledModal } from '../../../components/titled-modal';
 
-/** SPEC section 2: the offer expired or vanished; back to the offers list. */
+/** The offer expired or vanished; back to the offers list. */
 export function ExpiredOfferModal({ opened, onBack }: { opened: boolean; onBack: () => void }) {
   const { t } = useTranslation('booking');
   return (
