@@ -18,7 +18,7 @@ interface PaymentStepProps {
   onError: (error: unknown) => void;
 }
 
-/** SPEC section 4: pay later goes to the final screen; card goes to the payment page. */
+/** Pay later goes to the final screen; card goes to the payment page. */
 export function PaymentStep({ booking, price, cancelled, onHeld, onError }: PaymentStepProps) {
   const { t, i18n } = useTranslation('booking');
   const pay = usePayBooking(booking.id);
