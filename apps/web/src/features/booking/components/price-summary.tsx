@@ -7,7 +7,7 @@ import classes from './booking.module.css';
 import { SectionCard } from '../../../components/section-card';
 
 /**
- * SPEC section 2: fares per passenger type, extra bags, total with currency. `extras` are the bags
+ * Fares per passenger type, extra bags, total with currency. `extras` are the bags
  * picked on the page right now (the server's priceBreakdown has the ones saved).
  */
 export function PriceSummary({
