@@ -47,7 +47,7 @@ interface BookingViewProps {
   paymentReturn: 'return' | 'cancel' | null;
 }
 
-/** SPEC sections 2 and 4: the stepped booking, opened at the step its status calls for. */
+/** The stepped booking, opened at the step its status calls for. */
 export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const { t, i18n } = useTranslation('booking');
   const { t: tErrors } = useTranslation('errors');
