@@ -56,7 +56,7 @@ export function repricedBookingOf(error: unknown): Booking | null {
   return parsed.success ? (parsed.data.booking ?? null) : null;
 }
 
-/** SPEC section 8: these failures mean the offer is gone; the page shows the expired-offer modal. */
+/** These failures mean the offer is gone; the page shows the expired-offer modal. */
 export const EXPIRED_CODES = ['OFFER_CORRUPTED', 'NoOfferFound'];
 export const isExpiredError = (error: unknown) => error instanceof ApiRequestError && EXPIRED_CODES.includes(error.code);
 
