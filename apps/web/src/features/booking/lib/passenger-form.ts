@@ -28,7 +28,7 @@ export function travelDates(booking: Pick<Booking, 'slices'>) {
   return { first: segments[0]!.departureDate.slice(0, 10), last: segments[segments.length - 1]!.arrivalDate.slice(0, 10) };
 }
 
-/** The PUT body: only the fields the airline asked for, names trimmed (SPEC section 5). */
+/** The PUT body: only the fields the airline asked for, names trimmed. */
 export function toPayload(drafts: readonly PassengerDraft[], booking: Booking): PassengerInput[] {
   return drafts.map((draft, index) => {
     const required = booking.passengers[index]!.requiredFields;
