@@ -1,7 +1,7 @@
 import type { Country } from '@kwenda/contracts';
 
 /**
- * SPEC section 5: country search matches the code first, then the English name (case-insensitive);
+ * Country search matches the code first, then the English name (case-insensitive);
  * Arabic names match last so a traveller can type in either language.
  */
 export function searchCountries(countries: readonly Country[], query: string, limit = 50): Country[] {
