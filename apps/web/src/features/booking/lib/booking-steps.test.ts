@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completedSteps, screenOnLoad } from './booking-steps';
 
-describe('screenOnLoad (SPEC section 4)', () => {
+describe('screenOnLoad', () => {
   it.each([
     ['created', 'booking-created', 'passengers'],
     ['created', 'passengers-submit', 'passengers'],
