@@ -1,4 +1,4 @@
-/** The prefilled WhatsApp text for paying a held booking: reference, route and date (SPEC section 2). */
+/** The prefilled WhatsApp text for paying a held booking: reference, route and date. */
 export function paymentMessage(
   template: (vars: { reference: string; route: string; date: string }) => string,
   booking: { bookingReference: string; slices: { origin: string; destination: string; departureDate: string }[] },
