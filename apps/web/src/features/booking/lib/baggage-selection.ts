@@ -1,7 +1,7 @@
 import type { BaggageOption } from '@kwenda/contracts';
 
 /**
- * Paid bags are pieces picked in order (SPEC section 5): picking piece n picks every piece
+ * Paid bags are pieces picked in order: picking piece n picks every piece
  * before it; unpicking piece n unpicks it and every piece after it. The count is all that is sent.
  */
 export function togglePiece(count: number, piece: number, limit: number): number {
