@@ -11,7 +11,7 @@ const after = (status: Booking['status'], than: Booking['status']) =>
   bookingStatuses.indexOf(status) > bookingStatuses.indexOf(than);
 
 /**
- * SPEC section 4 "On load": created opens the passengers; pending-payment marks every step but
+ * On load: created opens the passengers; pending-payment marks every step but
  * payment done and opens payment, or the final step once payment details were given (pay later,
  * a receipt sent or refused, the hold extended by the agency); any status after pending-payment
  * opens the final screen. Canceled, refunded and unavailable bookings close.
