@@ -7,7 +7,7 @@ import { nearestDateOffer } from '../lib/nearest-date';
 import { OfferCard } from './offer-card';
 import classes from './offers.module.css';
 
-/** SPEC section 9: more than 3 suggestions are collapsed. */
+/** More than 3 suggestions are collapsed. */
 export const VISIBLE_SUGGESTIONS = 3;
 
 interface SuggestionsSectionProps {
