@@ -5,7 +5,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 /**
  * A failed search. No answer: check the connection. A refused search (400, e.g. a date that has
  * passed in an old link) will fail again, so it asks to change the search instead of offering a
- * retry. Anything else: SPEC section 8's "network error, try later", with a retry.
+ * retry. Anything else: "network error, try later", with a retry.
  */
 export function SearchError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation('offers');
