@@ -106,7 +106,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   const resetFilters = useCallback(() => onFiltersChange({}), [onFiltersChange]);
   const travellers = search.passengers.adults + search.passengers.children + search.passengers.infants;
 
-  // Infinite scroll (SPEC section 4): near the bottom -> should-fetch-more -> fetching-more -> complete.
+  // Infinite scroll: near the bottom -> should-fetch-more -> fetching-more -> complete.
   const status = pagingStatus({
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
