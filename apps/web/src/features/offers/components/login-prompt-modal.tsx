@@ -11,7 +11,7 @@ interface LoginPromptModalProps {
 }
 
 /**
- * SPEC sections 2 and 6: before booking, a logged-out visitor may log in (the booking is then
+ * Before booking, a logged-out visitor may log in (the booking is then
  * theirs, listed on the profile) or continue as a guest (the e-mail gets everything needed).
  */
 export function LoginPromptModal({ opened, onClose, onGuest, onLogin, onSignup }: LoginPromptModalProps) {
