@@ -18,7 +18,7 @@ export interface BookingNavigationState {
 }
 
 /**
- * The one book action of the offers list (SPEC section 4): POST /bookings with the offer's
+ * The one book action of the offers list: POST /bookings with the offer's
  * reference (the server re-prices it), then the booking page. A logged-out visitor is first
  * asked to log in or continue as a guest; logging in keeps the offer and books it afterwards.
  * One booking at a time: a double click or a second card pressed meanwhile does nothing. A dropped
