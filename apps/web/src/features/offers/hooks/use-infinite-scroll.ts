@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { isNearBottom, SCROLL_THRESHOLD_PX } from '../lib/paging';
 
 /**
- * Should-fetch-more (SPEC section 4): calls `onReachBottom` when the window is scrolled within
+ * Should-fetch-more: calls `onReachBottom` when the window is scrolled within
  * 20 px of the page bottom while `enabled` (a next page exists, none is loading, the last one did
  * not fail). It also checks when enabled turns on, so a page shorter than the screen keeps filling.
  */
