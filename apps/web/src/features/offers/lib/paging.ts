@@ -1,7 +1,7 @@
 import type { OfferSearchResult } from '@kwenda/contracts';
 
 /**
- * The page after `last`, or undefined when paging is complete. SPEC section 4: paging stops
+ * The page after `last`, or undefined when paging is complete. Paging stops
  * once a page returns no offers (a page past the last). When `total` says the last page is
  * already here, the empty request is skipped.
  */
@@ -11,7 +11,7 @@ export function nextPageParam(last: Pick<OfferSearchResult, 'offers' | 'page' | 
   return last.page + 1;
 }
 
-/** SPEC section 9: infinite scroll triggers within 20 px of the page bottom. */
+/** Infinite scroll triggers within 20 px of the page bottom. */
 export const SCROLL_THRESHOLD_PX = 20;
 
 export function isNearBottom(
@@ -22,7 +22,7 @@ export function isNearBottom(
 }
 
 /**
- * Paging after the first page (SPEC section 4). `idle`: the last page came back with offers and
+ * Paging after the first page. `idle`: the last page came back with offers and
  * more may follow; scrolling within 20 px of the bottom is should-fetch-more (useInfiniteScroll),
  * which starts `fetching-more`; `complete` once paging stops. `failed` waits for a retry instead of
  * looping on a broken page.
