@@ -13,14 +13,14 @@ describe('searchIssues', () => {
     expect(searchIssues({ ...emptySearch(), tripType: 'round-trip' }, today)).toEqual([]);
   });
 
-  it('refuses a departure before today (SPEC: please enter a valid departure date)', () => {
+  it('refuses a departure before today (please enter a valid departure date)', () => {
     expect(searchIssues({ ...oneWay, departureDate: '2026-11-20' }, today)).toEqual([
       { path: 'departureDate', code: 'date_in_past' },
     ]);
     expect(searchIssues({ ...oneWay, departureDate: today }, today)).toEqual([]);
   });
 
-  it('refuses a return on or before the departure (SPEC: please enter a valid return date)', () => {
+  it('refuses a return on or before the departure (please enter a valid return date)', () => {
     const trip: SearchState = { ...oneWay, tripType: 'round-trip' };
     expect(searchIssues({ ...trip, returnDate: '2026-12-10' }, today)).toEqual([
       { path: 'returnDate', code: 'return_before_departure' },
