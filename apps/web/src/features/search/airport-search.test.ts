@@ -62,7 +62,7 @@ describe('normalizeSearchText', () => {
   });
 });
 
-describe('searchAirports (SPEC section 5)', () => {
+describe('searchAirports', () => {
   it('shows the first 20 airports in list order when nothing is typed', () => {
     const many = indexAirports(
       Array.from({ length: 30 }, (_, i) =>
