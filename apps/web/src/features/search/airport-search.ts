@@ -1,6 +1,6 @@
 import type { Airport } from '@kwenda/contracts';
 
-/** SPEC section 9: the list shows 20 airports when nothing is typed. */
+/** The list shows 20 airports when nothing is typed. */
 export const AIRPORT_LIST_SIZE = 20;
 
 // Arabic short vowels, tanween, shadda, sukun, dagger alif and Quranic marks (U+0610-061A, U+064B-065F, U+0670, U+06D6-06ED).
