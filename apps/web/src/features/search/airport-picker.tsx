@@ -6,7 +6,7 @@ import { IconChevronDown } from '../../components/icons';
 import { airportNameOf, cityOf, countryName } from './airport-text';
 import classes from './field.module.css';
 
-/** SPEC section 5: the list closes 300 ms after the field loses focus (a tap on an option still lands). */
+/** The list closes 300 ms after the field loses focus (a tap on an option still lands). */
 export const AIRPORT_LIST_CLOSE_DELAY_MS = 300;
 
 export interface AirportData {
@@ -33,7 +33,7 @@ export interface AirportPickerProps {
 }
 
 /**
- * The airport field of SPEC section 5. Show mode: a button with the chosen city and code.
+ * The airport field of the search form. Show mode: a button with the chosen city and code.
  * Search mode: a combobox (ARIA 1.2 pattern, list autocomplete) over the airport list;
  * arrows move, Enter picks the highlighted (first by default) match, Escape goes back.
  */
