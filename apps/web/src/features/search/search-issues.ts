@@ -22,7 +22,7 @@ function valueAt(root: unknown, path: string): unknown {
 }
 
 /**
- * The shared rules of SPEC section 5 (contracts' checkSearchRules, the same the server runs)
+ * The search form's shared rules (contracts' checkSearchRules, the same the server runs)
  * applied to what is on screen, leaving out fields still empty. Any issue blocks the search.
  */
 export function searchIssues(search: SearchState, today: string): SearchIssue[] {
