@@ -21,7 +21,7 @@ export interface MultiCityLegsProps {
   errorAt: (path: string) => string | undefined;
 }
 
-/** SPEC section 5: 2 to 9 flights; the add button goes at 9, the remove buttons at 2. */
+/** A multi-city trip has 2 to 9 flights; the add button goes at 9, the remove buttons at 2. */
 export function MultiCityLegs({ legs, airports, today, onLeg, onSwap, onAdd, onRemove, errorAt }: MultiCityLegsProps) {
   const { t } = useTranslation('search');
   const lastDay = addDays(today, SEARCH_LIMITS.maxDaysAhead);
