@@ -7,7 +7,7 @@ import { searchReducer, type SearchAction } from './search-form-state';
 /**
  * The form's search: read from `initial` or the address on load, and (when `syncAddress`)
  * written back to the address with `replace` as it changes, so reload and back keep it
- * without a history entry per keystroke (SPEC section 2).
+ * without a history entry per keystroke.
  */
 export function useSearchForm({ initial, syncAddress }: { initial?: SearchState; syncAddress: boolean }) {
   const location = useLocation();
