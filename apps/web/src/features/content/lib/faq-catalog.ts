@@ -1,4 +1,4 @@
-/** SPEC section 9: the FAQ category keys, in the order the tabs show them; the first is the default. */
+/** The FAQ category keys, in the order the tabs show them; the first is the default. */
 export const faqTabs = ['kwenda', 'general', 'payment', 'baggage', 'specialServices', 'rules'] as const;
 export type FaqTab = (typeof faqTabs)[number];
 export const DEFAULT_FAQ_TAB: FaqTab = 'kwenda';
