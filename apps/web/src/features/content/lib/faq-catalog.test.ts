@@ -36,7 +36,7 @@ describe.each(['ar', 'en'])('the %s FAQ catalog', (language) => {
     }
   });
 
-  it('states the rules SPEC section 5 puts in the FAQ', () => {
+  it('states the rules the FAQ must give: liquids, medical clearance, names as on the passport, one-way tickets, changes', () => {
     const text = (tab: keyof FaqCatalog, id: string) => JSON.stringify(items[tab][id]);
     expect(text('baggage', 'liquids')).toMatch(
       language === 'ar' ? /100 مل[\s\S]*لتر واحد[\s\S]*كيس شفاف/ : /100 ml[\s\S]*1 litre[\s\S]*transparent, resealable bag/,
