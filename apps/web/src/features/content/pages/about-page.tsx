@@ -10,10 +10,10 @@ import { PageBanner } from '../components/page-banner';
 import shared from '../components/content.module.css';
 import classes from './about-page.module.css';
 
-/** SPEC section 2 "About": the four feature blocks, in this order. */
+/** The four feature blocks, in this order. */
 const features = ['platform', 'agent', 'experience', 'prices'] as const;
 
-/** SPEC section 2 "About": banner, intro, four feature blocks, the team's experience, a call to search. */
+/** The about page: banner, intro, four feature blocks, the team's experience, a call to search. */
 export function AboutPage() {
   const { t } = useTranslation('content');
   const appPath = useAppPath();
