@@ -11,7 +11,7 @@ import shared from '../components/content.module.css';
 import classes from './privacy-policy-page.module.css';
 
 /**
- * SPEC section 2 "Privacy policy": Arabic and English side by side (stacked on a phone, the
+ * The privacy policy and terms: Arabic and English side by side (stacked on a phone, the
  * reader's language first), each column in its own language and direction; the Arabic text
  * prevails. The operator and its commercial registration number come from the run-time config.
  */
