@@ -15,7 +15,7 @@ async function fetchChangelog(signal: AbortSignal): Promise<string> {
   return renderChangelog(await response.text());
 }
 
-/** SPEC section 2 "Changelog": the markdown file as HTML, left to right inside the RTL site. */
+/** The changelog: the markdown file as HTML, left to right inside the RTL site. */
 export function ChangelogPage() {
   const { t } = useTranslation('changelog');
   usePageMeta(t('meta.title'), t('meta.description'));
