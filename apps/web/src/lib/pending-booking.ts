@@ -2,7 +2,7 @@ import type { CreateBookingRequestInput } from '@kwenda/contracts';
 import type { SearchState } from './search-params';
 
 /**
- * SPEC section 4: a visitor who presses book and chooses to log in first leaves the booking they
+ * A visitor who presses book and chooses to log in first leaves the booking they
  * wanted here; after logging in (password, code or Google/Facebook) it is created for the account.
  */
 export const PENDING_BOOKING_KEY = 'kwenda.pendingBooking';
