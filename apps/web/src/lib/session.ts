@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC section 3 "Session": the user and the bearer token, kept in the browser under a product-prefixed key. */
+/** The user and the bearer token, kept in the browser under a product-prefixed key. */
 export const SESSION_STORAGE_KEY = 'kwenda.session';
 
 export interface SessionUser {
@@ -66,7 +66,7 @@ function write(session: Session | null) {
   listeners.forEach((listener) => listener());
 }
 
-/** SPEC section 4 "Auth": login sets the token and the user. */
+/** Login sets the token and the user. */
 export function saveSession(session: Session) {
   write({ jwt: session.jwt, expiresAt: session.expiresAt, user: session.user });
 }
