@@ -18,7 +18,7 @@ export function initSentry({ sentryDsn, environment }: NonNullable<PublicConfig[
   init({
     dsn: sentryDsn,
     environment,
-    // SPEC section 9: at most 100 breadcrumbs, messages cut at 250 characters.
+    // At most 100 breadcrumbs, messages cut at 250 characters.
     maxBreadcrumbs: 100,
     maxValueLength: 250,
     dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
