@@ -63,7 +63,7 @@ export async function apiRequest<S extends z.ZodType>(
   const contract = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   contract.catch(() => {}); // awaited below unless the request fails first
   let response: Response;
-  // A logged-in visitor's calls carry the bearer token (SPEC section 6): bookings made with it are theirs.
+  // A logged-in visitor's calls carry the bearer token: bookings made with it are theirs.
   const auth = authorizationHeader();
   const headers: Record<string, string> = { accept: 'application/json', ...auth };
   // A FormData body (a file upload) sets its own multipart content type.
