@@ -4,7 +4,7 @@ import { queryClient } from './query-client';
 import { clearSession, readSession } from './session';
 
 /**
- * SPEC section 4 "Auth": logout ends the session on the server (the token stops working), then
+ * Logout ends the session on the server (the token stops working), then
  * forgets the token and user here and drops the account's cached data. Offline, it still logs
  * out of this browser; the token then simply runs out.
  */
