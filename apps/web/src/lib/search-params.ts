@@ -10,7 +10,7 @@ import {
 } from '@kwenda/contracts/rules';
 
 /**
- * The search as the form holds it and as it travels between pages. SPEC section 2: the
+ * The search as the form holds it and as it travels between pages. The
  * address carries tripType, departureStation, departureDate, destinationStation and
  * returnDate; navigation state carries the full request and the currency. Non-default
  * passengers, bags, cabin, direct-only, currency and multi-city legs are added to the
@@ -176,7 +176,7 @@ export function toOfferFilters(search: SearchState) {
   };
 }
 
-/** SPEC section 5: ready when every needed field is there and someone (adult or child) travels. */
+/** Ready when every needed field is there and someone (adult or child) travels. */
 export function isSearchReady(search: SearchState): boolean {
   const someone = search.passengers.adults + search.passengers.children > 0;
   if (!someone) return false;
@@ -190,7 +190,7 @@ export function isSearchReady(search: SearchState): boolean {
   return search.tripType === 'round-trip' ? base && !!search.returnDate : base;
 }
 
-/** Navigation state carried from the form to /offers (SPEC section 2). */
+/** Navigation state carried from the form to /offers. */
 export interface OffersNavigationState {
   search: SearchState;
   currency: Currency;
