@@ -25,7 +25,7 @@ import { checkOfferFilters, filterOffers } from './offer-filters.js';
 import { presentFareConditions } from './present-fare-conditions.js';
 
 export const PAGE_SIZE = 10;
-/** Below this many offers on the asked date, nearby dates are suggested (SPEC: "no flight or few"). */
+/** Below this many offers on the asked date, nearby dates are suggested. */
 export const FEW_OFFERS = 3;
 export const SUGGESTION_WINDOW_DAYS = 3;
 const BEST_COUNT = 5;
