@@ -5,7 +5,7 @@ import type { Tx } from '../../db/tx.js';
 import { lockBooking, writeTransition, type BookingPatch } from './booking-repository.js';
 
 /**
- * The only way a booking changes status (STYLE habit 7): each trigger lists the states it may
+ * The only way a booking changes status (no other code sets a booking's status): each trigger lists the states it may
  * start from and the state it leads to. The row is locked, the current state checked, the new
  * state and an audit row written, all in the caller's transaction.
  */
