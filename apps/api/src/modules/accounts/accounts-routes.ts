@@ -25,7 +25,7 @@ const languageOf = (request: FastifyRequest): 'ar' | 'en' =>
   /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en' : 'ar';
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
-/** SPEC section 7: sign-up with an e-mailed code, log-in, log-out that ends the session, the current user. */
+/** Sign-up with an e-mailed code, log-in, log-out that ends the session, the current user. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService;
   listBookings: (userId: string) => Promise<z.infer<typeof bookingSchema>[]>;
