@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { AnalyticsService } from './analytics-service.js';
 
-/** POST /analytics/pageview: the web app reports each page seen (SPEC section 1). */
+/** POST /analytics/pageview: the web app reports each page seen. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   // navigator.sendBeacon sends a string as text/plain (a JSON Blob is refused by Chromium), so in
   // this scope only a text/plain body is read as JSON too.
