@@ -257,7 +257,7 @@ export const envSchema = z
      * DATA_DIR/uploads): still read from there, and copied into the database when the server starts.
      */
     UPLOADS_DIR: z.string().optional(),
-    /** Minutes a provisional booking is held (SPEC: two hours). */
+    /** Minutes a provisional booking is held: two hours unless the agency sets another length. */
     HOLD_MINUTES: z.coerce
       .number()
       .int()
