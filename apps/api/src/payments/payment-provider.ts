@@ -6,7 +6,7 @@ import { createSandboxGateway } from './sandbox/sandbox-gateway.js';
 import { createStripeProvider } from './stripe/stripe-provider.js';
 
 /**
- * The seam card payments plug into (SPEC: local methods or credit card). A provider opens a
+ * The seam card payments plug into (bank transfers are not a provider: staff check the receipt). A provider opens a
  * hosted checkout and later tells us what happened through a signed webhook; the amount always
  * comes from our booking, never from the notification.
  */
