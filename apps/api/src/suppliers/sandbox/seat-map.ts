@@ -14,7 +14,7 @@ export const SEAT_LETTERS = [
 export const exitRows = (aircraft: string): readonly number[] => (isWideBody(aircraft) ? [10, 26] : [12, 13]);
 
 /**
- * Seat prices (SPEC: $30-$50): exit rows $50 (extra legroom), front rows 3-7 $45,
+ * Seat prices $30-$50, as the seat legend says: exit rows $50 (extra legroom), front rows 3-7 $45,
  * window and aisle $35, middle $30. Taken seats have no price.
  */
 export function seatPrice(row: number, letter: string, nextToExit: boolean): number {
