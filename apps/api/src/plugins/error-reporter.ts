@@ -40,7 +40,7 @@ export async function createErrorReporter(env: Env, logger: FastifyBaseLogger): 
     stackParser: Sentry.defaultStackParser,
     integrations: [Sentry.linkedErrorsIntegration(), Sentry.dedupeIntegration(), Sentry.nodeContextIntegration()],
     dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
-    // SPEC section 9: at most 100 breadcrumbs, messages cut at 250 characters.
+    // At most 100 breadcrumbs, messages cut at 250 characters.
     maxBreadcrumbs: 100,
     maxValueLength: 250,
   });
