@@ -64,7 +64,7 @@ export const createBookingResponseSchema = z.object({
 // ---------- the Booking (GET /bookings/{id}) ----------
 
 /**
- * SPEC section 3 "Baggage option". Free options (price 0) show what the fare includes (`count`
+ * A baggage option of an offer. Free options (price 0) show what the fare includes (`count`
  * pieces); paid options are extras a passenger may buy, `count` chosen so far, at most `limit`.
  */
 export const baggageOptionSchema = z.object({
@@ -100,7 +100,7 @@ export const passengerSchema = z.object({
 });
 export type Passenger = z.infer<typeof passengerSchema>;
 
-/** The price summary panel (SPEC section 2): fares per passenger type, extras, total. */
+/** The price summary panel: fares per passenger type, extras, total. */
 export const priceBreakdownSchema = z.object({
   adults: z.object({ count: z.number().int(), amount: z.number() }),
   children: z.object({ count: z.number().int(), amount: z.number() }),
