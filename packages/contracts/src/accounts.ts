@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { socialProviderSchema } from './config.js';
 import { apiErrorSchema } from './errors.js';
 
-/** SPEC section 3 "User". */
+/** A traveller's account as the API shows it. */
 export const userSchema = z.object({
   id: z.string(),
   fullName: z.string(),
@@ -26,7 +26,7 @@ export type Account = z.infer<typeof accountSchema>;
 const loose = (max: number) => z.string().max(max).nullish();
 
 /**
- * POST /auth/register (SPEC section 7). Fields are checked by the service so the answer carries
+ * POST /auth/register. Fields are checked by the service so the answer carries
  * the spec's codes (REQUIRED_PASSWORD, PASSWORD_CONFIRMATION_MISMATCH, WEAK_PASSWORD, too_long, ...);
  * the name's bound here is only against huge bodies (the service names ACCOUNT_LIMITS.fullNameMaxLength).
  */
@@ -92,7 +92,7 @@ export const ACCOUNT_LIMITS = {
   resetLinkMinutes: 60,
 } as const;
 
-/** PUT /account/update: phone numbers in E.164 (dial code + digits); empty gives null (SPEC section 5). */
+/** PUT /account/update: phone numbers in E.164 (dial code + digits); empty gives null. */
 export const updateAccountRequestSchema = z.object({
   mobile: z.string().max(32).nullish(),
   whatsapp: z.string().max(32).nullish(),
@@ -114,7 +114,7 @@ export const SOCIAL_LIMITS = {
 } as const;
 
 /**
- * POST /auth/social (SPEC name): a client that already holds a provider token. The server checks the
+ * POST /auth/social (the path the first version of the site called): a client that already holds a provider token. The server checks the
  * token with the provider itself; `email` and `emailVerified` are accepted for compatibility and ignored.
  */
 export const socialLoginRequestSchema = z.object({
