@@ -1,9 +1,9 @@
 /**
  * Booking constants and the passenger rules, zod-free so the web app can check a form as the
- * server will (the server's answer is the one that counts). SPEC sections 3, 4 and 5.
+ * server will (the server's answer is the one that counts).
  */
 
-/** SPEC section 4, in this order: "any status after pending-payment opens the final screen". */
+/** In this order: any status after pending-payment opens the final screen. */
 export const bookingStatuses = [
   'created',
   'offer-unavailable',
@@ -90,7 +90,7 @@ export const paymentMethods = ['card', 'bank-transfer'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const BOOKING_LIMITS = {
-  /** SPEC section 9: a provisional booking is held for two hours. */
+  /** A provisional booking is held for two hours. */
   holdMinutes: 120,
   nameMaxLength: 40,
   documentMaxLength: 20,
