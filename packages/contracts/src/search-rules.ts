@@ -13,7 +13,7 @@ export type CabinClassCode = (typeof cabinClassCodes)[number];
 export const sortOrders = ['lowest', 'fastest'] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
-/** SPEC section 9. */
+/** What one search may ask for: travellers and bags of each kind, the legs of a multi-city trip, how far ahead. */
 export const SEARCH_LIMITS = {
   adults: 9,
   children: 9,
@@ -93,7 +93,7 @@ export function passengerCountRange(counts: PassengerCountValues, key: Passenger
 }
 
 /**
- * Cross-field rules of SPEC section 5 "Search". Shared by the form and the server, so
+ * Cross-field rules of a search. Shared by the form and the server, so
  * both say the same thing about the same input. Returns problems with stable codes.
  */
 export function checkSearchRules(filters: SearchFilters, today: string = todayIn()): SearchRuleIssue[] {
