@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_PAGE_PATH_LENGTH } from './page-path.js';
 
 /**
- * POST /analytics/pageview: one page seen (SPEC section 1: every route change). Nothing personal:
+ * POST /analytics/pageview: one page seen (sent on every route change). Nothing personal:
  * no address, no user, no user agent; the path is cleaned by cleanPagePath in the browser and
  * again on the server. Unknown members are refused so that none can be added by accident.
  */
