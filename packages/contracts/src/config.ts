@@ -53,7 +53,7 @@ export const publicConfigSchema = z.object({
   supportHours: supportHoursSchema,
   /** The agency's pages on social networks (SOCIAL_*_URL); none when unset. */
   socialLinks: z.array(socialLinkSchema),
-  /** The operator named by the privacy policy and terms (SPEC section 1). */
+  /** The operator named by the privacy policy and terms. */
   agency: z.object({
     legalNameAr: z.string(),
     legalNameEn: z.string(),
