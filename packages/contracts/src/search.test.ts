@@ -15,7 +15,7 @@ const base = (overrides: Partial<SearchFilters> = {}): SearchFilters =>
   });
 const codes = (filters: SearchFilters) => checkSearchRules(filters, today).map((i) => `${i.path.join('.')}:${i.code}`);
 
-describe('search rules (SPEC section 5)', () => {
+describe('search rules', () => {
   it('applies the spec defaults', () => {
     const filters = base();
     expect(filters.passengers).toEqual({ adults: 1, children: 0, infants: 0 });
