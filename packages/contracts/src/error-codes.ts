@@ -1,6 +1,7 @@
 /**
  * Error codes on the wire. The web app translates each code; `message` is English for
- * developers and logs. Names from SPEC section 8 are kept exactly.
+ * developers and logs. The codes the first version of the site sent keep their spelling exactly
+ * (OFFER_CORRUPTED, NoOfferFound, DupePassengerFlight, ...).
  */
 export const errorCodes = [
   'VALIDATION_ERROR',
@@ -23,7 +24,7 @@ export const errorCodes = [
   /** A payment notification whose signature or timestamp does not check out. */
   'INVALID_SIGNATURE',
   'PAYMENT_PROVIDER_UNAVAILABLE',
-  // SPEC section 8
+  // Spelled exactly as the first version of the site sent them.
   'OFFER_CORRUPTED',
   'NoOfferFound',
   'DupePassengerFlight',
