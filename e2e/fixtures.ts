@@ -13,7 +13,7 @@ export const daysAhead = (days: number) => {
 /**
  * Every journey runs in the project's language; a console error, an uncaught page error or a breach of
  * the content security policy (even one the page's code caught, such as an `eval` probe) fails it
- * (STYLE habit 8).
+ * (a console error in a test is a failure).
  */
 export const test = base.extend<KwendaOptions & { problems: string[] }>({
   language: ['ar', { option: true }],
