@@ -7,7 +7,7 @@ import { mailTo, waitForMail } from './support/mailbox';
 const uniqueEmail = (label: string, project: string) =>
   `${label}-${project}-${Date.now().toString(36)}@example.com`.toLowerCase();
 
-/** The header's account links, or on a phone the same links in the menu (SPEC section 2). */
+/** The header's account links, or on a phone the same links in the menu. */
 async function accountLinks(page: Page, language: string, project: string) {
   if (project.includes('phone')) {
     await page.getByRole('button', { name: tr(language, 'nav.openMenu') }).click();
