@@ -13,7 +13,7 @@ import { attachment, pdfText, waitForMail } from './support/mailbox';
 
 async function searchAndBook(page: Page, language: string) {
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
-  // The home page reads the search from its address (SPEC section 2); the traveller presses search.
+  // The home page reads the search from its address; the traveller presses search.
   await page.goto(
     `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(24)}&children=1&infants=1&lang=${language}`,
   );
@@ -74,7 +74,7 @@ test(
     await expect(page.getByText(t('booking:final.accountNumber'), { exact: false }).first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    // Reloading opens the same final screen (SPEC section 4 "On load").
+    // Reloading opens the same final screen.
     await page.reload();
     await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
 
@@ -147,7 +147,7 @@ test(
     const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
     await searchAndBook(page, language);
     await expect(page.getByRole('heading', { name: t('booking:passengers.title') })).toBeVisible();
-    // The server's answer when the offer's 30 minutes ran out (SPEC section 8: OFFER_CORRUPTED).
+    // The server's answer when the offer's 30 minutes ran out (OFFER_CORRUPTED).
     await page.route(/\/api\/v1\/bookings\/bk_[^/]+$/, (route) =>
       route.request().method() === 'PUT'
         ? route.fulfill({
