@@ -43,11 +43,11 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Features never import each other; shared code never imports a feature (docs/STYLE).
+      // Features never import each other; shared code never imports a feature.
       'no-restricted-imports': [
         'error',
         {
-          // The site's own translator replaced them (docs/decisions/0032-in-house-i18n-core.md); i18next
+          // The site's own translator replaced them (docs/decisions/0032-in-house-i18n-and-router.md); i18next
           // stays for its types, which type the catalog keys.
           paths: [
             { name: 'react-i18next', message: "Use useTranslation from 'src/i18n/use-translation'." },
