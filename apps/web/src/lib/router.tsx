@@ -1,7 +1,7 @@
 /**
  * The site's router: the declarative part of React Router 7 that the site uses, with the same names
  * and behaviour, in about 2 KB gzipped instead of React Router's 13.5 KB in the home page's script
- * (docs/decisions/0032-in-house-i18n-core.md). What it does, as React Router does:
+ * (docs/decisions/0032-in-house-i18n-and-router.md). What it does, as React Router does:
  * - <Routes>/<Route> with nested and pathless layout routes, index routes, `:params` and a trailing
  *   `*`; the best-ranked route wins (a static segment over a parameter over `*`), and descendant
  *   <Routes> under a `/path/*` route match the rest of the address;
