@@ -2,7 +2,7 @@ import type { FlatNamespace, TFunction } from 'i18next';
 
 /**
  * The site's translation engine: the part of i18next the site uses, in about 1 KB gzipped instead of
- * i18next and react-i18next's 17.5 KB in the home page's script (docs/decisions/0032-in-house-i18n-core.md).
+ * i18next and react-i18next's 17.5 KB in the home page's script (docs/decisions/0032-in-house-i18n-and-router.md).
  * It reads i18next's catalog format and answers as i18next does for that part:
  * - keys `ns:a.b.c` (the namespace defaults to the caller's), the first key of an array that exists,
  *   then the fallback language;
