@@ -98,18 +98,16 @@ describe.each(backends)('due work claimed on %s', (backend) => {
   it('never gives one row to two claimers at once', async () => {
     const due = new Date(Date.now() + 1000);
     const ids = Array.from({ length: 40 }, (_, i) => `race-${i}`);
-    await database.db
-      .insert(mailOutbox)
-      .values(
-        ids.map((id) => ({
-          id,
-          toAddress: 'x@example.com',
-          subject: id,
-          textBody: id,
-          htmlBody: id,
-          nextAttemptAt: new Date(0),
-        })),
-      );
+    await database.db.insert(mailOutbox).values(
+      ids.map((id) => ({
+        id,
+        toAddress: 'x@example.com',
+        subject: id,
+        textBody: id,
+        htmlBody: id,
+        nextAttemptAt: new Date(0),
+      })),
+    );
     const only = (rows: { id: string }[]) => rows.filter((row) => row.id.startsWith('race-')).map((row) => row.id);
     // Four processes take batches of three until nothing is due.
     const claimer = async () => {
@@ -127,18 +125,16 @@ describe.each(backends)('due work claimed on %s', (backend) => {
   it.runIf(backend === 'postgres')('skips the rows another claimer holds, without waiting for it to commit', async () => {
     const due = new Date(Date.now() + 1000);
     const ids = Array.from({ length: 6 }, (_, i) => `held-${i}`);
-    await database.db
-      .insert(mailOutbox)
-      .values(
-        ids.map((id, i) => ({
-          id,
-          toAddress: 'x@example.com',
-          subject: id,
-          textBody: id,
-          htmlBody: id,
-          nextAttemptAt: new Date(i + 1),
-        })),
-      );
+    await database.db.insert(mailOutbox).values(
+      ids.map((id, i) => ({
+        id,
+        toAddress: 'x@example.com',
+        subject: id,
+        textBody: id,
+        htmlBody: id,
+        nextAttemptAt: new Date(i + 1),
+      })),
+    );
     let commit!: () => void;
     const committing = new Promise<void>((resolve) => (commit = resolve));
     let first!: (ids: string[]) => void;
