@@ -314,3 +314,4 @@ export * from './booking-access-schema.js';
 export * from './receipt-files-schema.js';
 export * from './limits-schema.js';
 export * from './supplier-calls-schema.js';
+export * from './allotments-schema.js';
