@@ -11,3 +11,4 @@ export * from './admin/agents.js';
 export * from './admin/dashboard.js';
 export * from './admin/limits.js';
 export * from './admin/trial-mode.js';
+export * from './admin/notices.js';

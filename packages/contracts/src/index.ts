@@ -14,3 +14,4 @@ export * from './bookings.js';
 export * from './accounts.js';
 export * from './analytics.js';
 export * from './booking-access.js';
+export * from './notices.js';

@@ -8,6 +8,8 @@ import { configRoutes, publicConfigOf } from '../modules/config/config-routes.js
 import { trialModeRoutes } from '../modules/config/trial-mode-routes.js';
 import { countriesRoutes } from '../modules/countries/countries-routes.js';
 import { healthRoutes } from '../modules/health/health-routes.js';
+import { noticesRoutes } from '../modules/notices/notices-routes.js';
+import { createNoticesService } from '../modules/notices/notices-service.js';
 import { offersRoutes } from '../modules/offers/offers-routes.js';
 import { createOffersService } from '../modules/offers/offers-service.js';
 import { ratesRoutes } from '../modules/rates/rates-routes.js';
@@ -20,7 +22,7 @@ import type { AppContext, AppModule } from './app-module.js';
 /**
  * The site around the bookings: health, the public settings, airports and countries, the search for
  * offers (each search and each offer left out for want of a rate counted), the agency's rates and
- * dashboard, the trial notice, and the web app's pages.
+ * dashboard, the trial notice, the notices for travellers, and the web app's pages.
  */
 export function siteModule(
   { app, env, database, suppliers, rates }: AppContext,
@@ -51,6 +53,7 @@ export function siteModule(
       await api.register(dashboardRoutes, { dashboard: createDashboardService({ database }) });
       await api.register(ratesRoutes, { rates: createRatesService({ database }) });
       await api.register(trialModeRoutes, { trialMode: trialModeOf(env) });
+      await api.register(noticesRoutes, { notices: createNoticesService({ database }) });
     },
   };
   /** The web app's pages, after every API route: a booking's page is served for a booking that exists. */

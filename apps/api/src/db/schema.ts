@@ -315,3 +315,4 @@ export * from './receipt-files-schema.js';
 export * from './limits-schema.js';
 export * from './supplier-calls-schema.js';
 export * from './allotments-schema.js';
+export * from './route-notices-schema.js';
