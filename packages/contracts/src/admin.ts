@@ -12,3 +12,4 @@ export * from './admin/dashboard.js';
 export * from './admin/limits.js';
 export * from './admin/trial-mode.js';
 export * from './admin/notices.js';
+export * from './admin/allotments.js';

@@ -1,3 +1,6 @@
+import { allotmentsRoutes } from '../modules/allotments/allotments-routes.js';
+import { createAllotmentsService } from '../modules/allotments/allotments-service.js';
+import { airportList } from '../modules/airports/airport-service.js';
 import { airportsRoutes } from '../modules/airports/airports-routes.js';
 import { analyticsRoutes } from '../modules/analytics/analytics-routes.js';
 import { createAnalyticsService } from '../modules/analytics/analytics-service.js';
@@ -54,6 +57,10 @@ export function siteModule(
       await api.register(ratesRoutes, { rates: createRatesService({ database }) });
       await api.register(trialModeRoutes, { trialMode: trialModeOf(env) });
       await api.register(noticesRoutes, { notices: createNoticesService({ database }) });
+      const airports = new Set(airportList.map((airport) => airport.iataCode));
+      await api.register(allotmentsRoutes, {
+        allotments: createAllotmentsService({ database, isAirport: (code) => airports.has(code) }),
+      });
     },
   };
   /** The web app's pages, after every API route: a booking's page is served for a booking that exists. */

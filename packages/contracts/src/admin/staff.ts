@@ -162,6 +162,7 @@ export const STAFF_ACTIONS = [
   'notice-created',
   'notice-updated',
   'notice-withdrawn',
+  'allotments-imported',
   'agent-created',
   'agent-terms-changed',
   'agent-deactivated',
