@@ -1,11 +1,10 @@
 import { todayIn } from '@kwenda/contracts';
 import type { AllotmentImportResponse } from '@kwenda/contracts/admin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALLOTMENT_CSV_COLUMNS } from '../src/modules/allotments/allotment-csv.js';
 import { operatingDates } from '../src/modules/allotments/allotments-service.js';
 import { multipart } from './helpers/multipart.js';
-import { staffMember, type TestStaffMember } from './helpers/staff.js';
-import { createTestApp, type TestContext } from './helpers/test-app.js';
+import { appWithDeskAndViewer } from './helpers/staff.js';
 import { backends } from './helpers/test-database.js';
 
 const inDays = (n: number) => new Date(Date.parse(`${todayIn()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -15,25 +14,17 @@ const line = (flight: string, from: string, to: string, seats: number, days = '1
 
 /** The owner loads the airline's sheet of allocated seats: each date the flight operates gets its seats. */
 describe.each(backends)("importing the airline's sheet of seats on %s", (backend) => {
-  let ctx: TestContext;
-  let desk: TestStaffMember;
-  let viewer: TestStaffMember;
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    desk = await staffMember(ctx.app, 'agent-desk');
-    viewer = await staffMember(ctx.app, 'viewer');
-  });
-  afterAll(async () => ctx?.close());
+  const the = appWithDeskAndViewer(backend);
 
-  const upload = (csv: string, member = desk, query = '') =>
-    ctx.app.inject({
+  const upload = (csv: string, member = the.desk, query = '') =>
+    the.ctx.app.inject({
       method: 'POST',
       url: `/api/v1/admin/allotments/import${query}`,
       headers: { ...member.headers, 'content-type': 'text/csv; charset=utf-8' },
       payload: csv,
     });
   const datedFlights = async (flight: string) =>
-    ctx.database.sql.query<{ departure_date: string; seats_allocated: number }>(
+    the.ctx.database.sql.query<{ departure_date: string; seats_allocated: number }>(
       `SELECT to_char(d.departure_date, 'YYYY-MM-DD') AS departure_date, d.seats_allocated FROM allotment_dated_flights d
        JOIN allotment_flights f ON f.id = d.flight_id WHERE f.flight_number = $1 ORDER BY d.departure_date`,
       [flight],
@@ -44,7 +35,7 @@ describe.each(backends)("importing the airline's sheet of seats on %s", (backend
     const expected = operatingDates({ fromDate: inDays(-7), toDate: inDays(20), days: [1, 3, 5] }, todayIn());
     expect(expected.length).toBeGreaterThanOrEqual(8);
 
-    const dry = await upload(csv, desk, '?dryRun=true');
+    const dry = await upload(csv, the.desk, '?dryRun=true');
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json()).toMatchObject({ dryRun: true, created: expected.length, changed: 0 });
     expect(await datedFlights('212')).toEqual([]);
@@ -55,9 +46,9 @@ describe.each(backends)("importing the airline's sheet of seats on %s", (backend
     expect(answer).toMatchObject({ dryRun: false, created: expected.length, changed: 0 });
     expect(answer.datedFlights.map((f) => f.departureDate)).toEqual(expected);
     expect(await datedFlights('212')).toEqual(expected.map((departure_date) => ({ departure_date, seats_allocated: 5 })));
-    const [audit] = await ctx.database.sql.query<{ n: number }>(
+    const [audit] = await the.ctx.database.sql.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM staff_actions WHERE staff_user_id = $1 AND action = 'allotments-imported'",
-      [desk.userId],
+      [the.desk.userId],
     );
     expect(audit!.n).toBe(1);
   });
@@ -71,7 +62,7 @@ describe.each(backends)("importing the airline's sheet of seats on %s", (backend
     expect(new Set((await datedFlights('214')).map((f) => f.seats_allocated))).toEqual(new Set([4]));
 
     // Three seats of the first date taken: the allocation cannot go below them.
-    await ctx.database.sql.query(
+    await the.ctx.database.sql.query(
       `UPDATE allotment_dated_flights SET seats_sold = 3 WHERE id = (SELECT d.id FROM allotment_dated_flights d
        JOIN allotment_flights f ON f.id = d.flight_id WHERE f.flight_number = '214' ORDER BY d.departure_date LIMIT 1)`,
     );
@@ -97,26 +88,26 @@ describe.each(backends)("importing the airline's sheet of seats on %s", (backend
   it('takes the sheet as a multipart file; a viewer cannot import, and neither can a stranger', async () => {
     const csv = Buffer.from(`\ufeff${HEADER}\r\n${line('224', inDays(1), inDays(3), 5, '1234567')}\r\n`);
     const form = multipart(csv, 'tarco.csv', 'text/csv');
-    const uploaded = await ctx.app.inject({
+    const uploaded = await the.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/admin/allotments/import',
-      headers: { ...desk.headers, ...form.headers },
+      headers: { ...the.desk.headers, ...form.headers },
       payload: form.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json().created).toBe(3);
-    expect((await upload(`${HEADER}\n${line('226', inDays(1), inDays(3), 5)}`, viewer)).statusCode).toBe(403);
-    const stranger = await ctx.app.inject({
+    expect((await upload(`${HEADER}\n${line('226', inDays(1), inDays(3), 5)}`, the.viewer)).statusCode).toBe(403);
+    const stranger = await the.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/admin/allotments/import',
       headers: { 'content-type': 'text/csv' },
       payload: HEADER,
     });
     expect(stranger.statusCode).toBe(401);
-    const json = await ctx.app.inject({
+    const json = await the.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/admin/allotments/import',
-      headers: { ...desk.headers, 'content-type': 'application/json' },
+      headers: { ...the.desk.headers, 'content-type': 'application/json' },
       payload: { csv: HEADER },
     });
     expect(json.statusCode).toBe(415);

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffMember, type TestStaffMember } from './helpers/staff.js';
-import { createTestApp, type TestContext } from './helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appWithDeskAndViewer } from './helpers/staff.js';
 import { backends } from './helpers/test-database.js';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Notices staff write for the travellers of a route, an airport or an airline, and the ones travellers see. */
 describe.each(backends)('notices for travellers on %s', (backend) => {
-  let ctx: TestContext;
-  let desk: TestStaffMember;
-  let viewer: TestStaffMember;
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    desk = await staffMember(ctx.app, 'agent-desk');
-    viewer = await staffMember(ctx.app, 'viewer');
-  });
-  afterAll(async () => ctx?.close());
+  const the = appWithDeskAndViewer(backend);
 
   const api = (method: 'GET' | 'POST' | 'PUT', url: string, headers?: Record<string, string>, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+    the.ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   const write = async (body: object) => {
-    const response = await api('POST', '/admin/notices', desk.headers, body);
+    const response = await api('POST', '/admin/notices', the.desk.headers, body);
     expect(response.statusCode, response.body).toBe(201);
     return (response.json() as { notice: { id: string } }).notice;
   };
@@ -67,7 +58,7 @@ describe.each(backends)('notices for travellers on %s', (backend) => {
 
   it('refuses a notice without what its scope needs, with a field of another scope, or ending before it starts, naming the field', async () => {
     const refused = async (body: object) => {
-      const response = await api('POST', '/admin/notices', desk.headers, {
+      const response = await api('POST', '/admin/notices', the.desk.headers, {
         scope: 'route',
         origin: 'PZU',
         destination: 'CAI',
@@ -95,13 +86,13 @@ describe.each(backends)('notices for travellers on %s', (backend) => {
       textAr: 'سودانير',
       textEn: 'Sudan Airways: check-in 3 hours before',
     };
-    expect((await api('POST', '/admin/notices', viewer.headers, body)).statusCode).toBe(403);
+    expect((await api('POST', '/admin/notices', the.viewer.headers, body)).statusCode).toBe(403);
     expect((await api('POST', '/admin/notices', undefined, body)).statusCode).toBe(401);
     const notice = await write(body);
-    const listed = await api('GET', '/admin/notices', viewer.headers);
-    expect(listed.json().notices).toContainEqual(expect.objectContaining({ id: notice.id, updatedBy: desk.fullName }));
+    const listed = await api('GET', '/admin/notices', the.viewer.headers);
+    expect(listed.json().notices).toContainEqual(expect.objectContaining({ id: notice.id, updatedBy: the.desk.fullName }));
 
-    const changed = await api('PUT', `/admin/notices/${notice.id}`, desk.headers, {
+    const changed = await api('PUT', `/admin/notices/${notice.id}`, the.desk.headers, {
       ...body,
       textEn: 'Sudan Airways: check-in 4 hours before',
     });
@@ -110,13 +101,13 @@ describe.each(backends)('notices for travellers on %s', (backend) => {
       'Sudan Airways: check-in 4 hours before',
     ]);
 
-    expect((await api('POST', `/admin/notices/${notice.id}/withdraw`, desk.headers)).statusCode).toBe(200);
+    expect((await api('POST', `/admin/notices/${notice.id}/withdraw`, the.desk.headers)).statusCode).toBe(200);
     expect(await seen(`origin=PZU&destination=CAI&airlines=SD&date=${inDays(1)}`)).toEqual([]);
     // Withdrawn is final: it cannot be changed or withdrawn again, as an unknown notice cannot.
-    expect((await api('PUT', `/admin/notices/${notice.id}`, desk.headers, body)).statusCode).toBe(404);
-    expect((await api('POST', `/admin/notices/ntc_${'x'.repeat(16)}/withdraw`, desk.headers)).statusCode).toBe(404);
+    expect((await api('PUT', `/admin/notices/${notice.id}`, the.desk.headers, body)).statusCode).toBe(404);
+    expect((await api('POST', `/admin/notices/ntc_${'x'.repeat(16)}/withdraw`, the.desk.headers)).statusCode).toBe(404);
 
-    const audit = await ctx.database.sql.query<{ action: string }>(
+    const audit = await the.ctx.database.sql.query<{ action: string }>(
       "SELECT action FROM staff_actions WHERE target_type = 'notice' AND target_id = $1 ORDER BY id",
       [notice.id],
     );

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole, StaffSignedIn, TotpConfirmResponse, TotpSetupResponse } from '@kwenda/contracts/admin';
 import type { App } from '../../src/app.js';
 import { totpCode } from '../../src/modules/staff/totp.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestContext } from './test-app.js';
+import type { Backend } from './test-database.js';
 
 export const STAFF_TEST_PASSWORD = 'desk-of-the-nile-2026';
 
@@ -112,4 +115,19 @@ export async function travellerHeaders(ctx: {
   const verified = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/otp', remoteAddress, payload: { email, otp } });
   expectOk(verified, 'traveller code');
   return { authorization: `Bearer ${(verified.json() as { jwt: string }).jwt}` };
+}
+
+/**
+ * For a describe's tests: a test app with a desk agent (agent-desk) and a viewer, made before its
+ * tests and closed after them. Read them from the answer inside the tests (`the.ctx`, `the.desk`).
+ */
+export function appWithDeskAndViewer(backend: Backend) {
+  const the = {} as { ctx: TestContext; desk: TestStaffMember; viewer: TestStaffMember };
+  beforeAll(async () => {
+    the.ctx = await createTestApp(backend);
+    the.desk = await staffMember(the.ctx.app, 'agent-desk');
+    the.viewer = await staffMember(the.ctx.app, 'viewer');
+  });
+  afterAll(async () => the.ctx?.close());
+  return the;
 }
