@@ -2,7 +2,9 @@ import { todayIn } from '@kwenda/contracts';
 import type { AllotmentImportResponse } from '@kwenda/contracts/admin';
 import { describe, expect, it } from 'vitest';
 import { ALLOTMENT_CSV_COLUMNS } from '../src/modules/allotments/allotment-csv.js';
+import { IMPORT_LOCK_KEY } from '../src/modules/allotments/allotment-schedule-repository.js';
 import { operatingDates } from '../src/modules/allotments/allotments-service.js';
+import { raceAtLock } from './helpers/lock-barrier.js';
 import { multipart } from './helpers/multipart.js';
 import { appWithDeskAndViewer } from './helpers/staff.js';
 import { backends } from './helpers/test-database.js';
@@ -111,5 +113,24 @@ describe.each(backends)("importing the airline's sheet of seats on %s", (backend
       payload: { csv: HEADER },
     });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('loads a flight once when two staff import the same sheet at the same moment', async () => {
+    const csv = `${HEADER}\n${line('228', inDays(1), inDays(10), 5)}`;
+    const answers = await raceAtLock(
+      the.ctx.database,
+      { sql: `SELECT pg_advisory_xact_lock(hashtextextended('${IMPORT_LOCK_KEY}', 0))` },
+      [() => upload(csv), () => upload(csv)],
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const dates = (await datedFlights('228')).length;
+    expect(answers.map((a) => [a.json().created, a.json().changed]).sort()).toEqual([
+      [0, dates],
+      [dates, 0],
+    ]);
+    const [flights] = await the.ctx.database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM allotment_flights WHERE flight_number = '228'",
+    );
+    expect(flights!.n).toBe(1);
   });
 });

@@ -1,7 +1,18 @@
 import type { CabinClassCode } from '@kwenda/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { allotmentDatedFlights, allotmentFlights, type AllotmentFlightRow } from '../../db/allotments-schema.js';
 import type { Tx } from '../../db/tx.js';
+
+/** The key of the lock that lets one import of the airline's sheet run at a time. */
+export const IMPORT_LOCK_KEY = 'allotments-import';
+
+/**
+ * Imports run one at a time (until the transaction ends): two files loading the same flight at once
+ * would each find it missing and load it twice, or each check its seats before the other's change.
+ */
+export async function lockImports(tx: Tx) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${IMPORT_LOCK_KEY}, 0))`);
+}
 
 /** The flights loaded for this airline's flight number from this origin in this cabin (any period). */
 export async function flightsOf(tx: Tx, key: { airline: string; flightNumber: string; origin: string; cabin: CabinClassCode }) {

@@ -157,6 +157,7 @@ export function createAllotmentsService(deps: { database: Database; isAirport: (
       const numbered = parsed.lines.map((line, i) => ({ line, number: i + 2 }));
       try {
         return await db.transaction(async (tx) => {
+          await schedule.lockImports(tx);
           const errors: AllotmentCsvError[] = [];
           const datedFlights: ImportedDatedFlight[] = [];
           for (const { line, number } of numbered) {
