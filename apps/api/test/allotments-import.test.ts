@@ -3,7 +3,6 @@ import type { AllotmentImportResponse } from '@kwenda/contracts/admin';
 import { describe, expect, it } from 'vitest';
 import { ALLOTMENT_CSV_COLUMNS } from '../src/modules/allotments/allotment-csv.js';
 import { IMPORT_LOCK_KEY } from '../src/modules/allotments/allotment-schedule-repository.js';
-import { operatingDates } from '../src/modules/allotments/allotments-service.js';
 import { raceAtLock } from './helpers/lock-barrier.js';
 import { multipart } from './helpers/multipart.js';
 import { appWithDeskAndViewer } from './helpers/staff.js';
@@ -34,7 +33,10 @@ describe.each(backends)("importing the airline's sheet of seats on %s", (backend
 
   it('makes a dated flight with its seats for each day the flight operates, from today on; a dry run saves nothing', async () => {
     const csv = `${HEADER}\n${line('212', inDays(-7), inDays(20), 5)}\n`;
-    const expected = operatingDates({ fromDate: inDays(-7), toDate: inDays(20), days: [1, 3, 5] }, todayIn());
+    // Monday, Wednesday and Friday (JavaScript's days 1, 3, 5) from today to the 20th day; the past week is left out.
+    const expected = Array.from({ length: 21 }, (_, n) => inDays(n)).filter((day) =>
+      [1, 3, 5].includes(new Date(`${day}T00:00:00Z`).getUTCDay()),
+    );
     expect(expected.length).toBeGreaterThanOrEqual(8);
 
     const dry = await upload(csv, the.desk, '?dryRun=true');

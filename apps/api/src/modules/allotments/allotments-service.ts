@@ -17,7 +17,7 @@ const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10
 const weekdayOf = (day: number) => ((new Date(day * DAY_MS).getUTCDay() + 6) % 7) + 1;
 
 /** The dates a line's flight operates, from today on (past days are history, never changed by a file). */
-export function operatingDates(line: Pick<AllotmentLine, 'fromDate' | 'toDate' | 'days'>, today: string): string[] {
+function operatingDates(line: Pick<AllotmentLine, 'fromDate' | 'toDate' | 'days'>, today: string): string[] {
   const dates: string[] = [];
   for (let day = Math.max(dayNumber(line.fromDate), dayNumber(today)); day <= dayNumber(line.toDate); day++)
     if (line.days.includes(weekdayOf(day))) dates.push(dateOf(day));
