@@ -29,14 +29,13 @@ describe.each(backends)('the seats of a dated flight on %s', (backend) => {
   const db = () => database.db as Tx;
   const counts = async (id: string) => (await seatCounts(db(), id))!;
 
+  /** An order of the agency-seats supplier, as its createOrder records one. */
   async function booking(): Promise<string> {
-    const id = `bk_seats_${++seq}`;
+    const id = `ao_seats_${++seq}`;
     await exec(
-      `INSERT INTO bookings (id, booking_reference, status, status_trigger, offer_reference, offer, offer_expires_at,
-         passenger_counts, requested_baggage, currency, exchange_rate, amount, segments_key, supplier)
-       VALUES ($1, $2, 'pending-payment', 'booking-created', 'off_test', '{}', now(),
-         '{"adults":1,"children":0,"infants":0}', '{"hold":0,"carryOn":0}', 'USD', 1, 100, $1, 'allotments')`,
-      [id, `KW${seq.toString().padStart(6, '0')}`],
+      `INSERT INTO allotment_orders (id, client_reference, offer_reference, total, currency, passengers, payment_required_by)
+       VALUES ($1, $1, 'as_test', 100, 'USD', '[]', now() + interval '1 hour')`,
+      [id],
     );
     return id;
   }
@@ -77,9 +76,9 @@ describe.each(backends)('the seats of a dated flight on %s', (backend) => {
     const flight = await datedFlight(5);
     const [first, second] = [await booking(), await booking()];
 
-    expect(await holdSeats(db(), { bookingId: first, datedFlightId: flight, seats: 2, infants: 1 })).toEqual({ held: true });
+    expect(await holdSeats(db(), { orderId: first, datedFlightId: flight, seats: 2, infants: 1 })).toEqual({ held: true });
     expect(await counts(flight)).toEqual(seatsOf(5, 2, 0));
-    expect(await holdSeats(db(), { bookingId: second, datedFlightId: flight, seats: 3, infants: 0 })).toEqual({ held: true });
+    expect(await holdSeats(db(), { orderId: second, datedFlightId: flight, seats: 3, infants: 0 })).toEqual({ held: true });
     expect(await counts(flight)).toEqual(seatsOf(5, 5, 0));
 
     expect(await sellSeats(db(), first)).toBe(2);
@@ -94,7 +93,7 @@ describe.each(backends)('the seats of a dated flight on %s', (backend) => {
     expect(await releaseSeats(db(), first)).toBe(2);
     expect(await counts(flight)).toEqual(seatsOf(5, 0, 0));
 
-    const [hold] = await exec(`SELECT state, infants, settled_at FROM allotment_seat_holds WHERE booking_id = $1`, [first]);
+    const [hold] = await exec(`SELECT state, infants, settled_at FROM allotment_seat_holds WHERE order_id = $1`, [first]);
     expect(hold).toMatchObject({ state: 'released', infants: 1 });
     expect(hold!.settled_at).not.toBeNull();
   });
@@ -102,53 +101,71 @@ describe.each(backends)('the seats of a dated flight on %s', (backend) => {
   it('never holds more seats than are left, and answers how many are', async () => {
     const flight = await datedFlight(3);
     const [first, second] = [await booking(), await booking()];
-    expect(await holdSeats(db(), { bookingId: first, datedFlightId: flight, seats: 2, infants: 0 })).toEqual({ held: true });
-    expect(await holdSeats(db(), { bookingId: second, datedFlightId: flight, seats: 2, infants: 0 })).toEqual({
+    expect(await holdSeats(db(), { orderId: first, datedFlightId: flight, seats: 2, infants: 0 })).toEqual({ held: true });
+    expect(await holdSeats(db(), { orderId: second, datedFlightId: flight, seats: 2, infants: 0 })).toEqual({
       held: false,
       left: 1,
+      infantsLeft: 10,
     });
     expect(await counts(flight)).toEqual(seatsOf(3, 2, 0));
-    const [holds] = await exec(`SELECT count(*)::int AS n FROM allotment_seat_holds WHERE booking_id = $1`, [second]);
+    const [holds] = await exec(`SELECT count(*)::int AS n FROM allotment_seat_holds WHERE order_id = $1`, [second]);
     expect(holds).toEqual({ n: 0 });
-    // Holding again what a booking holds takes nothing more.
-    expect(await holdSeats(db(), { bookingId: first, datedFlightId: flight, seats: 2, infants: 0 })).toEqual({ held: true });
+    // Holding again what an order holds takes nothing more.
+    expect(await holdSeats(db(), { orderId: first, datedFlightId: flight, seats: 2, infants: 0 })).toEqual({ held: true });
     expect(await counts(flight)).toEqual(seatsOf(3, 2, 0));
   });
 
   it('sells nothing on a date paused, cancelled or unknown', async () => {
     const paused = await datedFlight(4);
     const cancelled = await datedFlight(4);
-    const bookingId = await booking();
+    const orderId = await booking();
     await exec(`UPDATE allotment_dated_flights SET on_sale = false WHERE id = $1`, [paused]);
     await exec(`UPDATE allotment_dated_flights SET cancelled_at = now() WHERE id = $1`, [cancelled]);
     for (const datedFlightId of [paused, cancelled, 'ald_unknown']) {
-      expect(await holdSeats(db(), { bookingId, datedFlightId, seats: 1, infants: 0 })).toEqual({ held: false, left: 0 });
+      expect(await holdSeats(db(), { orderId, datedFlightId, seats: 1, infants: 0 })).toEqual({ held: false, left: 0, infantsLeft: 0 });
     }
     expect(await counts(paused)).toEqual(seatsOf(4, 0, 0));
   });
 
+  it('takes no seat for an infant on a lap, up to the infant limit of the flight', async () => {
+    const flight = await datedFlight(9);
+    await exec(`UPDATE allotment_dated_flights SET infant_limit = 2 WHERE id = $1`, [flight]);
+    const [first, second, third] = [await booking(), await booking(), await booking()];
+    expect(await holdSeats(db(), { orderId: first, datedFlightId: flight, seats: 1, infants: 1 })).toEqual({ held: true });
+    expect(await holdSeats(db(), { orderId: second, datedFlightId: flight, seats: 2, infants: 2 })).toEqual({
+      held: false,
+      left: 8,
+      infantsLeft: 1,
+    });
+    expect(await holdSeats(db(), { orderId: third, datedFlightId: flight, seats: 1, infants: 1 })).toEqual({ held: true });
+    expect(await counts(flight)).toEqual(seatsOf(9, 2, 0));
+    expect(await releaseSeats(db(), first)).toBe(1);
+    const [row] = await exec(`SELECT infants_taken FROM allotment_dated_flights WHERE id = $1`, [flight]);
+    expect(row).toEqual({ infants_taken: 1 });
+  });
+
   it('gives back released seats once, and lets the booking hold again', async () => {
     const flight = await datedFlight(4);
-    const bookingId = await booking();
-    await holdSeats(db(), { bookingId, datedFlightId: flight, seats: 3, infants: 0 });
-    expect(await releaseSeats(db(), bookingId)).toBe(3);
-    expect(await releaseSeats(db(), bookingId)).toBe(0);
+    const orderId = await booking();
+    await holdSeats(db(), { orderId, datedFlightId: flight, seats: 3, infants: 0 });
+    expect(await releaseSeats(db(), orderId)).toBe(3);
+    expect(await releaseSeats(db(), orderId)).toBe(0);
     expect(await counts(flight)).toEqual(seatsOf(4, 0, 0));
     // Nothing held is sold after a release.
-    expect(await sellSeats(db(), bookingId)).toBe(0);
+    expect(await sellSeats(db(), orderId)).toBe(0);
     expect(await counts(flight)).toEqual(seatsOf(4, 0, 0));
 
-    expect(await holdSeats(db(), { bookingId, datedFlightId: flight, seats: 1, infants: 0 })).toEqual({ held: true });
+    expect(await holdSeats(db(), { orderId, datedFlightId: flight, seats: 1, infants: 0 })).toEqual({ held: true });
     expect(await counts(flight)).toEqual(seatsOf(4, 1, 0));
-    expect(await releaseSeats(db(), bookingId)).toBe(1);
+    expect(await releaseSeats(db(), orderId)).toBe(1);
     expect(await counts(flight)).toEqual(seatsOf(4, 0, 0));
   });
 
   it('lowers seats allocated down to those held and sold, and no further', async () => {
     const flight = await datedFlight(6);
     const [first, second] = [await booking(), await booking()];
-    await holdSeats(db(), { bookingId: first, datedFlightId: flight, seats: 2, infants: 0 });
-    await holdSeats(db(), { bookingId: second, datedFlightId: flight, seats: 1, infants: 0 });
+    await holdSeats(db(), { orderId: first, datedFlightId: flight, seats: 2, infants: 0 });
+    await holdSeats(db(), { orderId: second, datedFlightId: flight, seats: 1, infants: 0 });
     await sellSeats(db(), second);
 
     expect(await setSeatsAllocated(db(), flight, 2, 'usr_desk')).toEqual({
@@ -177,7 +194,7 @@ describe.each(backends)('the seats of a dated flight on %s', (backend) => {
       const flight = await datedFlight(5);
       // Two seats already gone: 3 left.
       const earlier = await booking();
-      await holdSeats(db(), { bookingId: earlier, datedFlightId: flight, seats: 2, infants: 0 });
+      await holdSeats(db(), { orderId: earlier, datedFlightId: flight, seats: 2, infants: 0 });
       await sellSeats(db(), earlier);
       const bookings: string[] = [];
       for (let i = 0; i < 20; i++) bookings.push(await booking());
@@ -199,12 +216,12 @@ describe.each(backends)('the seats of a dated flight on %s', (backend) => {
           clients.map(
             (client, i) => () =>
               drizzle(client, { schema }).transaction(async (tx) =>
-                holdSeats(tx as unknown as Tx, { bookingId: bookings[i]!, datedFlightId: flight, seats: 1, infants: 0 }),
+                holdSeats(tx as unknown as Tx, { orderId: bookings[i]!, datedFlightId: flight, seats: 1, infants: 0 }),
               ),
           ),
         );
         expect(answers.filter((answer) => answer.held)).toHaveLength(3);
-        expect(answers.filter((answer) => !answer.held)).toEqual(Array(17).fill({ held: false, left: 0 }));
+        expect(answers.filter((answer) => !answer.held)).toEqual(Array(17).fill({ held: false, left: 0, infantsLeft: 10 }));
       } finally {
         sampling = false;
         await sampler;
@@ -220,7 +237,7 @@ describe.each(backends)('the seats of a dated flight on %s', (backend) => {
 
       // The holds expire: their seats are for sale again, once.
       let released = 0;
-      for (const bookingId of bookings) released += await releaseSeats(db(), bookingId);
+      for (const orderId of bookings) released += await releaseSeats(db(), orderId);
       expect(released).toBe(3);
       expect(await counts(flight)).toEqual(seatsOf(5, 0, 2));
     },

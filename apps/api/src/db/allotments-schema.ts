@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -13,9 +14,8 @@ import {
   unique,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { CabinClassCode } from '@kwenda/contracts';
+import type { CabinClassCode, PassengerType } from '@kwenda/contracts';
 import type { AllotmentCurrency } from '../modules/allotments/allotment-line.js';
-import { bookings } from './schema.js';
 
 // The agency's own seats (migrations/0028_allotments.sql): flights an airline allocated seats on,
 // their dates, and the seats each booking holds. Checks on values live in the migration.
@@ -95,6 +95,9 @@ export const allotmentDatedFlights = pgTable(
     infantFare: money('infant_fare'),
     onSale: boolean('on_sale').notNull().default(true),
     cancelledAt: at('cancelled_at'),
+    /** Infants on a lap take no seat, up to this many on the flight (infantsTaken counts them). */
+    infantLimit: smallint('infant_limit').notNull().default(10),
+    infantsTaken: integer('infants_taken').notNull().default(0),
     updatedBy: text('updated_by').notNull(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -107,16 +110,35 @@ export const allotmentDatedFlights = pgTable(
 );
 export type AllotmentDatedFlightRow = typeof allotmentDatedFlights.$inferSelect;
 
+export type AllotmentOrderState = 'held' | 'paid' | 'ticketed' | 'cancelled';
+
+/**
+ * The agency-seats supplier's order book (migrations/0030_allotment_orders.sql): an order of the
+ * agency's seats, as an airline keeps it. A booking finds it through bookings.supplier_order_id.
+ */
+export const allotmentOrders = pgTable('allotment_orders', {
+  id: text('id').primaryKey(),
+  clientReference: text('client_reference').notNull().unique(),
+  state: text('state').$type<AllotmentOrderState>().notNull().default('held'),
+  offerReference: text('offer_reference').notNull(),
+  total: money('total').notNull(),
+  currency: text('currency').$type<AllotmentCurrency>().notNull(),
+  passengers: jsonb('passengers').$type<{ id: string; passengerType: PassengerType }[]>().notNull(),
+  paymentRequiredBy: at('payment_required_by').notNull(),
+  pnr: text('pnr'),
+  tickets: jsonb('tickets').$type<{ passengerId: string; ticketNumber: string }[]>(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+export type AllotmentOrderRow = typeof allotmentOrders.$inferSelect;
+
 export type AllotmentSeatHoldState = 'held' | 'sold' | 'released';
 
-/** The seats a booking holds on a dated flight; infants sit on a lap and take no seat. */
+/** The seats an order holds on a dated flight; infants sit on a lap and take no seat. */
 export const allotmentSeatHolds = pgTable(
   'allotment_seat_holds',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    bookingId: text('booking_id')
-      .notNull()
-      .references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' }),
     datedFlightId: text('dated_flight_id')
       .notNull()
       .references((): AnyPgColumn => allotmentDatedFlights.id),
@@ -126,9 +148,12 @@ export const allotmentSeatHolds = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     /** When it was sold or released. */
     settledAt: at('settled_at'),
+    orderId: text('order_id')
+      .notNull()
+      .references((): AnyPgColumn => allotmentOrders.id, { onDelete: 'cascade' }),
   },
   (table) => [
-    unique().on(table.bookingId, table.datedFlightId),
+    unique('allotment_seat_holds_order_dated_flight').on(table.orderId, table.datedFlightId),
     index('allotment_seat_holds_dated_flight')
       .on(table.datedFlightId)
       .where(sql`${table.state} <> 'released'`),

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/tx.js';
  * (held + sold <= allocated) is the last guard.
  *
  * A transaction that holds seats on several dated flights takes them in ascending dated flight id,
- * as releaseSeats and sellSeats do, so that two bookings never wait on each other.
+ * as releaseSeats and sellSeats do, so that two orders never wait on each other.
  */
 
 export interface SeatCounts {
@@ -24,19 +24,19 @@ export interface SeatCounts {
 export type HoldResult =
   | { held: true }
   /** `left`: the seats still for sale on the dated flight (0 when it is not on sale, cancelled or unknown). */
-  | { held: false; left: number };
+  | { held: false; left: number; infantsLeft: number };
 
 const seatsLeft = sql<number>`${allotmentDatedFlights.seatsAllocated} - ${allotmentDatedFlights.seatsHeld} - ${allotmentDatedFlights.seatsSold}`;
 
 /**
- * Holds `seats` seats of a dated flight for a booking (infants on a lap take none), in the caller's
+ * Holds `seats` seats of a dated flight for an order (infants on a lap take none), in the caller's
  * transaction. Refused, taking nothing, when fewer seats are left or the date is not on sale or is
- * cancelled. A booking holds once per dated flight: holding again what it already holds answers
- * held; a booking whose hold was released may hold again.
+ * cancelled. An order holds once per dated flight: holding again what it already holds answers
+ * held; an order whose hold was released may hold again.
  */
 export async function holdSeats(
   tx: Tx,
-  hold: { bookingId: string; datedFlightId: string; seats: number; infants: number },
+  hold: { orderId: string; datedFlightId: string; seats: number; infants: number },
 ): Promise<HoldResult> {
   if (!Number.isInteger(hold.seats) || hold.seats <= 0) throw new Error(`A hold takes at least one seat (${hold.seats})`);
   if (!Number.isInteger(hold.infants) || hold.infants < 0) throw new Error(`Infants on a lap: ${hold.infants}`);
@@ -46,67 +46,77 @@ export async function holdSeats(
     .from(allotmentSeatHolds)
     .where(
       and(
-        eq(allotmentSeatHolds.bookingId, hold.bookingId),
+        eq(allotmentSeatHolds.orderId, hold.orderId),
         eq(allotmentSeatHolds.datedFlightId, hold.datedFlightId),
         ne(allotmentSeatHolds.state, 'released'),
       ),
     );
   if (existing) {
     if (existing.seats === hold.seats && existing.infants === hold.infants) return { held: true };
-    throw new Error(`Booking ${hold.bookingId} already holds ${existing.seats} seats on ${hold.datedFlightId}`);
+    throw new Error(`Order ${hold.orderId} already holds ${existing.seats} seats on ${hold.datedFlightId}`);
   }
 
   const [taken] = await tx
     .update(allotmentDatedFlights)
-    .set({ seatsHeld: sql`${allotmentDatedFlights.seatsHeld} + ${hold.seats}` })
+    .set({
+      seatsHeld: sql`${allotmentDatedFlights.seatsHeld} + ${hold.seats}`,
+      infantsTaken: sql`${allotmentDatedFlights.infantsTaken} + ${hold.infants}`,
+    })
     .where(
       and(
         eq(allotmentDatedFlights.id, hold.datedFlightId),
         eq(allotmentDatedFlights.onSale, true),
         isNull(allotmentDatedFlights.cancelledAt),
         sql`${seatsLeft} >= ${hold.seats}`,
+        sql`${allotmentDatedFlights.infantsTaken} + ${hold.infants} <= ${allotmentDatedFlights.infantLimit}`,
       ),
     )
     .returning({ id: allotmentDatedFlights.id });
   if (!taken) {
     const [flight] = await tx
-      .select({ left: seatsLeft, onSale: allotmentDatedFlights.onSale, cancelledAt: allotmentDatedFlights.cancelledAt })
+      .select({
+        left: seatsLeft,
+        infantsLeft: sql<number>`${allotmentDatedFlights.infantLimit} - ${allotmentDatedFlights.infantsTaken}`,
+        onSale: allotmentDatedFlights.onSale,
+        cancelledAt: allotmentDatedFlights.cancelledAt,
+      })
       .from(allotmentDatedFlights)
       .where(eq(allotmentDatedFlights.id, hold.datedFlightId));
-    const left = flight && flight.onSale && !flight.cancelledAt ? Number(flight.left) : 0;
-    return { held: false, left };
+    const open = flight && flight.onSale && !flight.cancelledAt;
+    return { held: false, left: open ? Number(flight.left) : 0, infantsLeft: open ? Number(flight.infantsLeft) : 0 };
   }
 
-  // A hold released earlier is taken up again in its own row (one row per booking and dated flight).
+  // A hold released earlier is taken up again in its own row (one row per order and dated flight).
   const [recorded] = await tx
     .insert(allotmentSeatHolds)
-    .values({ bookingId: hold.bookingId, datedFlightId: hold.datedFlightId, seats: hold.seats, infants: hold.infants })
+    .values({ orderId: hold.orderId, datedFlightId: hold.datedFlightId, seats: hold.seats, infants: hold.infants })
     .onConflictDoUpdate({
-      target: [allotmentSeatHolds.bookingId, allotmentSeatHolds.datedFlightId],
+      target: [allotmentSeatHolds.orderId, allotmentSeatHolds.datedFlightId],
       set: { seats: hold.seats, infants: hold.infants, state: 'held', createdAt: sql`now()`, settledAt: null },
       setWhere: sql`${allotmentSeatHolds.state} = 'released'`,
     })
     .returning({ id: allotmentSeatHolds.id });
-  // The same booking held the same flight at the same moment elsewhere: throwing rolls back the seats taken.
-  if (!recorded) throw new Error(`Booking ${hold.bookingId} already holds seats on ${hold.datedFlightId}`);
+  // The same order held the same flight at the same moment elsewhere: throwing rolls back the seats taken.
+  if (!recorded) throw new Error(`Order ${hold.orderId} already holds seats on ${hold.datedFlightId}`);
   return { held: true };
 }
 
 /**
- * Moves a booking's holds in state `from` to `to`, once: the holds are locked first, so a second
+ * Moves an order's holds in state `from` to `to`, once: the holds are locked first, so a second
  * call, even one that waited on the first, finds nothing left to move. Answers the holds moved, in
  * ascending dated flight id (the order their dated flights are then updated in).
  */
-async function settleHolds(tx: Tx, bookingId: string, from: AllotmentSeatHoldState[], to: 'sold' | 'released') {
+async function settleHolds(tx: Tx, orderId: string, from: AllotmentSeatHoldState[], to: 'sold' | 'released') {
   const holds = await tx
     .select({
       id: allotmentSeatHolds.id,
       datedFlightId: allotmentSeatHolds.datedFlightId,
       seats: allotmentSeatHolds.seats,
+      infants: allotmentSeatHolds.infants,
       state: allotmentSeatHolds.state,
     })
     .from(allotmentSeatHolds)
-    .where(and(eq(allotmentSeatHolds.bookingId, bookingId), inArray(allotmentSeatHolds.state, from)))
+    .where(and(eq(allotmentSeatHolds.orderId, orderId), inArray(allotmentSeatHolds.state, from)))
     .orderBy(asc(allotmentSeatHolds.datedFlightId))
     .for('update');
   for (const hold of holds) {
@@ -119,29 +129,30 @@ async function settleHolds(tx: Tx, bookingId: string, from: AllotmentSeatHoldSta
 }
 
 /**
- * Gives back the seats a booking holds or bought, once (an expired hold, a failed payment, a
+ * Gives back the seats an order holds or bought, once (an expired hold, a failed payment, a
  * cancellation): a second call gives back nothing. Answers the seats given back.
  */
-export async function releaseSeats(tx: Tx, bookingId: string): Promise<number> {
+export async function releaseSeats(tx: Tx, orderId: string): Promise<number> {
   let released = 0;
-  for (const hold of await settleHolds(tx, bookingId, ['held', 'sold'], 'released')) {
+  for (const hold of await settleHolds(tx, orderId, ['held', 'sold'], 'released')) {
     await tx
       .update(allotmentDatedFlights)
-      .set(
-        hold.state === 'held'
+      .set({
+        ...(hold.state === 'held'
           ? { seatsHeld: sql`${allotmentDatedFlights.seatsHeld} - ${hold.seats}` }
-          : { seatsSold: sql`${allotmentDatedFlights.seatsSold} - ${hold.seats}` },
-      )
+          : { seatsSold: sql`${allotmentDatedFlights.seatsSold} - ${hold.seats}` }),
+        infantsTaken: sql`${allotmentDatedFlights.infantsTaken} - ${hold.infants}`,
+      })
       .where(eq(allotmentDatedFlights.id, hold.datedFlightId));
     released += hold.seats;
   }
   return released;
 }
 
-/** Counts a booking's held seats as sold, once (its payment succeeded). Answers the seats sold. */
-export async function sellSeats(tx: Tx, bookingId: string): Promise<number> {
+/** Counts an order's held seats as sold, once (its payment succeeded). Answers the seats sold. */
+export async function sellSeats(tx: Tx, orderId: string): Promise<number> {
   let sold = 0;
-  for (const hold of await settleHolds(tx, bookingId, ['held'], 'sold')) {
+  for (const hold of await settleHolds(tx, orderId, ['held'], 'sold')) {
     await tx
       .update(allotmentDatedFlights)
       .set({
