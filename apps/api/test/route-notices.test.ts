@@ -90,7 +90,9 @@ describe.each(backends)('notices for travellers on %s', (backend) => {
     expect((await api('POST', '/admin/notices', undefined, body)).statusCode).toBe(401);
     const notice = await write(body);
     const listed = await api('GET', '/admin/notices', the.viewer.headers);
-    expect(listed.json().notices).toContainEqual(expect.objectContaining({ id: notice.id, updatedBy: the.desk.fullName }));
+    expect(listed.json().notices).toContainEqual(
+      expect.objectContaining({ id: notice.id, updatedBy: the.desk.fullName, withdrawnAt: null }),
+    );
 
     const changed = await api('PUT', `/admin/notices/${notice.id}`, the.desk.headers, {
       ...body,
@@ -103,6 +105,14 @@ describe.each(backends)('notices for travellers on %s', (backend) => {
 
     expect((await api('POST', `/admin/notices/${notice.id}/withdraw`, the.desk.headers)).statusCode).toBe(200);
     expect(await seen(`origin=PZU&destination=CAI&airlines=SD&date=${inDays(1)}`)).toEqual([]);
+    // The desk lists it among the withdrawn, no more among those in force.
+    const inForce = (await api('GET', '/admin/notices', the.viewer.headers)).json() as { notices: { id: string }[] };
+    expect(inForce.notices.map((n) => n.id)).not.toContain(notice.id);
+    const withdrawn = await api('GET', '/admin/notices?state=withdrawn', the.viewer.headers);
+    expect(withdrawn.json().notices).toContainEqual(
+      expect.objectContaining({ id: notice.id, withdrawnAt: expect.any(String), textEn: 'Sudan Airways: check-in 4 hours before' }),
+    );
+    expect((await api('GET', '/admin/notices?state=over', the.viewer.headers)).statusCode).toBe(400);
     // Withdrawn is final: it cannot be changed or withdrawn again, as an unknown notice cannot.
     expect((await api('PUT', `/admin/notices/${notice.id}`, the.desk.headers, body)).statusCode).toBe(404);
     expect((await api('POST', `/admin/notices/ntc_${'x'.repeat(16)}/withdraw`, the.desk.headers)).statusCode).toBe(404);

@@ -82,10 +82,19 @@ export const routeNoticeSchema = z.object({
   /** Who last wrote it (staff name), and when. */
   updatedBy: z.string().nullable(),
   updatedAt: z.iso.datetime(),
+  /** When it was withdrawn (travellers no longer see it); null while in force. */
+  withdrawnAt: z.iso.datetime().nullable(),
 });
 export type RouteNotice = z.infer<typeof routeNoticeSchema>;
 
 export const routeNoticeResponseSchema = z.object({ notice: routeNoticeSchema });
-/** The notices not withdrawn whose period has not ended, soonest first. */
+/** GET /admin/notices: the notices in force (the default) or the withdrawn ones. */
+export const ROUTE_NOTICE_LISTS = ['in-force', 'withdrawn'] as const;
+export type RouteNoticeList = (typeof ROUTE_NOTICE_LISTS)[number];
+export const listRouteNoticesQuerySchema = z.object({ state: z.enum(ROUTE_NOTICE_LISTS).default('in-force') });
+/** How many withdrawn notices the desk lists (the latest withdrawn first). */
+export const WITHDRAWN_NOTICES_LISTED = 50;
+
+/** In force: not withdrawn and not over, soonest first. Withdrawn: the latest withdrawn first. */
 export const listRouteNoticesResponseSchema = z.object({ notices: z.array(routeNoticeSchema) });
 export type ListRouteNoticesResponse = z.infer<typeof listRouteNoticesResponseSchema>;

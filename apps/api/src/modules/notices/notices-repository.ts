@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { routeNotices, type RouteNoticeRow } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
@@ -14,6 +14,17 @@ export async function listCurrent(tx: Tx, today: string): Promise<NoticeView[]> 
     .from(routeNotices)
     .where(and(live, gte(routeNotices.endsOn, today)))
     .orderBy(asc(routeNotices.startsOn), asc(routeNotices.createdAt));
+  return rows.map((row) => ({ ...row.notice, updatedByName: row.updatedByName }));
+}
+
+/** Withdrawn notices, the latest withdrawn first. */
+export async function listWithdrawn(tx: Tx, limit: number): Promise<NoticeView[]> {
+  const rows = await tx
+    .select({ notice: routeNotices, updatedByName: updater })
+    .from(routeNotices)
+    .where(isNotNull(routeNotices.withdrawnAt))
+    .orderBy(desc(routeNotices.withdrawnAt), desc(routeNotices.id))
+    .limit(limit);
   return rows.map((row) => ({ ...row.notice, updatedByName: row.updatedByName }));
 }
 

@@ -1,5 +1,6 @@
 import { apiErrorSchema, noticesQuerySchema, noticesResponseSchema } from '@kwenda/contracts';
 import {
+  listRouteNoticesQuerySchema,
   listRouteNoticesResponseSchema,
   routeNoticeInputSchema,
   routeNoticePathParamsSchema,
@@ -42,11 +43,12 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
       ...read,
       schema: {
         ...admin,
-        summary: 'Notices for travellers not withdrawn and not over',
+        summary: 'Notices for travellers not withdrawn and not over, or (?state=withdrawn) the latest withdrawn',
+        querystring: listRouteNoticesQuerySchema,
         response: { 200: listRouteNoticesResponseSchema, ...errors },
       },
     },
-    async () => notices.list(),
+    async (request) => notices.list(request.query.state),
   );
   app.post(
     '/admin/notices',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { todayIn } from '@kwenda/contracts';
 import type { NoticesResponse } from '@kwenda/contracts';
-import type { ListRouteNoticesResponse, RouteNotice, routeNoticeInputSchema } from '@kwenda/contracts/admin';
+import { WITHDRAWN_NOTICES_LISTED } from '@kwenda/contracts/admin';
+import type { ListRouteNoticesResponse, RouteNotice, RouteNoticeList, routeNoticeInputSchema } from '@kwenda/contracts/admin';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -23,6 +24,7 @@ const present = (notice: repo.NoticeView): RouteNotice => ({
   textEn: notice.textEn,
   updatedBy: notice.updatedByName,
   updatedAt: notice.updatedAt.toISOString(),
+  withdrawnAt: notice.withdrawnAt?.toISOString() ?? null,
 });
 
 /** Only the fields of the notice's scope are kept (the contract has refused any other). */
@@ -49,8 +51,12 @@ export function createNoticesService(deps: { database: Database; clock?: () => D
   const clock = deps.clock ?? (() => new Date());
 
   return {
-    async list(): Promise<ListRouteNoticesResponse> {
-      return { notices: (await repo.listCurrent(db, todayIn(undefined, clock()))).map(present) };
+    async list(state: RouteNoticeList = 'in-force'): Promise<ListRouteNoticesResponse> {
+      const rows =
+        state === 'withdrawn'
+          ? await repo.listWithdrawn(db, WITHDRAWN_NOTICES_LISTED)
+          : await repo.listCurrent(db, todayIn(undefined, clock()));
+      return { notices: rows.map(present) };
     },
 
     async create(input: NoticeInput, staffUserId: string): Promise<RouteNotice> {
