@@ -19,6 +19,7 @@ import { completedSteps, screenOnLoad, type BookingScreen, type BookingStep } fr
 import { searchFromBooking } from '../lib/search-from-booking';
 import { AirlineChangePanel } from './airline-change-panel';
 import { BookingFrame } from './booking-frame';
+import { BookingNotices } from './booking-notices';
 import { BookingStepper } from './booking-stepper';
 import { CancelHold } from './cancel-hold';
 import { CancellationQuote } from './cancellation-quote';
@@ -309,6 +310,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
         </Alert>
       )}
       {booking.status === 'rescheduled' && <AirlineChangePanel booking={booking} />}
+      {(current === 'passengers' || current === 'payment') && <BookingNotices booking={booking} />}
       <div className={classes.layout}>
         <Stack gap="md">
           <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />

@@ -41,6 +41,9 @@ import { SuggestionsSection } from './suggestions-section';
 import classes from './offers.module.css';
 import { SupportButton } from './support-button';
 import { TimedOutNotice } from './timed-out-notice';
+import { RouteNotices } from '../../../components/route-notices';
+import { useRouteNotices } from '../../../lib/route-notices';
+import { noticeAirlines, noticeLegs } from '../lib/notice-legs';
 
 const NO_OFFERS: Offer[] = [];
 
@@ -99,6 +102,12 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   const total = pages[0]?.total ?? 0;
   const facets = pages[0]?.facets;
   const activeFilters = activeFilterCount(filters);
+  // The route's notices come while the airlines search; those of the airlines found, once they have answered.
+  const notices = useRouteNotices(
+    useMemo(() => noticeLegs(search), [search]),
+    noticeAirlines(facets),
+    !offlineView,
+  );
   // The list on screen is the previous filters' while the new one loads (placeholder data).
   const updating = query.isPlaceholderData;
   // Nothing to filter: no flight at all on the date (alternative dates, or none).
@@ -222,6 +231,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
 
   return (
     <Stack gap="md">
+      <RouteNotices notices={notices} title={t('notices.title')} />
       {!offlineView && <FareCalendarStrip search={search} ready={query.isSuccess} format={format} onSelect={onSearch} />}
       <div className={filterClasses.layout} data-with-filters={filterable || undefined}>
         {filterable && (
