@@ -116,6 +116,8 @@ export const deskErrorCodes = [
   'RATE_ALREADY_IN_EFFECT',
   /** An active markup rule already names the same airline, route and cabin. */
   'MARKUP_RULE_EXISTS',
+  /** The agency's seats: seats allocated (or the infant limit) below those already held and sold. */
+  'BELOW_SEATS_TAKEN',
 ] as const;
 
 /**
