@@ -1,25 +1,32 @@
 import { addDays, type PassengerCounts } from '@kwenda/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAirport } from '../src/data/airports.js';
+import { ALLOTMENT_CSV_COLUMNS } from '../src/modules/allotments/allotment-csv.js';
+import { createAllotmentsService } from '../src/modules/allotments/allotments-service.js';
+import { createAgencySeatsSupplier } from '../src/suppliers/agency-seats/agency-seats-supplier.js';
 import { createDuffelSupplier } from '../src/suppliers/duffel/duffel-supplier.js';
 import { sandboxRepricingOutcome } from '../src/suppliers/sandbox/offer-reference.js';
 import { createSandboxSupplier } from '../src/suppliers/sandbox/sandbox-supplier.js';
-import type {
-  PassengerRequirements,
-  Supplier,
-  SupplierLeg,
-  SupplierOffer,
-  SupplierPassenger,
-  SupplierSearch,
+import {
+  TicketsIssuedByAgency,
+  type PassengerRequirements,
+  type Supplier,
+  type SupplierLeg,
+  type SupplierOffer,
+  type SupplierPassenger,
+  type SupplierSearch,
+  type TicketedOrder,
 } from '../src/suppliers/supplier.js';
 import { startLocalDuffel, type LocalDuffel } from './duffel/local-duffel-server.js';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { supplierSearch } from './helpers/supplier-search.js';
 
 /**
  * One contract for every flight supplier: the same searches, the same invariants of offers and
  * passenger requirements, the same order life (hold, read, ticket, cancel, quote and confirm a
  * cancellation), the same re-pricing outcomes, the same answers for unknown orders. Run on the
- * sandbox and on the Duffel adapter talking to the local Duffel stand-in (apps/api/test/duffel).
+ * sandbox, on the Duffel adapter talking to the local Duffel stand-in (apps/api/test/duffel), and on
+ * the agency's own seats (whose tickets staff issue by hand, and which sell no seat numbers).
  */
 
 type Outcome = 'stay' | 'change-price' | 'vanish';
@@ -32,6 +39,13 @@ interface Harness {
    */
   offerThatWill(outcome: Outcome, passengers?: PassengerCounts): Promise<{ offer: SupplierOffer; search: SupplierSearch }>;
   close(): Promise<void>;
+  /**
+   * For a supplier whose tickets staff issue in the airline's own system: ticketOrder pays the order
+   * and answers TicketsIssuedByAgency; this then enters the PNR and tickets as the desk does.
+   */
+  ticketsByHand?(orderId: string, passengers: SupplierPassenger[]): Promise<TicketedOrder>;
+  /** False: the supplier sells no seat numbers (getSeatMap answers null). */
+  seatMaps?: boolean;
 }
 
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -197,6 +211,16 @@ function supplierContract(name: string, setup: () => Promise<Harness>) {
       return { ...held, clientReference };
     };
 
+    /** Tickets the held order as this supplier does: itself, or by hand after the order is paid. */
+    const ticket = async (orderId: string, p: Awaited<ReturnType<typeof priced>>): Promise<TicketedOrder> => {
+      if (!h.ticketsByHand) return supplier.ticketOrder(orderId, p.passengers, p.offer);
+      await expect(supplier.ticketOrder(orderId, p.passengers, p.offer)).rejects.toBeInstanceOf(TicketsIssuedByAgency);
+      // Paid, not yet ticketed: still without tickets; paying again changes nothing.
+      expect(await supplier.getOrder(orderId)).toMatchObject({ state: 'held', ticketed: null });
+      await expect(supplier.ticketOrder(orderId, p.passengers, p.offer)).rejects.toBeInstanceOf(TicketsIssuedByAgency);
+      return h.ticketsByHand(orderId, p.passengers);
+    };
+
     it.each(SEARCHES)('%s: every offer is priced, in a currency, and flies the legs asked for', async (_, search) => {
       const now = new Date();
       const offers = await supplier.searchOffers(search);
@@ -285,7 +309,7 @@ function supplierContract(name: string, setup: () => Promise<Harness>) {
       expect(await supplier.findOrder(held.clientReference)).toMatchObject({ orderId: held.orderId, state: 'held' });
       expect(await supplier.airlineChanges(held.orderId)).toEqual([]);
 
-      const ticketed = await supplier.ticketOrder(held.orderId, p.passengers, p.offer);
+      const ticketed = await ticket(held.orderId, p);
       expect(ticketed.pnr).toMatch(/^[A-Z0-9]{6}$/);
       expect(ticketed.tickets.map((t) => t.passengerId)).toEqual(p.passengers.map((x) => x.id));
       expect(ticketed.tickets.every((t) => /^\d{13}$/.test(t.ticketNumber))).toBe(true);
@@ -310,7 +334,7 @@ function supplierContract(name: string, setup: () => Promise<Harness>) {
         refundTo: 'none',
       });
 
-      await supplier.ticketOrder(held.orderId, p.passengers, p.offer);
+      await ticket(held.orderId, p);
       const quote = await supplier.quoteCancellation(held.orderId);
       expect(quote.orderId).toBe(held.orderId);
       expect(quote.refundAmount).toBeGreaterThanOrEqual(0);
@@ -326,6 +350,7 @@ function supplierContract(name: string, setup: () => Promise<Harness>) {
     it("shows the seat map of a slice's first flight", async () => {
       const { offer } = await h.offerThatWill('stay', { adults: 1, children: 0, infants: 0 });
       const map = await supplier.getSeatMap(offer.reference, 0);
+      if (h.seatMaps === false) return expect(map).toBeNull();
       expect(map?.currency).toMatch(/^[A-Z]{3}$/);
       expect(map!.rows.length).toBeGreaterThan(5);
       const seats = map!.rows.flatMap((r) => r.columns.flatMap((c) => c.seats));
@@ -396,3 +421,67 @@ supplierContract('duffel (local stand-in)', async () => {
     close: () => duffel.close(),
   };
 });
+
+// The agency's seats are counted in the database: the contract runs on both.
+for (const backend of backends)
+  supplierContract(`agency seats on ${backend}`, async () => {
+    const database = await createTestDatabase(backend);
+    const supplier = createAgencySeatsSupplier({ database });
+    // The agency's allocations on the routes the searches ask for, every day of the coming months.
+    const from = TODAY;
+    const to = addDays(TODAY, 120);
+    const routes: [string, string, string, string, string][] = [
+      ['3T', '212', 'PZU', 'CAI', '13:30,15:40'],
+      ['3T', '214', 'PZU', 'CAI', '06:10,08:20'],
+      ['3T', '213', 'CAI', 'PZU', '17:00,21:10'],
+      ['J4', '310', 'PZU', 'JED', '09:00,10:30'],
+      ['J4', '311', 'JED', 'PZU', '12:00,13:30'],
+      ['SD', '420', 'JED', 'CAI', '15:00,17:05'],
+    ];
+    const csv = [
+      ALLOTMENT_CSV_COLUMNS.join(','),
+      ...routes.map(
+        ([airline, number, origin, destination, times]) =>
+          `${airline},${number},${origin},${destination},${times},1234567,${from},${to},economy,40,320,240,45,USD,2,23,7,true,50,true,25,1`,
+      ),
+    ].join('\n');
+    const allotments = createAllotmentsService({ database, isAirport: (code) => Boolean(findAirport(code)) });
+    await database.sql.query(`INSERT INTO users (id, full_name, email) VALUES ('usr_contract', 'Desk', 'desk@agency.test')`);
+    await allotments.importCsv(csv, { dryRun: false, staffUserId: 'usr_contract' });
+
+    let day = 30;
+    const datedFlightOf = (offer: SupplierOffer) =>
+      database.sql.query<{ id: string }>(
+        `SELECT d.id FROM allotment_dated_flights d JOIN allotment_flights f ON f.id = d.flight_id
+       WHERE f.airline || f.flight_number = $1 AND d.departure_date = $2`,
+        [offer.slices[0]!.segments[0]!.flightNumber, offer.slices[0]!.departureDate.slice(0, 10)],
+      );
+    return {
+      supplier,
+      seatMaps: false,
+      async offerThatWill(outcome, passengers = { adults: 1, children: 0, infants: 0 }) {
+        // Each offer on a date of its own: a price change or a pause touches no other offer.
+        const search = supplierSearch([['PZU', 'CAI', addDays(OUT, day++)]], passengers);
+        const offer = (await supplier.searchOffers(search))[0];
+        if (!offer) throw new Error('no agency-seats offer');
+        const [dated] = await datedFlightOf(offer);
+        if (outcome === 'change-price')
+          await database.sql.query(`UPDATE allotment_dated_flights SET adult_fare = 345 WHERE id = $1`, [dated!.id]);
+        if (outcome === 'vanish')
+          await database.sql.query(`UPDATE allotment_dated_flights SET on_sale = false WHERE id = $1`, [dated!.id]);
+        return { offer, search };
+      },
+      async ticketsByHand(orderId, passengers) {
+        const ticketed = {
+          pnr: 'TK3PZU',
+          tickets: passengers.map((p, i) => ({
+            passengerId: p.id,
+            ticketNumber: `${2440000000000 + Number(orderId.length) * 100 + i}`,
+          })),
+        };
+        await supplier.recordTicketsIssued(orderId, ticketed);
+        return ticketed;
+      },
+      close: () => database.destroy(),
+    };
+  });

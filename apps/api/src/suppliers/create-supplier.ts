@@ -2,6 +2,7 @@ import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
 import { AppError } from '../errors.js';
 import { createDuffelSupplier } from './duffel/index.js';
+import { AGENCY_SEATS_SUPPLIER, createAgencySeatsSupplier } from './agency-seats/agency-seats-supplier.js';
 import { createSandboxSupplier } from './sandbox/sandbox-supplier.js';
 import type { Supplier, SupplierRegistry } from './supplier.js';
 
@@ -16,7 +17,10 @@ interface Logger {
   error(obj: object, msg?: string): void;
 }
 
-/** Suppliers of these names, current the one named; `get` of another name is a configuration mistake. */
+/**
+ * Suppliers of these names, current the one named; `get` of another name is a configuration mistake.
+ * Searches go to the current one and to the agency's own seats when they are among them.
+ */
 export function supplierRegistryOf(suppliers: readonly Supplier[], currentName: string): SupplierRegistry {
   const byName = new Map(suppliers.map((s) => [s.name, s]));
   const get = (name: string) => {
@@ -29,12 +33,15 @@ export function supplierRegistryOf(suppliers: readonly Supplier[], currentName: 
       );
     return supplier;
   };
-  return { current: get(currentName), get, all: [...byName.values()] };
+  const current = get(currentName);
+  const agencySeats = byName.get(AGENCY_SEATS_SUPPLIER);
+  const selling = agencySeats && agencySeats !== current ? [current, agencySeats] : [current];
+  return { current, selling, get, all: [...byName.values()] };
 }
 
 /**
  * Every supplier this server can reach: the sandbox always (the offline default, and the bookings
- * made on it), Duffel whenever its token is set, so bookings held there keep working after SUPPLIER
+ * made on it), the agency's own seats always, Duffel whenever its token is set, so bookings held there keep working after SUPPLIER
  * is switched back. `override` replaces the supplier of its name (tests).
  */
 export function createSupplierRegistry(
@@ -43,7 +50,10 @@ export function createSupplierRegistry(
   logger: Logger,
   override?: Supplier,
 ): SupplierRegistry {
-  const suppliers: Supplier[] = [createSandboxSupplier({ offerTtlMinutes: env.OFFER_TTL_MINUTES, database })];
+  const suppliers: Supplier[] = [
+    createSandboxSupplier({ offerTtlMinutes: env.OFFER_TTL_MINUTES, database }),
+    createAgencySeatsSupplier({ offerTtlMinutes: env.OFFER_TTL_MINUTES, database }),
+  ];
   if (env.DUFFEL_ACCESS_TOKEN)
     suppliers.push(
       createDuffelSupplier({

@@ -163,6 +163,18 @@ export type InstantOrderResult =
   | { status: 'unavailable' }
   | { status: 'expired' };
 
+/**
+ * ticketOrder's answer when the supplier does not issue tickets itself: the agency's own seats are
+ * ticketed by staff in the airline's own system. The order is paid (its seats sold); the booking
+ * waits on the ticketing desk until staff enter the PNR and ticket numbers.
+ */
+export class TicketsIssuedByAgency extends Error {
+  constructor(readonly orderId: string) {
+    super(`Order ${orderId} is paid; the agency issues its tickets in the airline's own system`);
+    this.name = 'TicketsIssuedByAgency';
+  }
+}
+
 export interface TicketedOrder {
   /** The airline booking reference (6 characters). */
   pnr: string;
@@ -283,6 +295,7 @@ export interface Supplier {
   /**
    * Pays the held order and issues tickets; throws when the order is gone, cancelled or already
    * ticketed (an order is paid once), or the airline refuses. `offer` is the order's offer as booked.
+   * A supplier whose tickets staff issue by hand pays the order and throws TicketsIssuedByAgency.
    */
   ticketOrder(orderId: string, passengers: SupplierPassenger[], offer: SupplierOffer): Promise<TicketedOrder>;
   /**
@@ -297,6 +310,11 @@ export interface Supplier {
     passengers: SupplierPassenger[];
     clientReference: string;
   }): Promise<InstantOrderResult>;
+  /**
+   * A supplier whose tickets staff issue by hand (TicketsIssuedByAgency) keeps the PNR and ticket
+   * numbers staff entered, so that getOrder reads the order as ticketed.
+   */
+  recordTicketsIssued?(orderId: string, ticketed: TicketedOrder): Promise<void>;
   /** Releases the held seats; cancelling an unknown or already cancelled order is not an error. */
   cancelOrder(orderId: string): Promise<void>;
   /** The order as the supplier has it now; null when it does not know it. */
@@ -317,6 +335,11 @@ export interface Supplier {
 export interface SupplierRegistry {
   /** The supplier new searches and bookings go to (SUPPLIER). */
   readonly current: Supplier;
+  /**
+   * Every supplier a search asks, the current one first: it, and the agency's own seats, which are
+   * always on sale whatever SUPPLIER says.
+   */
+  readonly selling: readonly Supplier[];
   /** The supplier of this name; throws for a name no adapter answers to (a configuration mistake). */
   get(name: string): Supplier;
   readonly all: readonly Supplier[];
