@@ -21,6 +21,7 @@ import type arAdminRates from './locales/ar/admin-rates.json';
 import type arAdminStaff from './locales/ar/admin-staff.json';
 import type arAdminToday from './locales/ar/admin-today.json';
 import type arAdminLimits from './locales/ar/admin-limits.json';
+import type arAdminNotices from './locales/ar/admin-notices.json';
 import type arAgent from './locales/ar/agent.json';
 
 /** Arabic is the source locale: its catalogs type the keys (a test checks English has the same keys). */
@@ -46,6 +47,7 @@ export interface Catalogs {
   'admin-agents': typeof arAdminAgents;
   'admin-today': typeof arAdminToday;
   'admin-limits': typeof arAdminLimits;
+  'admin-notices': typeof arAdminNotices;
   /** An agent's own page (/agent). */
   agent: typeof arAgent;
 }

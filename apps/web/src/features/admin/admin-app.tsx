@@ -12,6 +12,7 @@ import { RefundsPage, TicketingPage, TransfersPage } from './desk';
 import { AdminLayout } from './layout/admin-layout';
 import { RatesPage } from './rates';
 import { LimitsPage } from './limits';
+import { NoticesPage } from './notices';
 import { StaffPage } from './staff';
 import { TodayPage } from './today';
 import { NotFoundScreen } from './components/not-found-screen';
@@ -51,6 +52,7 @@ export function AdminApp() {
         <Route path="rates" element={staff(<RatesPage />)} />
         <Route path="agents" element={staff(<AgentsPage />)} />
         <Route path="limits" element={staff(<LimitsPage />)} />
+        <Route path="notices" element={staff(<NoticesPage />)} />
         <Route path="staff" element={staff(<StaffPage />, 'owner')} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

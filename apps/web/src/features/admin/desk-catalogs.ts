@@ -9,6 +9,7 @@ const DESK_NAMESPACES = [
   'admin-agents',
   'admin-today',
   'admin-limits',
+  'admin-notices',
 ] as const satisfies readonly Namespace[];
 
 // The desk's catalogs in both languages, listed here rather than in the first download's i18n setup.

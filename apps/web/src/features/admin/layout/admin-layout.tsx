@@ -14,7 +14,18 @@ import classes from './admin-layout.module.css';
 /** The desk's screens in the order staff use them; each shows for the roles that may open it. */
 const NAV: {
   to: string;
-  key: 'today' | 'bookings' | 'transfers' | 'ticketing' | 'refunds' | 'rates' | 'agents' | 'limits' | 'staff' | 'security';
+  key:
+    | 'today'
+    | 'bookings'
+    | 'transfers'
+    | 'ticketing'
+    | 'refunds'
+    | 'rates'
+    | 'agents'
+    | 'limits'
+    | 'notices'
+    | 'staff'
+    | 'security';
   role: StaffRole;
 }[] = [
   { to: '/admin', key: 'today', role: 'viewer' },
@@ -25,6 +36,7 @@ const NAV: {
   { to: '/admin/rates', key: 'rates', role: 'viewer' },
   { to: '/admin/agents', key: 'agents', role: 'viewer' },
   { to: '/admin/limits', key: 'limits', role: 'viewer' },
+  { to: '/admin/notices', key: 'notices', role: 'viewer' },
   { to: '/admin/staff', key: 'staff', role: 'owner' },
   { to: '/admin/security', key: 'security', role: 'viewer' },
 ];
