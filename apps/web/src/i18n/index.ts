@@ -22,6 +22,7 @@ import type arAdminStaff from './locales/ar/admin-staff.json';
 import type arAdminToday from './locales/ar/admin-today.json';
 import type arAdminLimits from './locales/ar/admin-limits.json';
 import type arAdminNotices from './locales/ar/admin-notices.json';
+import type arAdminSeats from './locales/ar/admin-seats.json';
 import type arAgent from './locales/ar/agent.json';
 
 /** Arabic is the source locale: its catalogs type the keys (a test checks English has the same keys). */
@@ -48,6 +49,7 @@ export interface Catalogs {
   'admin-today': typeof arAdminToday;
   'admin-limits': typeof arAdminLimits;
   'admin-notices': typeof arAdminNotices;
+  'admin-seats': typeof arAdminSeats;
   /** An agent's own page (/agent). */
   agent: typeof arAgent;
 }

@@ -3,7 +3,8 @@
 import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.layer.css';
 import { Route, Routes } from '../../lib/router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { AgentsPage } from './agents';
 import { StaffLoginPage, StaffSecurityPage, StaffSetupPage } from './auth';
 import { BookingDetailPage, BookingsPage } from './bookings';
@@ -16,6 +17,23 @@ import { NoticesPage } from './notices';
 import { StaffPage } from './staff';
 import { TodayPage } from './today';
 import { NotFoundScreen } from './components/not-found-screen';
+
+// The seats screens load when staff open them (their own chunk: the import, the list, the manifest).
+const seats = () => import('./seats');
+const SeatsPage = lazy(async () => ({ default: (await seats()).SeatsPage }));
+const SeatsImportPage = lazy(async () => ({ default: (await seats()).SeatsImportPage }));
+const ManifestPage = lazy(async () => ({ default: (await seats()).ManifestPage }));
+const screen = (element: React.ReactNode) => (
+  <Suspense
+    fallback={
+      <Center py="xl">
+        <Loader role="status" />
+      </Center>
+    }
+  >
+    {element}
+  </Suspense>
+);
 
 /** Search engines never list the desk: its pages say so in the document itself. */
 function useNoIndex() {
@@ -48,6 +66,9 @@ export function AdminApp() {
         <Route path="bookings/:id" element={staff(<BookingDetailPage />)} />
         <Route path="transfers" element={staff(<TransfersPage />)} />
         <Route path="ticketing" element={staff(<TicketingPage />)} />
+        <Route path="seats" element={staff(screen(<SeatsPage />))} />
+        <Route path="seats/import" element={staff(screen(<SeatsImportPage />))} />
+        <Route path="seats/:id/manifest" element={staff(screen(<ManifestPage />))} />
         <Route path="refunds" element={staff(<RefundsPage />)} />
         <Route path="rates" element={staff(<RatesPage />)} />
         <Route path="agents" element={staff(<AgentsPage />)} />

@@ -10,6 +10,7 @@ const DESK_NAMESPACES = [
   'admin-today',
   'admin-limits',
   'admin-notices',
+  'admin-seats',
 ] as const satisfies readonly Namespace[];
 
 // The desk's catalogs in both languages, listed here rather than in the first download's i18n setup.

@@ -19,6 +19,7 @@ const NAV: {
     | 'bookings'
     | 'transfers'
     | 'ticketing'
+    | 'seats'
     | 'refunds'
     | 'rates'
     | 'agents'
@@ -32,6 +33,7 @@ const NAV: {
   { to: '/admin/bookings', key: 'bookings', role: 'viewer' },
   { to: '/admin/transfers', key: 'transfers', role: 'viewer' },
   { to: '/admin/ticketing', key: 'ticketing', role: 'viewer' },
+  { to: '/admin/seats', key: 'seats', role: 'viewer' },
   { to: '/admin/refunds', key: 'refunds', role: 'viewer' },
   { to: '/admin/rates', key: 'rates', role: 'viewer' },
   { to: '/admin/agents', key: 'agents', role: 'viewer' },
