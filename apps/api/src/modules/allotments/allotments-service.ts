@@ -6,6 +6,7 @@ import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../errors.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
 import { parseAllotmentCsv, type AllotmentCsvError } from './allotment-csv.js';
+import { createAllotmentsDeskService } from './allotments-desk-service.js';
 import type { AllotmentLine } from './allotment-line.js';
 import * as schedule from './allotment-schedule-repository.js';
 import { setSeatsAllocated } from './allotments-repository.js';
@@ -45,7 +46,8 @@ class DryRunDone {
  * The agency's own seats as staff load them: the airline's sheet imported whole (a file with any
  * bad line changes nothing), each line a flight over a period and each date it operates a dated
  * flight with its seats. A line for a flight and period already loaded changes it: its fares and
- * rules, and each date's times and seats (never below the seats already held and sold).
+ * rules, and each date's times and seats (never below the seats already held and sold). The seats
+ * desk's listing and changes of each date are in allotments-desk-service.ts.
  */
 export function createAllotmentsService(deps: { database: Database; isAirport: (code: string) => boolean; clock?: () => Date }) {
   const { db } = deps.database;
@@ -147,6 +149,7 @@ export function createAllotmentsService(deps: { database: Database; isAirport: (
   }
 
   return {
+    ...createAllotmentsDeskService(deps),
     /** Imports the airline's sheet; with `dryRun`, answers what would change and saves nothing. */
     async importCsv(text: string, options: { dryRun: boolean; staffUserId: string }): Promise<AllotmentImportResponse> {
       const parsed = parseAllotmentCsv(text, { isAirport: deps.isAirport });
