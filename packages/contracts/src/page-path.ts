@@ -71,6 +71,7 @@ export const STAFF_PAGES = [
   'admin/agents',
   'admin/staff',
   'admin/limits',
+  'admin/notices',
 ] as const;
 export type StaffPage = (typeof STAFF_PAGES)[number];
 
