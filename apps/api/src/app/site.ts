@@ -14,6 +14,7 @@ import { healthRoutes } from '../modules/health/health-routes.js';
 import { noticesRoutes } from '../modules/notices/notices-routes.js';
 import { createNoticesService } from '../modules/notices/notices-service.js';
 import { offersRoutes } from '../modules/offers/offers-routes.js';
+import { offersFrom } from '../modules/offers/several-suppliers.js';
 import { createOffersService } from '../modules/offers/offers-service.js';
 import { ratesRoutes } from '../modules/rates/rates-routes.js';
 import { createRatesService } from '../modules/rates/rates-service.js';
@@ -34,7 +35,7 @@ export function siteModule(
   // Offers left out for want of a rate, counted per currency for the desk's Today screen.
   const unpricedOffers = createUnpricedOffersCounter({ database, logger: app.log });
   const offers = createOffersService({
-    supplier: suppliers.current,
+    supplier: offersFrom(suppliers.selling, app.log),
     rates,
     logger: app.log,
     onUnpriced: (currency) => unpricedOffers.count(currency),

@@ -36,7 +36,8 @@ export function supplierRegistryOf(suppliers: readonly Supplier[], currentName: 
   const current = get(currentName);
   const agencySeats = byName.get(AGENCY_SEATS_SUPPLIER);
   const selling = agencySeats && agencySeats !== current ? [current, agencySeats] : [current];
-  return { current, selling, get, all: [...byName.values()] };
+  const forOffer = (reference: string) => selling.find((s) => s.ownsOfferReference?.(reference)) ?? current;
+  return { current, selling, forOffer, get, all: [...byName.values()] };
 }
 
 /**

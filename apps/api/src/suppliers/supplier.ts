@@ -278,6 +278,11 @@ export interface Supplier {
    * searches for every page view. Without it, the calendar searches each day.
    */
   recentOffers?(search: SupplierSearch, now?: Date): Promise<readonly SupplierOffer[] | null>;
+  /**
+   * Whether an offer reference is one this supplier made, when several sell: a booking goes to the
+   * supplier of its offer. Without it, offers are taken to be the current supplier's.
+   */
+  ownsOfferReference?(reference: string): boolean;
   /** Re-prices an offer by reference, as a booking does before it holds seats. */
   getOffer(reference: string, now?: Date): Promise<GetOfferResult>;
   getSeatMap(reference: string, sliceIndex: number): Promise<SeatMap | null>;
@@ -340,6 +345,8 @@ export interface SupplierRegistry {
    * always on sale whatever SUPPLIER says.
    */
   readonly selling: readonly Supplier[];
+  /** The supplier that made this offer (among those that sell): the one a booking of it goes to. */
+  forOffer(reference: string): Supplier;
   /** The supplier of this name; throws for a name no adapter answers to (a configuration mistake). */
   get(name: string): Supplier;
   readonly all: readonly Supplier[];

@@ -17,12 +17,14 @@ import {
 } from '@kwenda/contracts';
 import { findAirport } from '../../data/airports.js';
 import { AppError, validationError } from '../../errors.js';
-import type { OfferBatch, Supplier, SupplierLeg, SupplierOffer, SupplierSearch } from '../../suppliers/supplier.js';
+import type { OfferBatch, SupplierLeg, SupplierOffer, SupplierSearch } from '../../suppliers/supplier.js';
 import { quoteOffer, type PricingSnapshot } from '../rates/pricing.js';
 import type { RateBook } from '../rates/rate-book.js';
 import { priceForTravellers } from './offer-fares.js';
 import { checkOfferFilters, filterOffers } from './offer-filters.js';
 import { presentFareConditions } from './present-fare-conditions.js';
+import { keepCheapestOfSameFlights } from './same-flights.js';
+import type { OfferSource } from './several-suppliers.js';
 
 export const PAGE_SIZE = 10;
 /** Below this many offers on the asked date, nearby dates are suggested. */
@@ -112,7 +114,8 @@ export function createOffersService({
   onUnpriced,
   searchTimeoutMs = 20_000,
 }: {
-  supplier: Supplier;
+  /** The suppliers that sell, as one (several-suppliers.ts). */
+  supplier: OfferSource;
   rates: RateBook;
   logger?: { warn(obj: object, msg?: string): void };
   /** Told of each offer left out for want of a rate for its currency (counted for the desk's Today screen). */
@@ -205,11 +208,18 @@ export function createOffersService({
     if (!byVersion.has(key)) byVersion.set(key, present(offer, pricing, currency));
     return byVersion.get(key);
   };
+  /** The offers priced for the traveller; the same flights from two suppliers once, from the cheaper. */
   const priceAll = (offers: readonly SupplierOffer[], pricing: PricingSnapshot, currency: Currency): Priced[] =>
-    offers.flatMap((offer) => {
-      const shown = presentOnce(offer, pricing, currency);
-      return shown ? [{ offer, shown }] : [];
-    });
+    onceAcrossSuppliers(
+      offers.flatMap((offer) => {
+        const shown = presentOnce(offer, pricing, currency);
+        return shown ? [{ offer, shown }] : [];
+      }),
+    );
+  const onceAcrossSuppliers = (priced: Priced[]): Priced[] =>
+    keepCheapestOfSameFlights(
+      priced.map((p) => ({ slices: p.shown.slices, price: p.shown.price, supplier: supplier.supplierOf(p.offer), p })),
+    ).map(({ p }) => p);
 
   /** The rates and markups of this request; a currency without a rate is refused before any supplier call. */
   const pricingFor = async (currency: Currency) => {
@@ -334,7 +344,7 @@ export function createOffersService({
         const batches = supplier.streamOffers(search, now, { signal: supplierSignal })[Symbol.asyncIterator]();
         let supplierDone = false;
         try {
-          const all: Priced[] = [];
+          let all: Priced[] = [];
           let received = 0;
           let timedOut = false;
           for (;;) {
@@ -358,7 +368,7 @@ export function createOffersService({
             const batch = step.value;
             received += batch.offers.length;
             timedOut = Boolean(batch.timedOut);
-            all.push(...priceAll(batch.offers, pricing, request.filters.currency));
+            all = onceAcrossSuppliers([...all, ...priceAll(batch.offers, pricing, request.filters.currency)]);
             all.sort(comparators[request.order]);
             yield {
               type: 'progress',

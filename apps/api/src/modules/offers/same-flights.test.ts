@@ -54,6 +54,19 @@ describe('offers for the same flights from several suppliers', () => {
     expect(keepCheapestOfSameFlights([duffel, { ...agency, price: 900 }])).toEqual([duffel]);
   });
 
+  it("keeps every fare of the cheaper supplier for the same flights, and none of the other's", () => {
+    const basic = offer('duffel', 800, [['3T212', '2026-12-18T13:30:00']]);
+    const flexible = offer('duffel', 1000, [['3T212', '2026-12-18T13:30:00']]);
+    const agency = offer('agency-seats', 850, [['3T212', '2026-12-18T13:30:00']]);
+    const other = offer('duffel', 700, [['MS856', '2026-12-18T13:05:00']]);
+    expect(keepCheapestOfSameFlights([agency, other, flexible, basic]).map((o) => [o.supplier, o.price])).toEqual([
+      ['duffel', 1000],
+      ['duffel', 800],
+      ['duffel', 700],
+    ]);
+    expect(keepCheapestOfSameFlights([flexible, agency]).map((o) => o.supplier)).toEqual(['agency-seats']);
+  });
+
   it('keeps offers apart when a flight, its date or the cabin differs', () => {
     const base = offer('duffel', 900, [['3T212', '2026-12-18T13:30:00']]);
     const variants = [

@@ -18,23 +18,24 @@ export function sameFlightsKey(offer: Pick<Offer, 'slices'>): string {
 }
 
 /**
- * The offers of several suppliers as one list: of offers for the same flights in the same cabin only
- * the one with the lowest price stays (the first listed on a tie), in the place the first of them
- * had; the others keep their order. Prices are compared as the traveller pays them (one currency).
+ * The offers of several suppliers as one list: where two suppliers sell the same flights in the same
+ * cabin, the traveller is shown them once, from the supplier with the lowest price (the first listed
+ * on a tie), in the place the first of them had. One supplier's own fares for the same flights (a
+ * basic and a flexible fare) all stay. Prices are compared as the traveller pays them (one currency).
  */
-export function keepCheapestOfSameFlights<T extends Pick<Offer, 'slices' | 'price'>>(offers: readonly T[]): T[] {
-  const chosen = new Map<string, { at: number; offer: T }>();
-  const kept: (T | null)[] = [];
+export function keepCheapestOfSameFlights<T extends Pick<Offer, 'slices' | 'price'> & { supplier: string }>(
+  offers: readonly T[],
+): T[] {
+  const groups = new Map<string, T[]>();
   for (const offer of offers) {
     const key = sameFlightsKey(offer);
-    const earlier = chosen.get(key);
-    if (!earlier) {
-      chosen.set(key, { at: kept.length, offer });
-      kept.push(offer);
-    } else if (offer.price < earlier.offer.price) {
-      kept[earlier.at] = offer;
-      earlier.offer = offer;
-    }
+    const group = groups.get(key);
+    if (group) group.push(offer);
+    else groups.set(key, [offer]);
   }
-  return kept.filter((offer): offer is T => offer !== null);
+  return [...groups.values()].flatMap((group) => {
+    if (group.length === 1) return group;
+    const cheapest = group.reduce((best, offer) => (offer.price < best.price ? offer : best));
+    return group.filter((offer) => offer.supplier === cheapest.supplier);
+  });
 }

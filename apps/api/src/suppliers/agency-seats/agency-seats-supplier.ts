@@ -235,6 +235,8 @@ export function createAgencySeatsSupplier(options: AgencySeatsSupplierOptions): 
   const supplier: AgencySeatsSupplier = {
     name: AGENCY_SEATS_SUPPLIER,
 
+    ownsOfferReference: (reference: string) => decodeAgencyOfferReference(reference) !== null,
+
     async searchOffers(search: SupplierSearch, now: Date = clock()) {
       if (search.legs.length === 0) return [];
       const nowMinute = minuteOf(now);

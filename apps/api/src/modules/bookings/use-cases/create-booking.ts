@@ -28,8 +28,8 @@ export async function createBooking(
   language: 'ar' | 'en',
 ): Promise<{ id: string }> {
   const { rates, logger, db } = deps;
-  // New bookings go to the supplier of new searches; the booking keeps its name for every later step.
-  const supplier = deps.suppliers.current;
+  // A booking goes to the supplier that made its offer; the booking keeps its name for every later step.
+  const supplier = deps.suppliers.forOffer(request.reference);
   const { payload } = request;
   // The rates and markups in effect now: the booking keeps them (bookings.pricing), whatever is set later.
   const pricing = await rates.snapshot();
