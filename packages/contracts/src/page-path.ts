@@ -72,6 +72,9 @@ export const STAFF_PAGES = [
   'admin/staff',
   'admin/limits',
   'admin/notices',
+  'admin/seats',
+  'admin/seats/import',
+  'admin/seats/:id/manifest',
 ] as const;
 export type StaffPage = (typeof STAFF_PAGES)[number];
 
