@@ -108,7 +108,7 @@ function NoticeCard({
       <Stack gap="sm">
         <CardHeading
           id={headingId}
-          order={3}
+          order={2}
           size="h5"
           aside={
             <Badge variant="light" className={classes.badge}>
