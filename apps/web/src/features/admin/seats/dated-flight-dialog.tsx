@@ -19,6 +19,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -31,6 +32,12 @@ import { airlineName, dateText, fareText, flightCode, routeText } from './seats-
 import classes from './seats.module.css';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** What staff type as a time, as HH:mm where it reads as one: "1330", "13.30", "9:05" -> "13:30", "13:30", "09:05". */
+export function clockTime(typed: string): string {
+  const text = typed.trim().replace(/[.\u066b\s]/g, ':');
+  const match = /^(\d{1,2}):?(\d{2})$/.exec(text);
+  return match ? `${match[1]!.padStart(2, '0')}:${match[2]}` : typed.trim();
+}
 type Fare = 'adult' | 'child' | 'infant';
 const FARES: Fare[] = ['adult', 'child', 'infant'];
 const fareField = { adult: 'adultFare', child: 'childFare', infant: 'infantFare' } as const;
@@ -96,6 +103,7 @@ function EditForm({
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelled, setCancelled] = useState<AllotmentAffectedBooking[] | null>(null);
   const [shown, setShown] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   const taken = flight.seats.held + flight.seats.sold;
   const label = `${flightCode(flight)} · ${dateText(flight.departureDate, language)}`;
@@ -109,7 +117,10 @@ function EditForm({
     infantLimit < flight.infants.taken ||
     infantLimit > ALLOTMENT_MAX_INFANTS;
   const fareWrong = (fare: Fare) => fares[fare] !== '' && !(typeof fares[fare] === 'number' && fares[fare] > 0);
-  const timesWrong = { departure: !TIME.test(departure), arrival: !TIME.test(arrival) || arrival === departure };
+  // "1330" typed and Enter pressed before the field normalised it on blur: read as 13:30 all the same.
+  const dep = clockTime(departure);
+  const arr = clockTime(arrival);
+  const timesWrong = { departure: !TIME.test(dep), arrival: !TIME.test(arr) || arr === dep };
   const wrong = seatsWrong || infantsWrong || FARES.some(fareWrong) || timesWrong.departure || timesWrong.arrival;
 
   const patch = (): AllotmentDatedFlightPatch => {
@@ -119,8 +130,8 @@ function EditForm({
       const value = fares[fare] === '' ? null : Number(fares[fare]);
       if (value !== flight.ownFares[fare]) body[fareField[fare]] = value;
     }
-    if (departure !== flight.departureTime) body.departureTime = departure;
-    if (arrival !== flight.arrivalTime) body.arrivalTime = arrival;
+    if (dep !== flight.departureTime) body.departureTime = dep;
+    if (arr !== flight.arrivalTime) body.arrivalTime = arr;
     if (infantLimit !== flight.infants.limit) body.infantLimit = Number(infantLimit);
     if (onSale !== flight.onSale) body.onSale = onSale;
     return body;
@@ -208,6 +219,7 @@ function EditForm({
       pending={change.isPending}
       error={belowTaken ? null : change.error}
       confirmLabel={t('edit.save')}
+      fullScreen={phone}
       opened
     >
       <Text size="sm" c="gray.7">
@@ -245,7 +257,11 @@ function EditForm({
         styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
         data-autofocus
       />
-      <Divider label={t('edit.fares', { currency: flight.currency })} labelPosition="left" />
+      <Divider
+        label={t('edit.fares', { currency: flight.currency })}
+        labelPosition="left"
+        styles={{ label: { color: 'var(--mantine-color-gray-7)', fontSize: 'var(--mantine-font-size-sm)' } }}
+      />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
         {FARES.map((fare) => (
           <NumberInput
@@ -268,22 +284,34 @@ function EditForm({
           />
         ))}
       </SimpleGrid>
-      <Divider label={t('edit.times')} labelPosition="left" />
+      <Divider
+        label={t('edit.times')}
+        labelPosition="left"
+        styles={{ label: { color: 'var(--mantine-color-gray-7)', fontSize: 'var(--mantine-font-size-sm)' } }}
+      />
       <SimpleGrid cols={2} spacing="xs">
         <TextInput
-          type="time"
           label={t('edit.departure', { airport: flight.origin })}
           value={departure}
           onChange={(event) => setDeparture(event.currentTarget.value)}
+          onBlur={(event) => setDeparture(clockTime(event.currentTarget.value))}
+          placeholder="13:30"
+          maxLength={5}
+          inputMode="decimal"
+          autoComplete="off"
           error={(shown && timesWrong.departure) || serverFields.has('departureTime') ? t('edit.timeError') : undefined}
           classNames={{ input: classes.numberInput }}
         />
         <TextInput
-          type="time"
           label={t('edit.arrival', { airport: flight.destination })}
           value={arrival}
           onChange={(event) => setArrival(event.currentTarget.value)}
-          description={TIME.test(arrival) && TIME.test(departure) && arrival < departure ? t('edit.nextDay') : undefined}
+          onBlur={(event) => setArrival(clockTime(event.currentTarget.value))}
+          placeholder="13:30"
+          maxLength={5}
+          inputMode="decimal"
+          autoComplete="off"
+          description={TIME.test(arr) && TIME.test(dep) && arr < dep ? t('edit.nextDay') : undefined}
           error={(shown && timesWrong.arrival) || serverFields.has('arrivalTime') ? t('edit.timeError') : undefined}
           classNames={{ input: classes.numberInput }}
         />

@@ -87,8 +87,11 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
               {t('manifest.title')} · <bdi dir="ltr">{flightCode(flight)}</bdi>
             </h1>
             <div className={classes.sub}>
-              {airlineName(flight, language)} · <bdi dir="ltr">{routeText(flight)}</bdi> ·{' '}
-              {dateText(flight.departureDate, language)} · <bdi dir="ltr">{timesText(flight)}</bdi> · {t(`cabin.${flight.cabin}`)}
+              {airlineName(flight, language)} · <span className={classes.ltr}>{routeText(flight)}</span> ·{' '}
+              {t(`cabin.${flight.cabin}`)}
+            </div>
+            <div className={classes.sub}>
+              {dateText(flight.departureDate, language)} · <span className={classes.ltr}>{timesText(flight)}</span>
             </div>
           </div>
         </div>

@@ -111,7 +111,9 @@ export function SeatsImportPage() {
           <Title order={2} size="h4" id="seats-sheet">
             {t('import.sheet')}
           </Title>
-          <Text size="sm">{t('import.columnsHint')}</Text>
+          <Text size="sm">
+            <BidiText>{t('import.columnsHint', { date: ltr('yyyy-MM-dd'), time: ltr('HH:mm'), days: ltr('1357') })}</BidiText>
+          </Text>
           <Group gap="xs">
             <Button component="a" href={template} download="kwenda-seats-template.csv" variant="light" size="sm">
               {t('import.template')}
@@ -339,7 +341,8 @@ function ImportedFlights({ flights }: { flights: ImportedDatedFlight[] }) {
                 <AirlineMark code={flight.airline} />
                 <Stack gap={0}>
                   <Text fw={700} size="sm">
-                    <span className={classes.ltr}>{`${flight.airline}${flight.flightNumber}`}</span>{' '}
+                    <span className={classes.ltr}>{`${flight.airline}${flight.flightNumber}`}</span>
+                    {' · '}
                     <span className={classes.ltr}>{`${flight.origin} → ${flight.destination}`}</span>
                   </Text>
                   <Text size="sm" c="gray.7">

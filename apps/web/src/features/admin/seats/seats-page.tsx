@@ -47,7 +47,8 @@ export function SeatsPage() {
   const [notice, setNotice] = useState<{ text: string; color: string } | null>(null);
 
   const setFilter = (name: keyof AllotmentFlightsQuery, value: string) => {
-    const next = new URLSearchParams(params);
+    // The address as it is now: two fields changed in a row must not undo each other.
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next, { replace: true });
