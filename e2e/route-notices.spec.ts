@@ -87,8 +87,28 @@ test(
       await expect(page.getByRole('heading', { name: tr(language, 'booking:passengers.title') })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/notices-booking-${language}-${device}.png` });
+
+      // The desk withdraws it: listed among the withdrawn, and travellers no longer read it.
+      await page.goto(`/admin/notices?lang=${language}`);
+      await page.getByText(t('views.coming'), { exact: true }).click();
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: textEn })
+        .getByRole('button', { name: t('card.withdraw') })
+        .click();
+      const confirm = page.getByRole('dialog', { name: t('withdraw.title') });
+      await expect(confirm).toContainText('PZU ⇄ CAI');
+      await confirm.getByRole('button', { name: t('withdraw.confirm') }).click();
+      await expect(confirm).toBeHidden();
+      noticeId = null;
+      await page.getByText(t('views.withdrawn'), { exact: true }).click();
+      await expect(page.getByRole('listitem').filter({ hasText: textEn })).toContainText(t('card.withdrawn'));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/notices-desk-withdrawn-${language}-${device}.png`, fullPage: true });
+      const after = await page.request.get(`/api/v1/notices?origin=CAI&destination=PZU&date=${travelDay}`);
+      expect(JSON.stringify(await after.json())).not.toContain(textEn);
     } finally {
-      // Withdrawn, so the other journeys' offers and booking pages show no notice of this one.
+      // Withdrawn even when the journey failed half-way, so other journeys' pages show no notice of this one.
       if (noticeId)
         await page.request.post(`/api/v1/admin/notices/${noticeId}/withdraw`, {
           headers: { authorization: `Bearer ${desk.jwt}` },

@@ -104,6 +104,11 @@ export function NoticeDialog({ notice, onClose, onDone }: DialogProps & { notice
       <Group gap="sm" align="flex-start">
         {PLACE_FIELDS[form.scope].map((field) => code(field, field === 'airline' ? 2 : 3))}
       </Group>
+      {form.scope === 'route' ? (
+        <Text size="xs" className={classes.hint}>
+          {t('form.hints.route')}
+        </Text>
+      ) : null}
       <Group gap="sm" align="flex-start" grow>
         <TextInput
           type="date"
