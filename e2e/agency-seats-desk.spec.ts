@@ -42,6 +42,13 @@ test.describe("the agency's seats on the desk", () => {
     const project = info.project.name;
     const t = (key: string, vars?: Record<string, string | number>) => tr(language, `admin-seats:${key}`, vars);
     const number = FLIGHT_OF[project] ?? '219';
+    // Where a problem is, as the screen says it: the column's own label unless it only repeats the name.
+    const where = (line: number, column: string) => {
+      const label = t(`columns.${column}`);
+      return label.toLowerCase() === column.replace(/_/g, ' ')
+        ? t('problems.lineColumnBare', { line, column })
+        : t('problems.lineColumn', { line, column, label });
+    };
     const code = `3T${number}`;
     const from = daysAhead(20);
     const to = daysAhead(26);
@@ -67,15 +74,9 @@ test.describe("the agency's seats on the desk", () => {
     await expect(refused).toContainText(t('problems.title', { count: 3 }));
     const items = refused.getByTestId('sheet-problem');
     await expect(items).toHaveCount(3);
-    await expect(items.nth(0)).toContainText(
-      `${t('problems.lineColumn', { line: 2, column: 'adult_fare', label: t('columns.adult_fare') })}: ${t('problems.codes.invalid_amount')}`,
-    );
-    await expect(items.nth(1)).toContainText(
-      t('problems.lineColumn', { line: 3, column: 'destination', label: t('columns.destination') }),
-    );
-    await expect(items.nth(2)).toContainText(
-      t('problems.lineColumn', { line: 3, column: 'departure_time', label: t('columns.departure_time') }),
-    );
+    await expect(items.nth(0)).toContainText(`${where(2, 'adult_fare')}: ${t('problems.codes.invalid_amount')}`);
+    await expect(items.nth(1)).toContainText(where(3, 'destination'));
+    await expect(items.nth(2)).toContainText(where(3, 'departure_time'));
     await shot(page, 'import-errors', project);
     // The refusal was the answer asked for (its 400 is in the console), and the only one.
     expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
@@ -139,6 +140,115 @@ test.describe("the agency's seats on the desk", () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
     await expect(page.getByTestId('manifest-count')).toHaveText('0');
     await expect(page.getByText(t('manifest.empty'))).toBeVisible();
+    await shot(page, 'manifest-empty', project);
+  });
+
+  test('@both the passenger list: names as in the passport, documents, contact, bags, PNR and tickets; on paper too', async ({
+    page,
+    language,
+  }, info) => {
+    const project = info.project.name;
+    const t = (key: string, vars?: Record<string, string | number>) => tr(language, `admin-seats:${key}`, vars);
+    await page.setViewportSize(sizeOf(project));
+    const owner = await sharedStaffMember('owner', 'Amna Owner');
+    await page.addInitScript((value) => localStorage.setItem('kwenda.staffSession', value), JSON.stringify(owner.session));
+    // A fixed answer: a flight three travellers booked (the journey above has none yet).
+    const id = 'ald_fixedmanifest0001';
+    await page.route(`**/api/v1/admin/allotments/flights/${id}/manifest`, (route) => route.fulfill({ json: FIXED_MANIFEST(id) }));
+    await page.goto(`/admin/seats/${id}/manifest?lang=${language}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('3T212');
+    const names = page.getByTestId(isPhone(project) ? 'manifest-cards' : 'manifest-table').getByTestId('passport-name');
+    await expect(names).toHaveText(['ELTAYEB/MOHAMED AHMED', 'ELTAYEB/SARA', 'OSMAN/FATIMA']);
+    // Names, documents and numbers keep their left-to-right order in Arabic.
+    await expect(names.first()).toHaveAttribute('dir', 'ltr');
     await shot(page, 'manifest', project);
+    // On paper: the sheet alone, the table whatever the width.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('manifest-table')).toBeVisible();
+    await expect(page.getByRole('button', { name: t('manifest.print') })).toBeHidden();
+    await shot(page, 'manifest-print', project);
   });
 });
+
+const FIXED_MANIFEST = (id: string) => {
+  const passenger = {
+    bookingId: 'bk_fixed1',
+    bookingReference: 'KWT7Q2',
+    bookingStatus: 'ticketed',
+    pnr: 'X7K2LM',
+    ticketNumber: '9272400012345',
+    passengerType: 'adult',
+    dateOfBirth: '1984-03-12',
+    gender: 'M',
+    nationality: 'SD',
+    documentExpiryDate: '2030-05-01',
+    email: 'mohamed.eltayeb@example.com',
+    mobile: '+249912345678',
+    bags: { includedPieces: 1, holdKg: 23, cabinKg: 7, extraPieces: 1 },
+  };
+  return {
+    datedFlight: {
+      id,
+      flightId: 'alf_fixedmanifest0001',
+      airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.svg' },
+      flightNumber: '212',
+      origin: 'PZU',
+      destination: 'CAI',
+      departureDate: '2026-12-18',
+      departureTime: '13:30',
+      arrivalTime: '15:40',
+      arrivalDayOffset: 0,
+      arrivalDate: '2026-12-18',
+      cabin: 'economy',
+      currency: 'USD',
+      fares: { adult: 420, child: 315, infant: 42 },
+      ownFares: { adult: null, child: null, infant: null },
+      seats: { allocated: 5, held: 0, sold: 2, left: 3 },
+      infants: { taken: 1, limit: 10 },
+      onSale: true,
+      flightOnSale: true,
+      bookable: true,
+      cancelled: false,
+      cancelledAt: null,
+      releaseDays: 3,
+      releaseAt: '2026-12-15T13:30:00',
+      releaseAtUtc: '2026-12-15T11:30:00.000Z',
+      salesClosed: false,
+      updatedBy: 'Amna Owner',
+      updatedAt: '2026-11-28T10:00:00.000Z',
+    },
+    passengers: [
+      { ...passenger, passengerId: 'ps_1', firstName: 'MOHAMED AHMED', lastName: 'ELTAYEB', documentNumber: 'P04512398' },
+      {
+        ...passenger,
+        passengerId: 'ps_2',
+        passengerType: 'infant',
+        firstName: 'SARA',
+        lastName: 'ELTAYEB',
+        dateOfBirth: '2026-02-02',
+        gender: 'F',
+        documentNumber: 'P09911872',
+        ticketNumber: '9272400012346',
+        bags: { includedPieces: 0, holdKg: 0, cabinKg: 0, extraPieces: 0 },
+      },
+      {
+        ...passenger,
+        bookingId: 'bk_fixed2',
+        bookingReference: 'KWM4X9',
+        bookingStatus: 'paid',
+        pnr: null,
+        ticketNumber: null,
+        passengerId: 'ps_3',
+        firstName: 'FATIMA',
+        lastName: 'OSMAN',
+        gender: 'F',
+        dateOfBirth: '1991-07-30',
+        documentNumber: 'P07731120',
+        email: 'fatima.osman@example.com',
+        mobile: '+201001234567',
+        bags: { includedPieces: 1, holdKg: 23, cabinKg: 7, extraPieces: 0 },
+      },
+    ],
+    generatedAt: '2026-11-28T20:50:00.000Z',
+  };
+};

@@ -157,7 +157,7 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
                         {passenger.nationality ? (
                           <>
                             {' '}
-                            · <bdi dir="ltr">{passenger.nationality}</bdi>
+                            · <Ltr value={passenger.nationality} />
                           </>
                         ) : null}
                       </div>
@@ -166,14 +166,14 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
                       <Ltr value={passenger.documentNumber} strong />
                       {passenger.documentExpiryDate ? (
                         <div className={classes.muted}>
-                          {t('manifest.expires')} <bdi dir="ltr">{passenger.documentExpiryDate}</bdi>
+                          {t('manifest.expires')} <Ltr value={passenger.documentExpiryDate} />
                         </div>
                       ) : null}
                     </td>
                     <td>
                       <Ltr value={passenger.mobile} />
                       <div className={classes.muted}>
-                        <Ltr value={passenger.email} />
+                        <Ltr value={passenger.email} wrap />
                       </div>
                     </td>
                     <td>
@@ -209,7 +209,7 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
                     {passenger.documentExpiryDate ? (
                       <span className={classes.muted}>
                         {' '}
-                        · {t('manifest.expires')} <bdi dir="ltr">{passenger.documentExpiryDate}</bdi>
+                        · {t('manifest.expires')} <Ltr value={passenger.documentExpiryDate} />
                       </span>
                     ) : null}
                   </dd>
@@ -220,7 +220,7 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
                     {passenger.nationality ? (
                       <>
                         {' '}
-                        · <bdi dir="ltr">{passenger.nationality}</bdi>
+                        · <Ltr value={passenger.nationality} />
                       </>
                     ) : null}
                   </dd>
@@ -228,10 +228,9 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
                   <dd>
                     <Ltr value={passenger.mobile} />
                     {passenger.email ? (
-                      <>
-                        {' · '}
-                        <Ltr value={passenger.email} />
-                      </>
+                      <div>
+                        <Ltr value={passenger.email} wrap />
+                      </div>
                     ) : null}
                   </dd>
                   <dt>{t('manifest.bags')}</dt>
@@ -243,10 +242,12 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
                     <bdi dir="ltr" className={classes.strong}>
                       {passenger.bookingReference}
                     </bdi>
-                    {' · '}
-                    {t('manifest.pnr')} <Ltr value={passenger.pnr} />
-                    {' · '}
-                    {t('manifest.ticket')} <Ltr value={passenger.ticketNumber} />
+                    <div>
+                      {t('manifest.pnr')} <Ltr value={passenger.pnr} />
+                    </div>
+                    <div>
+                      {t('manifest.ticket')} <Ltr value={passenger.ticketNumber} />
+                    </div>
                   </dd>
                 </dl>
               </li>
@@ -272,10 +273,12 @@ function PassportName({ passenger }: { passenger: AllotmentManifestPassenger }) 
   );
 }
 
-function Ltr({ value, strong }: { value: string | null; strong?: boolean }) {
-  if (!value) return <span aria-label="—">—</span>;
+/** A value that reads left to right (a number, a date, a code); on one line unless it may wrap (an e-mail). */
+function Ltr({ value, strong, wrap }: { value: string | null; strong?: boolean; wrap?: boolean }) {
+  if (!value) return <span>—</span>;
+  const className = [wrap ? classes.wraps : classes.ltr, strong ? classes.strong : ''].join(' ');
   return (
-    <bdi dir="ltr" className={strong ? classes.strong : undefined}>
+    <bdi dir="ltr" className={className}>
       {value}
     </bdi>
   );

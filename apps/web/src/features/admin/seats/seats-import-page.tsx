@@ -259,13 +259,13 @@ type SeatsT = ReturnType<typeof useTranslation<'admin-seats'>>['t'];
 /** A problem as one sentence: where it is, what is wrong, and the value the sheet had. */
 export function problemText(problem: SheetProblem, t: SeatsT): string {
   const columnLabel = problem.column ? t(`columns.${problem.column}` as never, { defaultValue: '' }) || null : null;
+  // A label that only repeats the column's name ("destination (destination)") is left out.
+  const bare = !columnLabel || columnLabel.toLowerCase() === problem.column?.replace(/_/g, ' ');
   const where =
     problem.line !== null && problem.column
-      ? t('problems.lineColumn', {
-          line: problem.line,
-          column: ltr(problem.column),
-          label: columnLabel ?? problem.column,
-        })
+      ? bare
+        ? t('problems.lineColumnBare', { line: problem.line, column: ltr(problem.column) })
+        : t('problems.lineColumn', { line: problem.line, column: ltr(problem.column), label: columnLabel })
       : problem.line !== null
         ? t('problems.line', { line: problem.line })
         : t('problems.file');
