@@ -219,6 +219,8 @@ function EditForm({
       pending={change.isPending}
       error={belowTaken ? null : change.error}
       confirmLabel={t('edit.save')}
+      // "Close", not "Cancel": the dialog also offers to cancel the date itself.
+      cancelLabel={t('edit.close')}
       fullScreen={phone}
       opened
     >
