@@ -70,6 +70,7 @@ const BOOKING_RULES: Record<keyof Booking, Rule> = {
   paymentLink: 'hidden',
   transferAccounts: 'same',
   manualTicketingBy: 'same',
+  ticketsIssuedByAgency: 'same',
   holdExpiresAt: 'same',
   offerExpiresAt: 'same',
   instantPaymentOnly: 'same',

@@ -32,6 +32,8 @@ export const statusTriggers = [
   'receipt-confirmed',
   'ticket-issued',
   'ticketing-failed',
+  /** Paid for the agency's own seats: staff issue the tickets in the airline's own system. */
+  'ticketing-by-agency',
   'hold-expired',
   'offer-unavailable',
   'price-changed',

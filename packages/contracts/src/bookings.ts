@@ -223,6 +223,11 @@ export const bookingSchema = z.object({
    * this time (ISO). Null otherwise, and once ticketed.
    */
   manualTicketingBy: z.iso.datetime().nullable(),
+  /**
+   * The agency's own seats: the agency issues the tickets in the airline's own system (manualTicketingBy
+   * is then when it promised them), not because anything failed.
+   */
+  ticketsIssuedByAgency: z.boolean().optional(),
   /** Until when seats are held (ISO), once held. */
   holdExpiresAt: z.iso.datetime().nullable(),
   /** Until when the offer can be held. */

@@ -130,8 +130,11 @@ export type RejectTransferRequest = z.infer<typeof rejectTransferRequestSchema>;
 export const ticketingItemSchema = z.object({
   bookingId: z.string(),
   bookingReference: z.string(),
-  /** ticketing-failed: the airline refused or did not answer; otherwise still waiting for the supplier. */
-  state: z.enum(['failed', 'waiting']),
+  /**
+   * failed: the airline refused or did not answer; by-agency: the agency's own seats, which staff
+   * ticket in the airline's own system; waiting: still waiting for the supplier.
+   */
+  state: z.enum(['failed', 'by-agency', 'waiting']),
   statusTrigger: statusTriggerSchema,
   paymentMethod: paymentMethodSchema.nullable(),
   /** When the booking was paid. */

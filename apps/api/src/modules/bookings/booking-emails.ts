@@ -179,19 +179,22 @@ export function composePaidEmail(booking: Booking, context: MailContext): Render
 }
 
 /**
- * Paid, but the airline would not issue the tickets: the agency issues them by hand by the time it
- * promised (booking.manualTicketingBy), and how to reach it meanwhile. The e-ticket follows as usual.
+ * Paid, but the airline would not issue the tickets (or the seats are the agency's own, which staff
+ * ticket in the airline's system): the agency issues them by hand by the time it promised
+ * (booking.manualTicketingBy), and how to reach it meanwhile. The e-ticket follows as usual.
  */
 export function composeTicketingManualEmail(booking: Booking, context: MailContext): RenderedMail {
   const reference = booking.bookingReference;
+  const wordsOf = (language: MailLanguage) =>
+    booking.ticketsIssuedByAgency ? strings(language).ticketingByAgency : strings(language).ticketingManual;
   const deadline = (language: MailLanguage) => formatAgencyDateTime(booking.manualTicketingBy ?? '', language);
   return renderMail(
     {
-      subject: both((l) => fill(strings(l).ticketingManual.subject, { reference, deadline: deadline(l) })),
-      preheader: both((l) => fill(strings(l).ticketingManual.preheader, { deadline: deadline(l) })),
+      subject: both((l) => fill(wordsOf(l).subject, { reference, deadline: deadline(l) })),
+      preheader: both((l) => fill(wordsOf(l).preheader, { deadline: deadline(l) })),
       reference,
       part: (language) => {
-        const words = strings(language).ticketingManual;
+        const words = wordsOf(language);
         return {
           heading: words.heading,
           intro: [

@@ -4,6 +4,7 @@ import { convertUsd } from '../rates/convert-usd.js';
 import { presentFareConditions } from '../offers/present-fare-conditions.js';
 import { supplierAmountInUsd } from '../rates/pricing.js';
 import { managePath, ticketPath } from '../mail/public-links.js';
+import { AGENCY_SEATS_SUPPLIER } from '../../suppliers/agency-seats/name.js';
 
 /** A passenger's travel document as the airline asks for it (each null until given). */
 export const travelDocumentOf = (p: PassengerRow) => ({
@@ -147,6 +148,7 @@ export function presentBooking(
     paymentLink: options.paymentLink,
     transferAccounts: options.transferAccounts ?? [],
     manualTicketingBy: row.status === 'payment-confirmed' && row.manualTicketingBy ? row.manualTicketingBy.toISOString() : null,
+    ticketsIssuedByAgency: row.supplier === AGENCY_SEATS_SUPPLIER,
     // A booking rescheduled before it was paid still ends at its hold's deadline.
     holdExpiresAt:
       (row.status === 'pending-payment' || (row.status === 'rescheduled' && !row.ticketedAt)) && row.holdExpiresAt
@@ -249,6 +251,7 @@ export function limitedView(booking: Booking): Booking {
     // The agency's accounts and the amount are no secret: whoever pays for the traveller needs them.
     transferAccounts: booking.transferAccounts,
     manualTicketingBy: booking.manualTicketingBy,
+    ticketsIssuedByAgency: booking.ticketsIssuedByAgency ?? false,
     holdExpiresAt: booking.holdExpiresAt,
     offerExpiresAt: booking.offerExpiresAt,
     instantPaymentOnly: booking.instantPaymentOnly,

@@ -219,6 +219,8 @@ export async function findUnticketed(tx: Tx, olderThan: Date, limit: number): Pr
       and(
         eq(bookings.status, 'payment-confirmed'),
         sql`${failures} < ${AUTOMATIC_TICKETING_ATTEMPTS}`,
+        // The agency's own seats wait for staff on the ticketing desk: nothing to retry.
+        sql`NOT EXISTS (SELECT 1 FROM booking_events e WHERE e.booking_id = ${bookings.id} AND e.status_trigger = 'ticketing-by-agency')`,
         // olderThan is a minute ago: the wait doubles with each failure already recorded.
         sql`${bookings.updatedAt} <= ${olderThan.toISOString()}::timestamptz - interval '1 minute' * (power(2, ${failures}) - 1)`,
       ),

@@ -23,6 +23,8 @@ export const transitions: Record<StatusTrigger, { from: readonly BookingStatus[]
   'receipt-confirmed': { from: ['pending-payment'], to: 'payment-confirmed' },
   'ticket-issued': { from: ['payment-confirmed'], to: 'confirmed' },
   'ticketing-failed': { from: ['payment-confirmed'], to: 'same' },
+  // The agency's own seats are paid: staff issue the tickets in the airline's own system (the ticketing desk).
+  'ticketing-by-agency': { from: ['payment-confirmed'], to: 'same' },
   // A rescheduled booking still unpaid (no ticket) keeps its hold's deadline (use-cases/expire-holds.ts).
   'hold-expired': { from: ['pending-payment', 'rescheduled'], to: 'canceled' },
   // Staff actions (use-cases/staff-*.ts). A booking still live keeps its price paid: it is cancelled

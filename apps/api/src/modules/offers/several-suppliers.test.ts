@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OfferBatch, Supplier, SupplierOffer } from '../../suppliers/supplier.js';
+import type { OfferBatch, Supplier, SupplierOffer, SupplierSearch } from '../../suppliers/supplier.js';
 import { offersFrom } from './several-suppliers.js';
 
 /**
@@ -8,14 +8,14 @@ import { offersFrom } from './several-suppliers.js';
  */
 
 const offer = (reference: string) => ({ reference }) as unknown as SupplierOffer;
-const search = {
+const search: SupplierSearch = {
   tripType: 'one-way',
   legs: [],
   cabinClass: null,
   passengers: { adults: 1, children: 0, infants: 0 },
   baggage: { hold: 0, carryOn: 0 },
   maxConnections: null,
-} as const;
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Script = (OfferBatch & { timedOut?: boolean }) | Error | number;

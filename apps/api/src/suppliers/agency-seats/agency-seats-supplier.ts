@@ -19,9 +19,10 @@ import {
   type SupplierSearch,
 } from '../supplier.js';
 import { decodeAgencyOfferReference, encodeAgencyOfferReference, type AgencyOfferToken } from './agency-offer-reference.js';
+import { AGENCY_SEATS_SUPPLIER } from './name.js';
 import { AgencyOrderError, createAgencySeatsStore, type SellableFlight } from './agency-seats-store.js';
 
-export const AGENCY_SEATS_SUPPLIER = 'agency-seats';
+export { AGENCY_SEATS_SUPPLIER };
 
 /** Flights leaving sooner than this are no longer sold (as the sandbox's). */
 const BOOKING_CUTOFF_MINUTES = 120;

@@ -1,7 +1,7 @@
 import { crashPoint } from '../../../crash-points.js';
 import type { SupplierCallRow } from '../../../db/supplier-calls-schema.js';
 import type { Tx } from '../../../db/tx.js';
-import type { SupplierOrder, TicketedOrder } from '../../../suppliers/supplier.js';
+import { TicketsIssuedByAgency, type SupplierOrder, type TicketedOrder } from '../../../suppliers/supplier.js';
 import * as calls from '../../supplier-calls/supplier-calls-repository.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
@@ -16,7 +16,10 @@ import { eTicketKeyPrefix, sendETicket } from './send-e-ticket.js';
  * refusal with nothing ticketed.
  */
 type TicketAnswer =
-  { kind: 'ticketed'; order: TicketedOrder; lookedUp: boolean; orderId?: string } | { kind: 'refused'; error: string };
+  | { kind: 'ticketed'; order: TicketedOrder; lookedUp: boolean; orderId?: string }
+  | { kind: 'refused'; error: string }
+  /** The agency's own seats: paid, and staff issue the tickets in the airline's own system. */
+  | { kind: 'by-agency'; error: string };
 
 /**
  * The answer of a ticket call and its effect on the booking, in one transaction under the booking's
@@ -30,6 +33,20 @@ async function recordTicketAnswer(deps: BookingDeps, call: SupplierCallRow, answ
     const row = await repo.lockBooking(tx, call.bookingId);
     const open = await calls.lockCall(tx, call.id);
     if (!row || !open) return false;
+    if (answer.kind === 'by-agency') {
+      if (open.answeredAt) return false;
+      await calls.answerCall(tx, call.id, { outcome: 'refused', details: { byAgency: true, error: answer.error }, now });
+      // Once: the ticketing desk then has the booking, with the time promised to the traveller.
+      if (row.status === 'payment-confirmed' && row.statusTrigger !== 'ticketing-by-agency') {
+        const { hours, support } = deps.manualTicketing;
+        await transitionLocked(tx, row, 'ticketing-by-agency', {
+          actor: 'supplier',
+          patch: { manualTicketingBy: row.manualTicketingBy ?? manualTicketingDeadline(now, hours, support) },
+        });
+        if (!row.manualTicketingBy) await tellTicketingManual(deps, tx, row.id);
+      }
+      return false;
+    }
     if (answer.kind === 'refused') {
       if (open.answeredAt) return false;
       await calls.answerCall(tx, call.id, { outcome: 'refused', details: { error: answer.error }, now });
@@ -135,6 +152,10 @@ export async function fulfilBooking(deps: BookingDeps, bookingId: string): Promi
     }
   } catch (error) {
     const message = (error as Error).message || String(error);
+    if (error instanceof TicketsIssuedByAgency) {
+      await recordTicketAnswer(deps, call, { kind: 'by-agency', error: message }, `supplier:${supplier.name}`);
+      return;
+    }
     let order: SupplierOrder | null;
     try {
       order = call.orderId ? await supplier.getOrder(call.orderId) : await supplier.findOrder(call.id);

@@ -10,6 +10,7 @@ import { cents, fromCents } from '../booking-money-repository.js';
 import { presentCancellation, retainedCents } from './cancellation-money.js';
 import { expectedInAccounts } from '../transfer-accounts.js';
 import { bookingMoneyOf } from './staff-refund.js';
+import { AGENCY_SEATS_SUPPLIER } from '../../../suppliers/agency-seats/name.js';
 import { isHeld, summaryOf, type StaffDeps } from './staff-deps.js';
 
 /** What the desk's screens read: the transfers queue, the ticketing desk, the refunds, and one booking's actions. */
@@ -104,7 +105,12 @@ export async function listTicketing(deps: StaffDeps): Promise<TicketingItem[]> {
     return {
       bookingId: row.id,
       bookingReference: row.bookingReference,
-      state: row.statusTrigger === 'ticketing-failed' ? 'failed' : 'waiting',
+      state:
+        row.statusTrigger === 'ticketing-failed'
+          ? 'failed'
+          : row.statusTrigger === 'ticketing-by-agency'
+            ? 'by-agency'
+            : 'waiting',
       statusTrigger: row.statusTrigger,
       paymentMethod: row.paymentMethod,
       paidAt: iso(paid?.createdAt),
@@ -208,7 +214,9 @@ export function allowedActions(
     row.supplierHoldDeadline.getTime() - row.holdExpiresAt!.getTime() >= MIN_EXTENSION_MS
   )
     actions.push('extend-hold');
-  if (row.status === 'payment-confirmed') actions.push('retry-ticketing', 'manual-ticket');
+  // The agency's own seats are ticketed by staff in the airline's system: there is no supplier to retry.
+  if (row.status === 'payment-confirmed')
+    actions.push(...(row.supplier === AGENCY_SEATS_SUPPLIER ? [] : (['retry-ticketing'] as const)), 'manual-ticket');
   if (row.status === 'confirmed' && row.email) actions.push('resend-eticket');
   if (['pending-payment', 'payment-confirmed', 'confirmed'].includes(row.status)) actions.push('cancel');
   if (context.refundable > 0) actions.push('refund');

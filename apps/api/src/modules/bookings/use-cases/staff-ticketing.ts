@@ -89,6 +89,14 @@ export async function ticketManually(
       details: { pnr: input.pnr, tickets: input.tickets, manual: true },
     });
   });
+  // A supplier whose tickets staff issue by hand (the agency's own seats) keeps them with its order.
+  const supplier = deps.suppliers.get(row.supplier);
+  if (supplier.recordTicketsIssued && row.supplierOrderId)
+    await supplier
+      .recordTicketsIssued(row.supplierOrderId, { pnr: input.pnr, tickets: input.tickets })
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error, bookingId }, 'the supplier did not keep the tickets issued by hand'),
+      );
   await sendETicket(deps, bookingId);
   return summaryOf(row);
 }

@@ -109,6 +109,16 @@ export const en: MailCatalog = {
     promised: 'Your ticket by',
     action: 'View your booking',
   },
+  ticketingByAgency: {
+    subject: 'Payment received for {{reference}}: your ticket by {{deadline}}',
+    preheader: 'We received your payment. We are issuing your ticket with the airline; you will have it by {{deadline}}.',
+    heading: 'We are issuing your ticket with the airline',
+    intro:
+      'We received your payment. This flight is sold from the seats our agency holds with the airline, so our team issues your ticket in the airline’s own system: your e-ticket reaches you by e-mail and shows on your booking page by {{deadline}}. You need not do anything, and you pay nothing more.',
+    contact: 'Any question? Contact us with your booking reference: WhatsApp {{whatsapp}}, phone {{phone}} or e-mail {{email}}.',
+    promised: 'Your ticket by',
+    action: 'View your booking',
+  },
   eTicket: {
     subject: 'Your e-ticket {{reference}}',
     preheader: 'Your booking is confirmed. The ticket is attached as a PDF.',

@@ -13,6 +13,9 @@ import { deskDate, deskMoney, deskTime } from './desk-format';
 import classes from './desk.module.css';
 
 /** Paid bookings without tickets: failed ones first, each with a retry and the manual path. */
+/** Failed: look now; the agency's own seats: issue them in the airline's system; waiting: the supplier has not answered. */
+const STATE_COLORS = { failed: 'red', 'by-agency': 'blue', waiting: 'yellow' } as const;
+
 export function TicketingPage() {
   const { t } = useTranslation('admin-desk');
   const ticketing = useTicketing();
@@ -89,8 +92,8 @@ function TicketingCard({
         <CardHeading
           id={headingId}
           aside={
-            <Badge color={item.state === 'failed' ? 'red' : 'yellow'} variant="light">
-              {t(item.state === 'failed' ? 'ticketing.failed' : 'ticketing.waiting')}
+            <Badge color={STATE_COLORS[item.state]} variant="light">
+              {t(`ticketing.${item.state === 'by-agency' ? 'byAgency' : item.state}`)}
             </Badge>
           }
         >
@@ -141,10 +144,12 @@ function TicketingCard({
         <ApiErrorAlert error={retry.error} />
         {canAct ? (
           <Group gap="xs">
-            <Button onClick={() => retry.mutate({ kind: 'retry', bookingId: item.bookingId })} loading={retry.isPending}>
-              {t('ticketing.retry')}
-            </Button>
-            <Button variant="outline" onClick={onManual}>
+            {item.state !== 'by-agency' && (
+              <Button onClick={() => retry.mutate({ kind: 'retry', bookingId: item.bookingId })} loading={retry.isPending}>
+                {t('ticketing.retry')}
+              </Button>
+            )}
+            <Button variant={item.state === 'by-agency' ? 'filled' : 'outline'} onClick={onManual}>
               {t('ticketing.manual')}
             </Button>
           </Group>

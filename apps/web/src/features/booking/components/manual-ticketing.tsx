@@ -8,7 +8,8 @@ import { FinalSection } from './final-section';
 import { LabelledCode } from './labelled-code';
 
 /**
- * Paid, but the airline would not issue the ticket: the agency issues it by hand by the time it
+ * Paid, but the airline would not issue the ticket (or the seats are the agency's own, ticketed in the
+ * airline's system by staff): the agency issues it by hand by the time it
  * promised (the traveller was e-mailed the same), and how to reach it meanwhile. No spinner: nothing
  * happens on this page until the ticket is issued.
  */
@@ -16,9 +17,11 @@ export function ManualTicketing({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation('booking');
   const { data: config } = usePublicConfig();
   const deadline = formatDeadline(booking.manualTicketingBy!, i18n.language);
+  // The agency's own seats: nothing failed, staff issue the ticket in the airline's own system.
+  const byAgency = booking.ticketsIssuedByAgency === true;
   return (
-    <FinalSection title={t('final.manualTitle')} testId="manual-ticketing">
-      <Text fw={600}>{t('final.manualBody', { time: deadline })}</Text>
+    <FinalSection title={t(byAgency ? 'final.agencyTitle' : 'final.manualTitle')} testId="manual-ticketing">
+      <Text fw={600}>{t(byAgency ? 'final.agencyBody' : 'final.manualBody', { time: deadline })}</Text>
       <Text>{t('final.manualNothingToDo')}</Text>
       <LabelledCode label={t('reference')} code={booking.bookingReference} />
       {config && (
