@@ -133,6 +133,11 @@ export const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** How long a flight search may take at the supplier; offers that arrive later are left out. */
     SUPPLIER_TIMEOUT_SECONDS: z.coerce.number().min(2).max(60).default(20),
+    /**
+     * false: searches stop offering the agency's own seats (an audit of the allocations, or the bench's
+     * baseline); bookings of them already made carry on. On by default, whatever SUPPLIER says.
+     */
+    AGENCY_SEATS_SELLING: booleanFlag.default(true),
     OFFER_TTL_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
     WHATSAPP_NUMBER: z
       .string()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { testEnv } from './helpers/test-env.js';
+import { supplierRegistryOf } from '../src/suppliers/create-supplier.js';
 import type { Supplier } from '../src/suppliers/supplier.js';
 import { findOffer, guestHeaders, pay, readyBooking, rememberGuestCookie } from './helpers/booking-factories.js';
 import { offerRequest } from './helpers/factories.js';
@@ -114,5 +115,21 @@ describe.each(backends)('suppliers by name (%s)', (backend) => {
     );
     expect(row).toEqual({ status: 'created', supplier_order_id: null });
     expect(acme.asked).toEqual([]);
+  });
+});
+
+describe('the suppliers a search asks', () => {
+  it("are the current one and the agency's seats, unless AGENCY_SEATS_SELLING is false", () => {
+    const named = (name: string) => ({ ...acmeSupplier().supplier, name }) as Supplier;
+    const suppliers = [named('sandbox'), named('agency-seats'), named('duffel')];
+    expect(supplierRegistryOf(suppliers, 'duffel').selling.map((s) => s.name)).toEqual(['duffel', 'agency-seats']);
+    expect(supplierRegistryOf(suppliers, 'sandbox', { agencySeatsSelling: false }).selling.map((s) => s.name)).toEqual([
+      'sandbox',
+    ]);
+    // A booking of an offer goes to the selling supplier that made it, else to the current one.
+    const agency = { ...named('agency-seats'), ownsOfferReference: (r: string) => r.startsWith('as1.') } as Supplier;
+    const registry = supplierRegistryOf([named('duffel'), agency], 'duffel');
+    expect(registry.forOffer('as1.eyJ9').name).toBe('agency-seats');
+    expect(registry.forOffer('off_0000AgJ2').name).toBe('duffel');
   });
 });

@@ -8,7 +8,12 @@ import type { Supplier, SupplierRegistry } from './supplier.js';
 
 type SupplierEnv = Pick<
   Env,
-  'SUPPLIER' | 'OFFER_TTL_MINUTES' | 'DUFFEL_ACCESS_TOKEN' | 'DUFFEL_API_URL' | 'SUPPLIER_TIMEOUT_SECONDS'
+  | 'SUPPLIER'
+  | 'OFFER_TTL_MINUTES'
+  | 'DUFFEL_ACCESS_TOKEN'
+  | 'DUFFEL_API_URL'
+  | 'SUPPLIER_TIMEOUT_SECONDS'
+  | 'AGENCY_SEATS_SELLING'
 >;
 
 interface Logger {
@@ -21,7 +26,11 @@ interface Logger {
  * Suppliers of these names, current the one named; `get` of another name is a configuration mistake.
  * Searches go to the current one and to the agency's own seats when they are among them.
  */
-export function supplierRegistryOf(suppliers: readonly Supplier[], currentName: string): SupplierRegistry {
+export function supplierRegistryOf(
+  suppliers: readonly Supplier[],
+  currentName: string,
+  options: { agencySeatsSelling?: boolean } = {},
+): SupplierRegistry {
   const byName = new Map(suppliers.map((s) => [s.name, s]));
   const get = (name: string) => {
     const supplier = byName.get(name);
@@ -35,7 +44,8 @@ export function supplierRegistryOf(suppliers: readonly Supplier[], currentName: 
   };
   const current = get(currentName);
   const agencySeats = byName.get(AGENCY_SEATS_SUPPLIER);
-  const selling = agencySeats && agencySeats !== current ? [current, agencySeats] : [current];
+  const selling =
+    agencySeats && agencySeats !== current && options.agencySeatsSelling !== false ? [current, agencySeats] : [current];
   const forOffer = (reference: string) => selling.find((s) => s.ownsOfferReference?.(reference)) ?? current;
   return { current, selling, forOffer, get, all: [...byName.values()] };
 }
@@ -67,5 +77,5 @@ export function createSupplierRegistry(
       }),
     );
   const chosen = override ? [...suppliers.filter((s) => s.name !== override.name), override] : suppliers;
-  return supplierRegistryOf(chosen, override?.name ?? env.SUPPLIER);
+  return supplierRegistryOf(chosen, override?.name ?? env.SUPPLIER, { agencySeatsSelling: env.AGENCY_SEATS_SELLING });
 }
