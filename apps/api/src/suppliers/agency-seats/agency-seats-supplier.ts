@@ -4,7 +4,7 @@ import { findAirport } from '../../data/airports.js';
 import type { AllotmentOrderRow } from '../../db/allotments-schema.js';
 import { airlineLogoPath, toAirline } from '../sandbox/airlines.js';
 import { cabinLabels } from '../sandbox/cabins.js';
-import { requiredFieldsFor } from '../sandbox/orders.js';
+import { includedBaggage, requiredFieldsFor } from '../sandbox/orders.js';
 import { epochDayOf, formatLocal, localToUtc, MINUTES_PER_DAY, parseClock } from '../sandbox/time.js';
 import {
   TicketsIssuedByAgency,
@@ -13,7 +13,6 @@ import {
   type GetOfferResult,
   type PassengerRequirements,
   type Supplier,
-  type SupplierBaggageOption,
   type SupplierOffer,
   type SupplierOrder,
   type SupplierSearch,
@@ -312,27 +311,8 @@ export function createAgencySeatsSupplier(options: AgencySeatsSupplierOptions): 
       // Shares of the total by passenger type: the same split the offer was priced with.
       const { adults, children, infants } = token.passengers;
       const perType = faresOfOffer(offer);
-      const included: SupplierBaggageOption[] = [];
-      if (offer.baggage.hold.quantity > 0)
-        included.push({
-          reference: 'hold-included',
-          category: 'hold',
-          baggageType: 'hold_bag',
-          price: 0,
-          weight: offer.baggage.hold.weight,
-          included: offer.baggage.hold.quantity,
-          limit: offer.baggage.hold.quantity,
-        });
-      if (offer.baggage.carryOn.quantity > 0)
-        included.push({
-          reference: 'cabin-included',
-          category: 'carryOn',
-          baggageType: 'cabin_bag',
-          price: 0,
-          weight: offer.baggage.carryOn.weight,
-          included: offer.baggage.carryOn.quantity,
-          limit: offer.baggage.carryOn.quantity,
-        });
+      // No extra bags are sold on the agency's seats: the fare's allowance only.
+      const included = includedBaggage(offer.baggage);
       const of = (passengerType: 'adult' | 'child' | 'infant', n: number) =>
         Array.from({ length: n }, () => ({
           passengerType,

@@ -39,6 +39,32 @@ export function requiredFieldsFor(countries: Iterable<string>): PassengerField[]
 export const EXTRA_HOLD_LIMIT = 2;
 export const EXTRA_CARRY_ON_LIMIT = 1;
 
+/** The bags a fare includes (its allowance), as options of price 0 each passenger has already. */
+export function includedBaggage(baggage: SupplierOffer['baggage']): SupplierBaggageOption[] {
+  const options: SupplierBaggageOption[] = [];
+  if (baggage.hold.quantity > 0)
+    options.push({
+      reference: 'hold-included',
+      category: 'hold',
+      baggageType: 'hold_bag',
+      price: 0,
+      weight: baggage.hold.weight,
+      included: baggage.hold.quantity,
+      limit: baggage.hold.quantity,
+    });
+  if (baggage.carryOn.quantity > 0)
+    options.push({
+      reference: 'cabin-included',
+      category: 'carryOn',
+      baggageType: 'cabin_bag',
+      price: 0,
+      weight: baggage.carryOn.weight,
+      included: baggage.carryOn.quantity,
+      limit: baggage.carryOn.quantity,
+    });
+  return options;
+}
+
 export function passengerRequirementsFor(
   offer: SupplierOffer,
   token: OfferToken,
@@ -60,27 +86,7 @@ export function passengerRequirementsFor(
     0,
   );
   const carryOnPerPiece = EXTRA_CARRY_ON_USD * offer.slices.length;
-  const seatBaggage: SupplierBaggageOption[] = [];
-  if (offer.baggage.hold.quantity > 0)
-    seatBaggage.push({
-      reference: 'hold-included',
-      category: 'hold',
-      baggageType: 'hold_bag',
-      price: 0,
-      weight: offer.baggage.hold.weight,
-      included: offer.baggage.hold.quantity,
-      limit: offer.baggage.hold.quantity,
-    });
-  if (offer.baggage.carryOn.quantity > 0)
-    seatBaggage.push({
-      reference: 'cabin-included',
-      category: 'carryOn',
-      baggageType: 'cabin_bag',
-      price: 0,
-      weight: offer.baggage.carryOn.weight,
-      included: offer.baggage.carryOn.quantity,
-      limit: offer.baggage.carryOn.quantity,
-    });
+  const seatBaggage: SupplierBaggageOption[] = includedBaggage(offer.baggage);
   seatBaggage.push({
     reference: 'personal-item',
     category: 'carryOn',
