@@ -133,6 +133,23 @@ test.describe("the agency's seats on the desk", () => {
     await expect(first.getByTestId('seats-left')).toHaveText('6');
     await expect(ours.nth(1).getByTestId('seats-left')).toHaveText('5');
 
+    // The whole flight paused (every date), then on sale again.
+    await first
+      .getByRole('button', {
+        name: new RegExp(`^${t('list.moreLabel', { flight: code }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      })
+      .click();
+    await page.getByRole('menuitem', { name: t('list.pauseFlight', { flight: code }) }).click();
+    await expect(page.getByRole('status').filter({ hasText: t('list.paused', { flight: code, count: 7 }) })).toBeVisible();
+    await expect(ours.getByTestId('sale-state')).toHaveText(Array(7).fill(t('state.flightPaused')));
+    await first
+      .getByRole('button', {
+        name: new RegExp(`^${t('list.moreLabel', { flight: code }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      })
+      .click();
+    await page.getByRole('menuitem', { name: t('list.resumeFlight', { flight: code }) }).click();
+    await expect(ours.getByTestId('sale-state')).toHaveText(Array(7).fill(t('state.onSale')));
+
     // Its passenger list: no one has booked yet.
     await first.getByRole('link', { name: new RegExp(`^${t('list.manifestLabel', { flight: code })}`) }).click();
     await expect(page).toHaveURL(/\/admin\/seats\/ald_[^/]+\/manifest/);
@@ -140,6 +157,14 @@ test.describe("the agency's seats on the desk", () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
     await expect(page.getByTestId('manifest-count')).toHaveText('0');
     await expect(page.getByText(t('manifest.empty'))).toBeVisible();
+    // The CSV the airline's office takes: its header line even before anyone books.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: t('list.downloadCsv') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^manifest-${code}-PZU-CAI-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    expect(csv.split(/\r?\n/)[0]).toMatch(/^booking_reference,booking_status,pnr,ticket_number,last_name,first_name/);
     await shot(page, 'manifest-empty', project);
   });
 
