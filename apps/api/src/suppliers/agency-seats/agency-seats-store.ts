@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { CabinClassCode } from '@kwenda/contracts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  allotmentDatedFlights,
-  allotmentFlights,
-  allotmentOrders,
-  allotmentSeatHolds,
-  type AllotmentOrderRow,
-} from '../../db/allotments-schema.js';
+import { allotmentDatedFlights, allotmentFlights, allotmentOrders, type AllotmentOrderRow } from '../../db/allotments-schema.js';
 import type { Tx } from '../../db/tx.js';
 import { holdSeats, releaseSeats, sellSeats } from '../../modules/allotments/allotments-repository.js';
 import type { AllotmentCurrency } from '../../modules/allotments/allotment-line.js';
@@ -245,32 +239,6 @@ export function createAgencySeatsStore(db: Db) {
           .set({ state: 'cancelled', updatedAt: sql`now()` })
           .where(eq(allotmentOrders.id, orderId));
       });
-    },
-
-    /** Held orders whose payment deadline passed: their seats go back (the supplier's own expiry). */
-    async expiredHolds(now: Date, limit: number): Promise<string[]> {
-      const rows = await db
-        .select({ id: allotmentOrders.id })
-        .from(allotmentOrders)
-        .where(
-          and(eq(allotmentOrders.state, 'held'), sql`${allotmentOrders.paymentRequiredBy} <= ${now.toISOString()}::timestamptz`),
-        )
-        .orderBy(asc(allotmentOrders.paymentRequiredBy))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
-
-    /** The dated flights an order holds seats on (for tests and the desk). */
-    async holdsOf(orderId: string) {
-      return db
-        .select({
-          datedFlightId: allotmentSeatHolds.datedFlightId,
-          seats: allotmentSeatHolds.seats,
-          state: allotmentSeatHolds.state,
-        })
-        .from(allotmentSeatHolds)
-        .where(eq(allotmentSeatHolds.orderId, orderId))
-        .orderBy(asc(allotmentSeatHolds.datedFlightId));
     },
   };
 }
