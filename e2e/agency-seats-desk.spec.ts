@@ -192,6 +192,59 @@ test.describe("the agency's seats on the desk", () => {
     await expect(page.getByTestId('manifest-table')).toBeVisible();
     await expect(page.getByRole('button', { name: t('manifest.print') })).toBeHidden();
     await shot(page, 'manifest-print', project);
+    await page.emulateMedia({ media: 'screen' });
+
+    // The list with every state a date can be in (a fixed answer): none left in red, each badge.
+    const base = FIXED_MANIFEST(id).datedFlight;
+    const states = [
+      { ...base, id: 'ald_fixedstate0000001' },
+      {
+        ...base,
+        id: 'ald_fixedstate0000002',
+        departureDate: '2026-12-20',
+        seats: { allocated: 5, held: 1, sold: 4, left: 0 },
+        bookable: false,
+      },
+      {
+        ...base,
+        id: 'ald_fixedstate0000003',
+        departureDate: '2026-12-21',
+        departureTime: '23:10',
+        arrivalTime: '01:20',
+        arrivalDayOffset: 1,
+        onSale: false,
+        bookable: false,
+      },
+      { ...base, id: 'ald_fixedstate0000004', departureDate: '2026-12-22', flightOnSale: false, bookable: false },
+      {
+        ...base,
+        id: 'ald_fixedstate0000005',
+        departureDate: '2026-12-23',
+        cancelled: true,
+        cancelledAt: '2026-11-28T10:00:00.000Z',
+        bookable: false,
+      },
+      {
+        ...base,
+        id: 'ald_fixedstate0000006',
+        airline: { iataCode: 'J4', nameEn: 'Badr Airlines', nameAr: 'بدر للطيران', logo: '/airlines/J4.svg' },
+        flightNumber: '341',
+        destination: 'JED',
+        departureDate: '2026-12-02',
+        salesClosed: true,
+        bookable: false,
+      },
+    ];
+    await page.route(/\/api\/v1\/admin\/allotments\/flights(\?.*)?$/, (route) =>
+      route.fulfill({ json: { from: '2026-11-28', to: '2026-12-28', truncated: false, datedFlights: states } }),
+    );
+    await page.goto(`/admin/seats?lang=${language}`);
+    const list = isPhone(project) ? page.getByTestId('seat-flight-card') : page.getByTestId('seat-flight-row');
+    await expect(list).toHaveCount(6);
+    await expect(list.getByTestId('sale-state')).toHaveText(
+      ['onSale', 'soldOut', 'datePaused', 'flightPaused', 'cancelled', 'salesClosed'].map((state) => t(`state.${state}`)),
+    );
+    await shot(page, 'flights-states', project);
   });
 });
 

@@ -161,7 +161,7 @@ function SaleBadge({ flight }: { flight: AllotmentDatedFlight }) {
   const { t } = useTranslation('admin-seats');
   const state = saleState(flight);
   return (
-    <Badge color={SALE_STATE_COLORS[state]} variant="light" data-testid="sale-state">
+    <Badge color={SALE_STATE_COLORS[state]} variant="light" data-testid="sale-state" className={classes.badge}>
       {t(`state.${state}`)}
     </Badge>
   );
@@ -279,7 +279,7 @@ function FlightList({
         <Text size="sm" fw={700} className={classes.ltr} data-testid="flight-code">
           {flightCode(flight)}
         </Text>
-        <Text size="xs" c="gray.7" lineClamp={1}>
+        <Text size="xs" c="gray.7">
           {airlineName(flight, language)}
         </Text>
       </Stack>
@@ -298,8 +298,7 @@ function FlightList({
             <Table.Tr>
               <Table.Th>{t('flight.flight')}</Table.Th>
               <Table.Th>{t('flight.route')}</Table.Th>
-              <Table.Th>{t('flight.date')}</Table.Th>
-              <Table.Th>{t('flight.times')}</Table.Th>
+              <Table.Th>{t('flight.dateTimes')}</Table.Th>
               <Table.Th className={classes.numberHead}>{t('seats.allocated')}</Table.Th>
               <Table.Th className={classes.numberHead}>{t('seats.held')}</Table.Th>
               <Table.Th className={classes.numberHead}>{t('seats.sold')}</Table.Th>
@@ -321,9 +320,11 @@ function FlightList({
                 <Table.Td>
                   <span className={classes.ltr}>{routeText(flight)}</span>
                 </Table.Td>
-                <Table.Td className={classes.number}>{dateText(flight.departureDate, language)}</Table.Td>
                 <Table.Td>
-                  <span className={classes.ltr}>{timesText(flight)}</span>
+                  <div className={classes.number}>{dateText(flight.departureDate, language)}</div>
+                  <Text size="xs" c="gray.7" className={`${classes.ltr} ${classes.timesLine}`} component="div">
+                    {timesText(flight)}
+                  </Text>
                 </Table.Td>
                 <Table.Td className={classes.numberCell}>{flight.seats.allocated}</Table.Td>
                 <Table.Td className={classes.numberCell}>{flight.seats.held}</Table.Td>
@@ -365,9 +366,13 @@ function FlightList({
                 <Text size="sm" fw={600}>
                   <span className={classes.ltr}>{routeText(flight)}</span>
                 </Text>
-                <Text size="sm">
-                  {dateText(flight.departureDate, language)} · <span className={classes.ltr}>{timesText(flight)}</span>
-                </Text>
+                {/* The date and the times side by side, not in one sentence: "+1" stays with its time in Arabic. */}
+                <Group gap={10} wrap="nowrap">
+                  <Text size="sm">{dateText(flight.departureDate, language)}</Text>
+                  <Text size="sm" className={classes.ltr}>
+                    {timesText(flight)}
+                  </Text>
+                </Group>
               </Group>
               <SeatCounts flight={flight} />
               {actions(flight, true)}
