@@ -106,7 +106,7 @@ describe.each(backends)("the agency's own seats, booked and ticketed, on %s", (b
     const listed = ((await api('GET', '/admin/ticketing', the.viewer.headers)).json() as TicketingResponse).bookings.find(
       (b) => b.bookingId === booking.id,
     );
-    expect(listed).toMatchObject({ state: 'by-agency', attempts: 0 });
+    expect(listed).toMatchObject({ state: 'by-agency', attempts: 0, flightNumbers: ['3T212'] });
     const desk = await api('GET', `/admin/bookings/${booking.id}/actions`, the.viewer.headers);
     expect(desk.json().actions).toContain('manual-ticket');
     expect(desk.json().actions).not.toContain('retry-ticketing');

@@ -149,6 +149,8 @@ export const ticketingItemSchema = z.object({
   /** Local departure of the first flight (yyyy-MM-ddTHH:mm:ss at the origin). */
   departureDate: z.string(),
   airline: z.string(),
+  /** The first slice's flights ("3T212"): what staff look up to issue the tickets in the airline's own system. */
+  flightNumbers: z.array(z.string()),
   email: z.string().nullable(),
   amount: z.number(),
   currency: currencySchema,

@@ -121,6 +121,7 @@ export async function listTicketing(deps: StaffDeps): Promise<TicketingItem[]> {
       destination: first.destination,
       departureDate: first.departureDate,
       airline: first.segments[0]!.airline.iataCode,
+      flightNumbers: first.segments.map((segment) => segment.flightNumber),
       email: row.email,
       amount: row.amount,
       currency: row.currency as Currency,

@@ -2,6 +2,8 @@ import type { TicketingItem } from '@kwenda/contracts/admin';
 import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { formatFlightNumber } from '../../../lib/format/flight-number';
+import { localTime } from '../../../lib/format/flight-times';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { BookingLink } from '../components/booking-link';
 import { CardHeading } from '../components/card-heading';
@@ -103,7 +105,8 @@ function TicketingCard({
           <span dir="ltr">
             {item.origin} → {item.destination}
           </span>{' '}
-          · {t('ticketing.departure', { date: deskDate(item.departureDate, language) })} · <span dir="ltr">{item.airline}</span> ·{' '}
+          · <span dir="ltr">{item.flightNumbers.map(formatFlightNumber).join(', ') || item.airline}</span> ·{' '}
+          {t('ticketing.departure', { date: `${deskDate(item.departureDate, language)} ${localTime(item.departureDate)}` })} ·{' '}
           {deskMoney(item.amount, item.currency, language)}
         </Text>
         <Text size="sm" c="gray.7">

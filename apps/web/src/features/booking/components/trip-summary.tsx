@@ -52,9 +52,12 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
                 <Text fw={700}>
                   {label(index)} · {formatTravelDate(slice.departureDate, language, 'long')}
                 </Text>
-                <Button variant="subtle" size="compact-sm" onClick={() => onSeatMap(index)}>
-                  {t('trip.seatMap')}
-                </Button>
+                {/* The agency's own seats have no seat map: the airline gives seats at check-in (its map would be a 404). */}
+                {booking.ticketsIssuedByAgency ? null : (
+                  <Button variant="subtle" size="compact-sm" onClick={() => onSeatMap(index)}>
+                    {t('trip.seatMap')}
+                  </Button>
+                )}
               </Group>
               <Text>
                 <span dir="ltr">{localTime(slice.departureDate)}</span> {city(slice.origin)} ({slice.origin}){' '}
