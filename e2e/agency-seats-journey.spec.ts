@@ -37,6 +37,8 @@ async function shot(page: Page, name: string, project: string, fullPage = true) 
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
+  // From the top: a whole page taken while scrolled draws the sticky header half-way down.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   const device = isPhone(project) ? 'phone' : 'desktop';
   const language = project.startsWith('ar') ? 'ar' : 'en';
   await page.screenshot({ path: `${SHOTS}/journey-${name}-${language}-${device}.png`, fullPage });
@@ -141,7 +143,6 @@ test(
       .poll(() => cards.filter({ hasNotText: shownCode }).count(), { message: 'other offers beside Tarco' })
       .toBeGreaterThan(2);
     expect(await axeViolations(page)).toEqual([]);
-    await tarco.scrollIntoViewIfNeeded();
     await shot(page, 'offers', project);
 
     // 3. Booked as a guest, one adult; pay later.
@@ -203,7 +204,6 @@ test(
     await expect(waiting).toContainText('PZU → CAI');
     await expect(waiting.getByRole('button', { name: deskT('ticketing.retry') })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
-    await waiting.scrollIntoViewIfNeeded();
     await shot(page, 'desk-ticketing', project);
 
     // Staff issue it in Tarco's system and enter the PNR and the ticket number.
@@ -232,7 +232,6 @@ test(
     const ours = list.filter({ has: page.getByTestId('flight-code').getByText(code, { exact: true }) });
     await expect(ours).toHaveCount(1);
     await expect(ours.getByTestId('seats-left')).toHaveText('4');
-    await ours.scrollIntoViewIfNeeded();
     await shot(page, 'seats-left', project);
 
     await ours.getByRole('link', { name: new RegExp(`^${escape(seatsT('list.manifestLabel', { flight: code }))}`) }).click();
