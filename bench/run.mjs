@@ -11,6 +11,8 @@ import { API_SERVER_ARGS, API_SERVER_ENV, processMemoryMb } from './api-server.m
 import { lighthouseLine, runLighthouse } from './lighthouse.mjs';
 import { printDuffelOffersBench, runDuffelOffersBench } from './duffel-offers.mjs';
 import { printLoadBalancerBench, runLoadBalancerBench } from './load-balancer.mjs';
+import { printAgencySeatsBench, runAgencySeatsBench } from './agency-seats.mjs';
+import { coldSearches, day, routes, searches } from './searches.mjs';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -146,65 +148,6 @@ function load(name, options) {
     });
   });
 }
-
-const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const searches = [
-  ['PZU', 'CAI', 21],
-  ['PZU', 'JED', 14],
-  ['KRT', 'DOH', 30],
-  ['PZU', 'IST', 45],
-  ['PZU', 'ADD', 10],
-  ['PZU', 'DOG', 18],
-  ['KRT', 'LHR', 60],
-  ['PZU', 'RUH', 25],
-].map(([from, to, days], i) => ({
-  method: 'POST',
-  path: '/api/v1/offers/request',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    filters: {
-      tripType: i % 3 === 0 ? 'round-trip' : 'one-way',
-      departureStation: from,
-      destinationStation: to,
-      departureDate: day(days),
-      ...(i % 3 === 0 ? { returnDate: day(days + 7) } : {}),
-      passengers: { adults: 1 + (i % 2), children: 0, infants: 0 },
-      currency: i % 2 ? 'USD' : 'SDG',
-    },
-    page: 1 + (i % 2),
-    order: i % 4 === 0 ? 'fastest' : 'lowest',
-  }),
-}));
-
-// 300 different searches (routes x dates): most requests miss the supplier's one-minute memo.
-const routes = [
-  ['PZU', 'CAI'],
-  ['PZU', 'JED'],
-  ['KRT', 'DOH'],
-  ['PZU', 'IST'],
-  ['PZU', 'ADD'],
-  ['PZU', 'RUH'],
-  ['KRT', 'CAI'],
-  ['PZU', 'DXB'],
-  ['PZU', 'LHR'],
-  ['KRT', 'NBO'],
-];
-const coldSearches = Array.from({ length: 300 }, (_, i) => ({
-  method: 'POST',
-  path: '/api/v1/offers/request',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    filters: {
-      tripType: 'one-way',
-      departureStation: routes[i % 10][0],
-      destinationStation: routes[i % 10][1],
-      departureDate: day(3 + Math.floor(i / 10)),
-      currency: 'SDG',
-    },
-    page: 1,
-    order: 'lowest',
-  }),
-}));
 
 // The offers page as a browser opens a shared search: rendered by the server per address
 // (apps/api/src/plugins/rendered-pages.ts), which keeps the last 200 addresses it rendered.
@@ -388,6 +331,9 @@ try {
   // server stops first, the machine's two cores go to them. BENCH_LOAD_BALANCER=0 skips it.
   await stopServer(server);
   const loadBalancer = process.env.BENCH_LOAD_BALANCER === '0' ? null : await runLoadBalancerBench();
+  // Searches merging the agency's seats with the sandbox's, against the sandbox alone, on PostgreSQL
+  // (bench/agency-seats.mjs; needs DATABASE_URL). BENCH_AGENCY_SEATS=0 skips it.
+  const agencySeats = process.env.BENCH_AGENCY_SEATS === '0' ? null : await runAgencySeatsBench();
   // The offers page against Duffel's API on a local server with a 3 s search (BENCH_DUFFEL=0 skips it).
   const duffelOffers = process.env.BENCH_DUFFEL === '0' ? null : await runDuffelOffersBench();
   // Lighthouse last (BENCH_LIGHTHOUSE=0 skips it), on a fresh server with the production defaults: the
@@ -420,6 +366,7 @@ try {
     },
     postgres: onPostgres,
     loadBalancer,
+    agencySeats,
     duffelOffers,
     lighthouse: scores,
   };
@@ -445,6 +392,7 @@ try {
     );
   }
   printLoadBalancerBench(loadBalancer);
+  printAgencySeatsBench(agencySeats);
   printDuffelOffersBench(duffelOffers);
   for (const [name, r] of Object.entries(scores ?? {})) console.log(lighthouseLine(name, r));
   console.log(

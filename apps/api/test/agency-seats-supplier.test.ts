@@ -51,6 +51,18 @@ describe.each(backends)("the agency's seats as a supplier on %s", (backend) => {
     expect(await supplier().searchOffers(search(day(8), adults(3, 3)))).toEqual([]);
   });
 
+  it('reads the seats once for the same search asked several times at once, and again the next minute', async () => {
+    // Many travellers at once (a minute's first searches under load) wait for one read, not one each.
+    const seats = supplier();
+    const now = new Date();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => seats.searchOffers(search(day(12)), now)));
+    expect(answers[0]).toHaveLength(1);
+    for (const answer of answers) expect(answer).toBe(answers[0]);
+    const nextMinute = await seats.searchOffers(search(day(12)), new Date(now.getTime() + 60_000));
+    expect(nextMinute).toHaveLength(1);
+    expect(nextMinute).not.toBe(answers[0]);
+  });
+
   it('does not sell a paused or cancelled date, and says a held offer is gone', async () => {
     const [offer] = await supplier().searchOffers(search(day(9)));
     await exec(`UPDATE allotment_dated_flights SET on_sale = false WHERE departure_date = $1`, [day(9)]);

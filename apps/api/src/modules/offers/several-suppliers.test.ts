@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { OfferBatch, Supplier, SupplierOffer, SupplierSearch } from '../../suppliers/supplier.js';
 import { offersFrom } from './several-suppliers.js';
@@ -96,6 +97,15 @@ describe('several suppliers searched as one', () => {
     });
     expect(offers.map((o) => o.reference)).toEqual(['as1.x']);
     expect(incomplete).toBe(true);
+  });
+
+  it('leaves nothing listening on the search’s deadline once the suppliers answered', async () => {
+    // The deadline outlives the answer by the whole search time: listeners left on it pile up under load.
+    const deadline = new AbortController();
+    const both = offersFrom([scripted('duffel', [], [offer('d1')]), scripted('agency-seats', [], new Error('db down'))]);
+    await both.searchOffers(search, undefined, { signal: deadline.signal });
+    await both.searchOffers(search, undefined, { signal: deadline.signal });
+    expect(getEventListeners(deadline.signal, 'abort')).toHaveLength(0);
   });
 
   it('streams the agency’s seats in the first batch with the other’s first, then the other’s batches', async () => {

@@ -18,12 +18,26 @@ const AFTER_DEADLINE_MS = 100;
  */
 export const FIRST_BATCH_WAIT_MS = 250;
 
-function afterAbort<T>(signal: AbortSignal, value: T, graceMs: number): Promise<T> {
-  return new Promise((resolve) => {
-    const done = () => setTimeout(() => resolve(value), graceMs).unref?.();
+/**
+ * `value` once `signal` has aborted and `graceMs` more have passed; `stop` once the race is decided
+ * takes its listener off the signal (a search's deadline signal outlives its answer by the whole
+ * search time, and would otherwise keep every supplier's listener of every search asked under it).
+ */
+function afterAbort<T>(signal: AbortSignal, value: T, graceMs: number): { answer: Promise<T>; stop(): void } {
+  let stop = () => {};
+  const answer = new Promise<T>((resolve) => {
+    const done = () => {
+      const timer = setTimeout(() => resolve(value), graceMs);
+      timer.unref?.();
+      stop = () => clearTimeout(timer);
+    };
     if (signal.aborted) done();
-    else signal.addEventListener('abort', done, { once: true });
+    else {
+      signal.addEventListener('abort', done, { once: true });
+      stop = () => signal.removeEventListener('abort', done);
+    }
   });
+  return { answer, stop: () => stop() };
 }
 
 /**
@@ -58,7 +72,8 @@ export function offersFrom(suppliers: readonly Supplier[], logger?: Logger): Off
           const asked = supplier.searchOffers(search, now, { signal, onTimedOut: () => (incomplete = true) });
           if (!signal) return tag(supplier, await asked);
           asked.catch(() => {}); // an answer after the deadline is nobody's error
-          const answered = await Promise.race([asked, afterAbort(signal, null, AFTER_DEADLINE_MS)]);
+          const deadline = afterAbort(signal, null, AFTER_DEADLINE_MS);
+          const answered = await Promise.race([asked, deadline.answer]).finally(deadline.stop);
           if (answered) return tag(supplier, answered);
           incomplete = true;
           return [];

@@ -229,7 +229,35 @@ export function createAgencySeatsSupplier(options: AgencySeatsSupplierOptions): 
     return combos.slice(0, MAX_OFFERS);
   }
 
-  const recentSearches = new Map<string, readonly SupplierOffer[]>();
+  /** The offers of a search as the seats are at `nowMinute`. */
+  async function offersOf(search: SupplierSearch, nowMinute: number): Promise<readonly SupplierOffer[]> {
+    const cabin = search.cabinClass ?? 'economy';
+    const perLeg: SellableFlight[][] = [];
+    for (const leg of search.legs) {
+      const flights = (
+        await store.flightsOn(leg.origin.toUpperCase(), leg.destination.toUpperCase(), leg.departureDate, cabin)
+      ).filter((f) => sellable(f, search.passengers, nowMinute));
+      if (flights.length === 0) return [];
+      perLeg.push(flights.sort((a, b) => timesOf(a).departureUtc - timesOf(b).departureUtc || (a.id < b.id ? -1 : 1)));
+    }
+    return combine(perLeg).map((flights) =>
+      toOffer(
+        {
+          tripType: search.tripType,
+          cabin,
+          passengers: search.passengers,
+          flights: flights.map((f) => f.id),
+          issuedAt: nowMinute,
+          totalCents: totalCentsOf(flights, search.passengers),
+        },
+        flights,
+        offerTtlMinutes,
+      ),
+    );
+  }
+
+  /** Recent searches' answers (or the reads still under way), by minute and search. */
+  const recentSearches = new Map<string, Promise<readonly SupplierOffer[]>>();
   const RECENT_SEARCHES = 500;
 
   const supplier: AgencySeatsSupplier = {
@@ -237,46 +265,24 @@ export function createAgencySeatsSupplier(options: AgencySeatsSupplierOptions): 
 
     ownsOfferReference: (reference: string) => decodeAgencyOfferReference(reference) !== null,
 
-    async searchOffers(search: SupplierSearch, now: Date = clock()) {
-      if (search.legs.length === 0) return [];
+    searchOffers(search: SupplierSearch, now: Date = clock()) {
+      if (search.legs.length === 0) return Promise.resolve([]);
       const nowMinute = minuteOf(now);
       // The same search in the same minute answers the same offers (references carry the minute),
-      // so paging does not read the seats again; a hold re-reads them.
+      // so paging does not read the seats again; a hold re-reads them. The answer is kept from the
+      // moment it is asked: the same search asked again while the seats are being read (travellers at
+      // once, a minute's first searches under load) waits for that read rather than making its own.
       const cacheKey = `${nowMinute}|${JSON.stringify(search)}`;
       const cached = recentSearches.get(cacheKey);
       if (cached) return cached;
-      const cabin = search.cabinClass ?? 'economy';
-      const perLeg: SellableFlight[][] = [];
-      for (const leg of search.legs) {
-        const flights = (
-          await store.flightsOn(leg.origin.toUpperCase(), leg.destination.toUpperCase(), leg.departureDate, cabin)
-        ).filter((f) => sellable(f, search.passengers, nowMinute));
-        if (flights.length === 0) {
-          perLeg.length = 0;
-          break;
-        }
-        perLeg.push(flights.sort((a, b) => timesOf(a).departureUtc - timesOf(b).departureUtc || (a.id < b.id ? -1 : 1)));
-      }
-      const offers =
-        perLeg.length === search.legs.length
-          ? combine(perLeg).map((flights) =>
-              toOffer(
-                {
-                  tripType: search.tripType,
-                  cabin,
-                  passengers: search.passengers,
-                  flights: flights.map((f) => f.id),
-                  issuedAt: nowMinute,
-                  totalCents: totalCentsOf(flights, search.passengers),
-                },
-                flights,
-                offerTtlMinutes,
-              ),
-            )
-          : [];
-      recentSearches.set(cacheKey, offers);
+      const answer = offersOf(search, nowMinute);
+      recentSearches.set(cacheKey, answer);
       if (recentSearches.size > RECENT_SEARCHES) recentSearches.delete(recentSearches.keys().next().value!);
-      return offers;
+      // A failed read is not kept: the next search reads again.
+      answer.catch(() => {
+        if (recentSearches.get(cacheKey) === answer) recentSearches.delete(cacheKey);
+      });
+      return answer;
     },
 
     async *streamOffers(search: SupplierSearch, now: Date = clock()) {
