@@ -112,7 +112,9 @@ function load(server, name, requests) {
 
 const warmUp = (server, requests) =>
   new Promise((resolve, reject) =>
-    autocannon({ url: server.base, connections: CONNECTIONS, duration: 2, requests }, (error) => (error ? reject(error) : resolve())),
+    autocannon({ url: server.base, connections: CONNECTIONS, duration: 2, requests }, (error) =>
+      error ? reject(error) : resolve(),
+    ),
   );
 
 function startServer(server, databaseUrl, dataDir, agencySeatsSelling) {
@@ -333,7 +335,10 @@ async function mergedAnswers(twins) {
     const filters = searchFilters(i);
     const offers = await allOffers(MERGED, filters);
     const agency = offers.filter((o) => o.reference.startsWith(AGENCY_REFERENCE)).length;
-    const key = (o) => o.slices.map((s) => s.segments.map((g) => `${g.flightNumber.replace(/\s/g, '')}@${g.departureDate.slice(0, 16)}`).join('>')).join('|');
+    const key = (o) =>
+      o.slices
+        .map((s) => s.segments.map((g) => `${g.flightNumber.replace(/\s/g, '')}@${g.departureDate.slice(0, 16)}`).join('>'))
+        .join('|');
     const counts = new Map();
     for (const o of offers) counts.set(key(o), (counts.get(key(o)) ?? 0) + 1);
     const twinKeys = new Set(
