@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { daysAhead, expect, test } from './fixtures';
+import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr } from './i18n';
 import { sharedStaffMember, signInOnDesk } from './support/staff';
 
@@ -99,6 +99,7 @@ test.describe("the agency's seats on the desk", () => {
     await expect(rows.first()).toContainText(code);
     await expect(rows.first()).toContainText('PZU → CAI');
     await shot(page, 'import-dry-run', project);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: t('import.confirm', { count: 7 }) }).click();
     await expect(page.getByTestId('import-done')).toContainText(t('import.done', { created: 7, changed: 0 }));
 
@@ -126,6 +127,7 @@ test.describe("the agency's seats on the desk", () => {
     const seats = dialog.getByRole('textbox', { name: t('edit.seats') });
     await expect(seats).toHaveValue('5');
     await shot(page, 'edit', project);
+    expect(await axeViolations(page)).toEqual([]);
     await seats.fill('6');
     await dialog.getByRole('button', { name: t('edit.save') }).click();
     await expect(dialog).toBeHidden();
@@ -187,6 +189,7 @@ test.describe("the agency's seats on the desk", () => {
     // Names, documents and numbers keep their left-to-right order in Arabic.
     await expect(names.first()).toHaveAttribute('dir', 'ltr');
     await shot(page, 'manifest', project);
+    expect(await axeViolations(page)).toEqual([]);
     // On paper: the sheet alone, the table whatever the width.
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('manifest-table')).toBeVisible();
@@ -245,6 +248,7 @@ test.describe("the agency's seats on the desk", () => {
       ['onSale', 'soldOut', 'datePaused', 'flightPaused', 'cancelled', 'salesClosed'].map((state) => t(`state.${state}`)),
     );
     await shot(page, 'flights-states', project);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

@@ -249,6 +249,7 @@ function EditForm({
         max={ALLOTMENT_MAX_SEATS}
         allowDecimal={false}
         allowNegative={false}
+        hideControls
         error={
           (shown && seatsWrong) || belowTaken || serverFields.has('seatsAllocated')
             ? t('edit.seatsError', { minimum: minimum ?? taken })
@@ -276,9 +277,14 @@ function EditForm({
             min={0}
             decimalScale={2}
             allowNegative={false}
+            hideControls
             thousandSeparator=","
             inputMode="decimal"
-            rightSection={<Text size="xs">{flight.currency}</Text>}
+            rightSection={
+              <Text size="xs" c="gray.8">
+                {flight.currency}
+              </Text>
+            }
             rightSectionWidth={44}
             error={(shown && fareWrong(fare)) || serverFields.has(fareField[fare]) ? t('edit.fareError') : undefined}
             classNames={{ input: classes.numberInput }}
@@ -327,6 +333,7 @@ function EditForm({
         max={ALLOTMENT_MAX_INFANTS}
         allowDecimal={false}
         allowNegative={false}
+        hideControls
         inputMode="numeric"
         error={
           (shown && infantsWrong) || serverFields.has('infantLimit')

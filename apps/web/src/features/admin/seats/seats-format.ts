@@ -18,8 +18,18 @@ export const SALE_STATE_COLORS: Record<SaleState, string> = {
   salesClosed: 'gray',
   flightPaused: 'yellow',
   datePaused: 'yellow',
-  soldOut: 'orange',
+  soldOut: 'red',
   onSale: 'teal',
+};
+
+/** The badges' text: dark enough on their light background to read at 4.5:1 (Mantine's own is paler). */
+export const SALE_STATE_TEXT: Record<SaleState, string> = {
+  cancelled: 'var(--mantine-color-red-9)',
+  salesClosed: 'var(--mantine-color-gray-8)',
+  flightPaused: 'var(--mantine-color-dark-7)',
+  datePaused: 'var(--mantine-color-dark-7)',
+  soldOut: 'var(--mantine-color-red-9)',
+  onSale: 'var(--mantine-color-teal-9)',
 };
 
 /** The airline's name in the desk's language. */

@@ -144,6 +144,7 @@ export function SeatsImportPage() {
                 reset();
               }}
               clearable
+              clearButtonProps={{ 'aria-label': t('import.clearFile') }}
               disabled={!canManage}
               styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             />
@@ -258,7 +259,9 @@ type SeatsT = ReturnType<typeof useTranslation<'admin-seats'>>['t'];
 
 /** A problem as one sentence: where it is, what is wrong, and the value the sheet had. */
 export function problemText(problem: SheetProblem, t: SeatsT): string {
-  const columnLabel = problem.column ? t(`columns.${problem.column}` as never, { defaultValue: '' }) || null : null;
+  const columnLabel: string | null = problem.column
+    ? String(t(`columns.${problem.column}` as never, { defaultValue: '' })) || null
+    : null;
   // A label that only repeats the column's name ("destination (destination)") is left out.
   const bare = !columnLabel || columnLabel.toLowerCase() === problem.column?.replace(/_/g, ' ');
   const where =

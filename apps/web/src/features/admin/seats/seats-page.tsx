@@ -11,6 +11,7 @@ import { DatedFlightDialog } from './dated-flight-dialog';
 import { downloadManifestCsv, useSeatFlights, useSetFlightOnSale } from './seats-api';
 import {
   SALE_STATE_COLORS,
+  SALE_STATE_TEXT,
   airlineName,
   dateText,
   flightCode,
@@ -161,7 +162,13 @@ function SaleBadge({ flight }: { flight: AllotmentDatedFlight }) {
   const { t } = useTranslation('admin-seats');
   const state = saleState(flight);
   return (
-    <Badge color={SALE_STATE_COLORS[state]} variant="light" data-testid="sale-state" className={classes.badge}>
+    <Badge
+      color={SALE_STATE_COLORS[state]}
+      styles={{ label: { color: SALE_STATE_TEXT[state] } }}
+      variant="light"
+      data-testid="sale-state"
+      className={classes.badge}
+    >
       {t(`state.${state}`)}
     </Badge>
   );
