@@ -22,6 +22,7 @@ import { quoteOffer, type PricingSnapshot } from '../rates/pricing.js';
 import type { RateBook } from '../rates/rate-book.js';
 import { priceForTravellers } from './offer-fares.js';
 import { checkOfferFilters, filterOffers } from './offer-filters.js';
+import { afterAbort } from './after-abort.js';
 import { presentFareConditions } from './present-fare-conditions.js';
 import { keepCheapestOfSameFlights } from './same-flights.js';
 import type { OfferSource } from './several-suppliers.js';
@@ -98,15 +99,6 @@ function unsupportedCurrency(currency: Currency) {
 /** How long a supplier gets, once the search's time is up, to answer what it has (its reads stop at once). */
 const OUT_OF_TIME_GRACE_MS = 200;
 
-/** Resolves `value` once `signal` has aborted and `graceMs` more have passed. */
-function afterAbort<T>(signal: AbortSignal, value: T, graceMs = 0): Promise<T> {
-  return new Promise((resolve) => {
-    const done = () => setTimeout(() => resolve(value), graceMs).unref?.();
-    if (signal.aborted) done();
-    else signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 export function createOffersService({
   supplier,
   rates,
@@ -157,7 +149,8 @@ export function createOffersService({
       const asked = supplier.searchOffers(search, now, { signal, onTimedOut });
       if (!signal) return await asked;
       asked.catch(() => {}); // an answer after the deadline is nobody's error
-      const answered = await Promise.race([asked, afterAbort(signal, null, OUT_OF_TIME_GRACE_MS)]);
+      const deadline = afterAbort(signal, null, OUT_OF_TIME_GRACE_MS);
+      const answered = await Promise.race([asked, deadline.answer]).finally(deadline.stop);
       if (answered) return answered;
       onTimedOut?.();
       return [];
@@ -352,7 +345,7 @@ export function createOffersService({
             try {
               const next = batches.next();
               next.catch(() => {}); // a batch that fails after the client left is nobody's error
-              step = await Promise.race([next, stopped, outOfTime]);
+              step = await Promise.race([next, stopped, outOfTime.answer]);
             } catch (error) {
               supplierDone = true; // an iterator that threw is over: nothing to stop
               yield supplierFailed(error);
@@ -394,6 +387,7 @@ export function createOffersService({
           onError?.(error);
           yield { type: 'error', error: { code: 'INTERNAL_ERROR', message: 'The search failed' } };
         } finally {
+          outOfTime.stop();
           // Left early (the client went away, or stopped reading): the supplier stops searching too.
           if (!supplierDone) void batches.return?.()?.catch(() => {});
         }

@@ -1,3 +1,4 @@
+import { afterAbort } from './after-abort.js';
 import type { OfferBatch, SearchOptions, Supplier, SupplierOffer, SupplierSearch } from '../../suppliers/supplier.js';
 
 /** What the offers service asks of the suppliers that sell: their searches, as one. */
@@ -17,28 +18,6 @@ const AFTER_DEADLINE_MS = 100;
  * answer at once (the agency's seats, a database read) come in the first batch with the others'.
  */
 export const FIRST_BATCH_WAIT_MS = 250;
-
-/**
- * `value` once `signal` has aborted and `graceMs` more have passed; `stop` once the race is decided
- * takes its listener off the signal (a search's deadline signal outlives its answer by the whole
- * search time, and would otherwise keep every supplier's listener of every search asked under it).
- */
-function afterAbort<T>(signal: AbortSignal, value: T, graceMs: number): { answer: Promise<T>; stop(): void } {
-  let stop = () => {};
-  const answer = new Promise<T>((resolve) => {
-    const done = () => {
-      const timer = setTimeout(() => resolve(value), graceMs);
-      timer.unref?.();
-      stop = () => clearTimeout(timer);
-    };
-    if (signal.aborted) done();
-    else {
-      signal.addEventListener('abort', done, { once: true });
-      stop = () => signal.removeEventListener('abort', done);
-    }
-  });
-  return { answer, stop: () => stop() };
-}
 
 /**
  * The suppliers that sell (the current one, and the agency's own seats) searched as one source: every
