@@ -229,13 +229,15 @@ function FlightList({
 
   if (!data.datedFlights.length) return <Text>{t('list.empty')}</Text>;
 
-  const actions = (flight: AllotmentDatedFlight, compact: boolean) => {
+  /** On a card (a phone) the buttons are a finger's size; in the table, compact. */
+  const actions = (flight: AllotmentDatedFlight, onCard: boolean) => {
+    const size = onCard ? 'sm' : 'compact-sm';
     const label = `${flightCode(flight)} ${dateText(flight.departureDate, language)}`;
     return (
-      <Group gap={6} wrap="nowrap" justify={compact ? 'flex-end' : 'flex-start'}>
+      <Group gap={6} wrap="nowrap" justify={onCard ? 'flex-end' : 'flex-start'}>
         {canManage ? (
           <Button
-            size="compact-sm"
+            size={size}
             variant="light"
             onClick={() => onEdit(flight.id)}
             aria-label={t('list.editLabel', { flight: label })}
@@ -244,7 +246,7 @@ function FlightList({
           </Button>
         ) : null}
         <Button
-          size="compact-sm"
+          size={size}
           variant="default"
           component={Link}
           to={`/admin/seats/${encodeURIComponent(flight.id)}/manifest`}
@@ -254,7 +256,7 @@ function FlightList({
         </Button>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button size="compact-sm" variant="subtle" aria-label={t('list.moreLabel', { flight: label })}>
+            <Button size={size} variant="subtle" aria-label={t('list.moreLabel', { flight: label })}>
               ⋯
             </Button>
           </Menu.Target>
