@@ -27,6 +27,8 @@ async function shot(page: Page, name: string, project: string) {
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
+  // A whole-page picture from the top, so the desk's fixed header is not drawn half-way down.
+  if (name !== 'edit') await page.evaluate(() => window.scrollTo(0, 0));
   const device = isPhone(project) ? 'phone' : 'desktop';
   const language = project.startsWith('ar') ? 'ar' : 'en';
   await page.screenshot({ path: `${SHOTS}/seats-${name}-${language}-${device}.png`, fullPage: name !== 'edit' });
