@@ -111,7 +111,7 @@ export function SeatsImportPage() {
           <Title order={2} size="h4" id="seats-sheet">
             {t('import.sheet')}
           </Title>
-          <Text size="sm">
+          <Text size="sm" className={classes.formats}>
             <BidiText>{t('import.columnsHint', { date: ltr('yyyy-MM-dd'), time: ltr('HH:mm'), days: ltr('1357') })}</BidiText>
           </Text>
           <Group gap="xs">
