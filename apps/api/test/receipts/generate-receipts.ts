@@ -181,7 +181,8 @@ async function addForgeries(
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+// Run as a command (not when imported, bundled into the harness included).
+if (/generate-receipts\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
   const arg = (name: string) => {
     const at = process.argv.indexOf(`--${name}`);
     return at > 0 ? process.argv[at + 1] : undefined;

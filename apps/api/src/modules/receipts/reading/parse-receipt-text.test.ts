@@ -67,14 +67,26 @@ describe('reading a Bankak receipt from its lines of text', () => {
   });
 
   it('reads no wrong value from Arabic-Indic digits the OCR garbled, and says which fields the desk must read', () => {
-    const { lines, digits } = capture('002-ar-screenshot-genuine.png');
+    const { lines, digits, truth } = capture('002-ar-screenshot-genuine.png');
     expect(digits).toBe('arabic-indic');
-    const { fields, unread } = readReceiptText(lines);
+    const { fields, unread } = readReceiptText(lines, { ocr: true });
     expect(fields.amount).toBeUndefined();
     expect(fields.transactionNumber).toBeUndefined();
     expect(fields.dateTime).toBeUndefined();
+    expect(fields.senderAccount).toBeUndefined();
     expect(unread).toEqual(expect.arrayContaining(['transactionNumber', 'dateTime', 'recipientAccount', 'amount']));
-    expect(fields.senderName?.value).toBe(capture('002-ar-screenshot-genuine.png').truth.senderName);
+    expect(fields.senderName?.value).toBe(truth.senderName);
+  });
+
+  it.each([
+    ['012-ar-screenshot-genuine.png', 'a transaction number that looks clean beside a garbled amount'],
+    ['016-ar-photo-other-account.jpg', "an account row read as '191/75661950995'"],
+    ['018-ar-photo-genuine.jpg', "an amount mixing scripts ('108.0٠٠')"],
+  ])('takes no number from %s: %s', (file) => {
+    const { lines, truth } = capture(file);
+    const { fields } = readReceiptText(lines, { ocr: true, knownAccounts: [truth.recipientAccount] });
+    for (const name of ['amount', 'transactionNumber', 'dateTime', 'recipientAccount', 'senderAccount'] as const)
+      expect(fields[name], name).toBeUndefined();
   });
 
   it('reads a bank PDF’s text with Arabic-Indic digits', () => {

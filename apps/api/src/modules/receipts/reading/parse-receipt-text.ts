@@ -44,8 +44,12 @@ const CURRENCY: [RegExp, 'SDG' | 'USD'][] = [
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Latin and Arabic-Indic digits in one value: a misread, not a number. */
+const mixedDigits = (text: string) => /[\u0660-\u0669\u06f0-\u06f9]/.test(text) && /[0-9]/.test(text);
+
 /** '1,234,567.50' -> 1234567.5; the last ',' or '.' followed by exactly two digits is the decimal point. */
 export function parseAmount(text: string): number | undefined {
+  if (mixedDigits(text)) return undefined;
   const clean = latinDigits(text).replace(/[٫]/g, '.').replace(/[٬]/g, ',');
   // Every figure that starts at a digit: grouped in threes by one separator, or plain. Overlapping
   // starts are kept, so 'SDG 400,000.00' read as '506 400,000.00' still offers '400,000.00'.
@@ -78,6 +82,7 @@ export function parseCurrency(text: string): 'SDG' | 'USD' | undefined {
  * 28/11/2026 02:05 PM (or ص/م), 2026-11-28 14:05, and the time before the date (as OCR gives RTL lines).
  */
 export function parseDateTime(text: string): string | undefined {
+  if (mixedDigits(text)) return undefined;
   const clean = latinDigits(text);
   let year: number | undefined;
   let month: number | undefined;
@@ -117,6 +122,7 @@ export function parseDateTime(text: string): string | undefined {
  * after means the groups were reversed.
  */
 export function parseAccount(text: string): string | undefined {
+  if (mixedDigits(text)) return undefined;
   const groups = latinDigits(text).match(/\d+/g);
   if (!groups) return undefined;
   const ordered =
@@ -128,6 +134,7 @@ export function parseAccount(text: string): string | undefined {
 }
 
 export function parseTransactionNumber(text: string): string | undefined {
+  if (mixedDigits(text)) return undefined;
   const runs = latinDigits(text)
     .replace(/(\d)[\s-](?=\d)/g, '$1')
     .match(/\d{8,20}/g);
@@ -203,6 +210,21 @@ export function parseReceiptLines(lines: ReceiptLine[]): ReceiptFields {
   return readReceiptText(lines).fields;
 }
 
+const NUMERIC_FIELDS = ['amount', 'currency', 'transactionNumber', 'dateTime', 'recipientAccount', 'senderAccount'] as const;
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/;
+
+/**
+ * A line of the receipt shows an Arabic-Indic digit: its numbers are in that script. The phone's status
+ * bar (a clock, the battery's %) is not the receipt: a phone set to Arabic shows one over any receipt.
+ */
+function printsArabicIndicDigits(lines: ReceiptLine[]): boolean {
+  return lines.some((line) => {
+    const text = line.text.replace(BIDI, '');
+    if (!ARABIC_INDIC_DIGIT.test(text)) return false;
+    return parseCurrency(text) !== undefined || LABELS.some(([, label]) => label.test(text)) || !/[%:]/.test(text);
+  });
+}
+
 const FIELD_OF_ROW: Partial<Record<FieldName, keyof ReceiptFields>> = {
   transaction: 'transactionNumber',
   date: 'dateTime',
@@ -219,10 +241,16 @@ const FIELD_OF_ROW: Partial<Record<FieldName, keyof ReceiptFields>> = {
  */
 export function readReceiptText(
   lines: ReceiptLine[],
-  options: { knownAccounts?: string[] } = {},
+  options: { knownAccounts?: string[]; ocr?: boolean } = {},
 ): { fields: ReceiptFields; unread: (keyof ReceiptFields)[] } {
   const fields = parseFields(lines);
-  if (!fields.recipientAccount && options.knownAccounts?.length) {
+  const arabicIndic = options.ocr === true && printsArabicIndicDigits(lines);
+  if (arabicIndic) {
+    // The OCR models read Arabic-Indic digits as garbage that can look like a number (٣٨٢٧ as 1/1ط):
+    // on such a receipt no number is taken, and the desk reads them (a PDF's text has them exact).
+    for (const name of NUMERIC_FIELDS) delete fields[name];
+  }
+  if (!arabicIndic && !fields.recipientAccount && options.knownAccounts?.length) {
     // A photo can lose the row's label; the agency's own account numbers are still found by their digits.
     for (const line of lines) {
       const digits = latinDigits(line.text).replace(/\D/g, '');
@@ -299,8 +327,10 @@ function parseFields(lines: ReceiptLine[]): ReceiptFields {
     const accounts = [fields.recipientAccount?.value, fields.senderAccount?.value];
     const at = texts.findIndex((text) => {
       if (parseDateTime(text) || parseCurrency(text)) return false;
+      // Only a line that is digits alone: '191/75661950995' is a misread account row, not a number.
+      if (!/^[\d\s-]+$/.test(text)) return false;
       const digits = parseTransactionNumber(text);
-      return digits !== undefined && digits.length >= 8 && !accounts.includes(digits) && !/[.,]\d{2}\b/.test(text);
+      return digits !== undefined && !accounts.includes(digits);
     });
     if (at >= 0) fields.transactionNumber = field(parseTransactionNumber(texts[at]!), texts[at]!, valueBox(lines[at]!, 'number'));
   }

@@ -10,6 +10,11 @@ import type { ReceiptReading } from './receipt-reading.js';
  * it has some, else OCR of the image; then the values (parse-receipt-text.ts). Meant for a background
  * job that reads one receipt at a time: the OCR worker lives between receipts and ends when idle.
  */
+// One receipt at a time, in the background: libvips keeps no cache of past images (it would hold up to
+// 50 MB after the last receipt) and uses one thread (the server has two cores).
+sharp.cache(false);
+sharp.concurrency(1);
+
 export function createReceiptReader(options: { idleMs?: number; engine?: OcrEngine; knownAccounts?: string[] } = {}) {
   const textOptions = { knownAccounts: options.knownAccounts };
   const engine = options.engine ?? createOcrEngine({ idleMs: options.idleMs });
@@ -19,7 +24,7 @@ export function createReceiptReader(options: { idleMs?: number; engine?: OcrEngi
     const { lines } = await engine.recognize(prepared.bytes);
     return {
       source: 'ocr',
-      ...readReceiptText(lines, textOptions),
+      ...readReceiptText(lines, { ...textOptions, ocr: true }),
       lines,
       size: { width: prepared.width, height: prepared.height },
       durationMs: Date.now() - started,
