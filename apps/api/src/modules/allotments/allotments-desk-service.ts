@@ -130,6 +130,13 @@ function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/**
+ * A name as the passport prints it, for the airline's office: upper-case Latin ("Osman X" as typed
+ * becomes "OSMAN X"), spaces trimmed and single; a name in another script (Arabic) is left as it is.
+ */
+export const passportName = (name: string | null) =>
+  name === null ? null : name.trim().replace(/\s+/g, ' ').toLocaleUpperCase('en-US');
+
 /** The manifest as a UTF-8 CSV with a byte-order mark, so Excel reads Arabic right; CRLF line ends. */
 export function manifestCsv(manifest: AllotmentManifest): string {
   const lines = [ALLOTMENT_MANIFEST_CSV_COLUMNS.join(',')];
@@ -358,8 +365,8 @@ export function createAllotmentsDeskService(deps: { database: Database; clock?: 
             ticketNumber: p.ticketNumber ?? ticket?.ticketNumber ?? null,
             passengerId: p.id,
             passengerType: p.passengerType,
-            firstName: p.firstName,
-            lastName: p.lastName,
+            firstName: passportName(p.firstName),
+            lastName: passportName(p.lastName),
             dateOfBirth: p.dateOfBirth,
             gender: p.gender,
             nationality: p.nationality,
