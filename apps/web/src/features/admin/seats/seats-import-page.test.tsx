@@ -5,7 +5,7 @@ import { StaticRouter } from '../../../lib/router';
 import { renderInApp } from '../../../test/render-in-app';
 import { STAFF_SESSION_STORAGE_KEY } from '../lib/staff-session';
 import { SHEET_COLUMNS, sheetTemplate, TEMPLATE_EXAMPLE } from './seats-csv';
-import { SeatsImportPage } from './seats-import-page';
+import { SeatsImportPage, importedFlightsLink } from './seats-import-page';
 
 /**
  * The import of the airline's sheet as staff use it: paste or choose the CSV, the dry run's answer
@@ -118,8 +118,23 @@ describe("importing the airline's sheet", () => {
     fireEvent.click(screen.getByRole('button', { name: t(seats('import.confirm'), { count: 2 }) }));
     const done = await screen.findByTestId('import-done');
     expect(done.textContent).toContain(t(seats('import.done'), { created: 2, changed: 0 }));
+    // The list over the imported dates, not its default 30 days from today.
+    expect(within(done).getByRole('link', { name: t(seats('import.toFlights')) }).getAttribute('href')).toBe(
+      '/admin/seats?from=2026-12-02&to=2026-12-04',
+    );
     expect(sent[1]).toEqual({ url: '/api/v1/admin/allotments/import?dryRun=false', method: 'POST', file: sheet });
     expect(screen.queryByTestId('dry-run-summary')).toBeNull();
+  });
+
+  it('links to the list from the first to the last imported date, at most the longest period the list shows', () => {
+    const flight = dryRunAnswer(false).datedFlights[0]!;
+    const on = (departureDate: string) => ({ ...flight, departureDate });
+    expect(importedFlightsLink([])).toBe('/admin/seats');
+    expect(importedFlightsLink([on('2027-03-10'), on('2027-01-05'), on('2027-02-01')])).toBe(
+      '/admin/seats?from=2027-01-05&to=2027-03-10',
+    );
+    // A season's sheet: from its first date, as many days as the list takes at once.
+    expect(importedFlightsLink([on('2027-01-01'), on('2027-10-31')])).toBe('/admin/seats?from=2027-01-01&to=2027-04-02');
   });
 
   it('lists every bad line and column the server names, translated, and offers no import', async () => {

@@ -1,4 +1,4 @@
-import type { AllotmentImportResponse, ImportedDatedFlight } from '@kwenda/contracts/admin';
+import { ALLOTMENT_LIST_MAX_DAYS, type AllotmentImportResponse, type ImportedDatedFlight } from '@kwenda/contracts/admin';
 import { formatCalendarDate } from '@kwenda/contracts/display';
 import {
   Alert,
@@ -223,7 +223,7 @@ export function SeatsImportPage() {
           <Stack gap="xs">
             <Text size="sm">{t('import.done', { created: done.created, changed: done.changed })}</Text>
             <Group gap="xs">
-              <Button component={Link} to="/admin/seats" size="compact-sm">
+              <Button component={Link} to={importedFlightsLink(done.datedFlights)} size="compact-sm">
                 {t('import.toFlights')}
               </Button>
             </Group>
@@ -232,6 +232,21 @@ export function SeatsImportPage() {
       ) : null}
     </AdminPage>
   );
+}
+
+/**
+ * The seats list over the imported dates, from the first to the last (at most the list's longest
+ * period from the first): flights imported months ahead are outside the list's default 30 days.
+ */
+export function importedFlightsLink(flights: ImportedDatedFlight[]): string {
+  const dates = flights.map((flight) => flight.departureDate).sort();
+  const from = dates[0];
+  if (!from) return '/admin/seats';
+  const latest = new Date(Date.parse(`${from}T00:00:00Z`) + (ALLOTMENT_LIST_MAX_DAYS - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const last = dates[dates.length - 1]!;
+  return `/admin/seats?${new URLSearchParams({ from, to: last < latest ? last : latest }).toString()}`;
 }
 
 /** Every problem of a refused sheet: "Line 4, column adult_fare (Adult fare): …", in the sheet's order. */
