@@ -8,6 +8,34 @@ import { cabinClassCodes } from '../search-rules.js';
  * The agency's own seats (/api/v1/admin/allotments): the airline's sheet imported as CSV, one line per
  * flight and period; each date the flight operates becomes a dated flight with its seats.
  */
+/** The columns of the airline's sheet of allocated seats (any order; extra columns are ignored). */
+export const ALLOTMENT_CSV_COLUMNS = [
+  'airline',
+  'flight_number',
+  'origin',
+  'destination',
+  'departure_time',
+  'arrival_time',
+  'days',
+  'from_date',
+  'to_date',
+  'cabin',
+  'seats',
+  'adult_fare',
+  'child_fare',
+  'infant_fare',
+  'currency',
+  'hold_bags',
+  'hold_kg',
+  'cabin_kg',
+  'refundable',
+  'refund_penalty',
+  'changeable',
+  'change_penalty',
+  'release_days',
+] as const;
+export type AllotmentCsvColumn = (typeof ALLOTMENT_CSV_COLUMNS)[number];
+
 export const allotmentImportQuerySchema = z.object({
   /** true: answer what would change and save nothing. */
   dryRun: z

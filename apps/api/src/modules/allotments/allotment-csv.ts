@@ -1,4 +1,5 @@
 import { cabinClassCodes, latinDigits, parseLatinNumber, type CabinClassCode } from '@kwenda/contracts';
+import { ALLOTMENT_CSV_COLUMNS, type AllotmentCsvColumn } from '@kwenda/contracts/admin';
 import { ALLOTMENT_CURRENCIES, type AllotmentCurrency, type AllotmentLine } from './allotment-line.js';
 
 /**
@@ -6,32 +7,8 @@ import { ALLOTMENT_CURRENCIES, type AllotmentCurrency, type AllotmentLine } from
  * doubled quotes, CRLF or LF), UTF-8 with or without a byte-order mark, Arabic allowed, a header
  * line naming the columns in any order (extra columns are ignored). Digits may be Arabic-Indic.
  */
-export const ALLOTMENT_CSV_COLUMNS = [
-  'airline',
-  'flight_number',
-  'origin',
-  'destination',
-  'departure_time',
-  'arrival_time',
-  'days',
-  'from_date',
-  'to_date',
-  'cabin',
-  'seats',
-  'adult_fare',
-  'child_fare',
-  'infant_fare',
-  'currency',
-  'hold_bags',
-  'hold_kg',
-  'cabin_kg',
-  'refundable',
-  'refund_penalty',
-  'changeable',
-  'change_penalty',
-  'release_days',
-] as const;
-export type AllotmentCsvColumn = (typeof ALLOTMENT_CSV_COLUMNS)[number];
+// The columns of the sheet, shared with the desk's import screen and its template.
+export { ALLOTMENT_CSV_COLUMNS, type AllotmentCsvColumn } from '@kwenda/contracts/admin';
 
 /** Lines of flights one file may hold (a season of an airline's schedule is far fewer). */
 export const ALLOTMENT_CSV_MAX_LINES = 2000;

@@ -1,3 +1,4 @@
+import { ALLOTMENT_CSV_COLUMNS, type AllotmentCsvColumn } from '@kwenda/contracts/admin';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /**
@@ -5,32 +6,9 @@ import { ApiRequestError } from '../../../lib/api-client';
  * import takes (in the order of the template), the template itself, and the server's refusal of a
  * file read back into one problem per line and column.
  */
-export const SHEET_COLUMNS = [
-  'airline',
-  'flight_number',
-  'origin',
-  'destination',
-  'departure_time',
-  'arrival_time',
-  'days',
-  'from_date',
-  'to_date',
-  'cabin',
-  'seats',
-  'adult_fare',
-  'child_fare',
-  'infant_fare',
-  'currency',
-  'hold_bags',
-  'hold_kg',
-  'cabin_kg',
-  'refundable',
-  'refund_penalty',
-  'changeable',
-  'change_penalty',
-  'release_days',
-] as const;
-export type SheetColumn = (typeof SHEET_COLUMNS)[number];
+/** The columns the import takes, in the order of the template. */
+export const SHEET_COLUMNS = ALLOTMENT_CSV_COLUMNS;
+export type SheetColumn = AllotmentCsvColumn;
 
 /** Tarco's Port Sudan - Cairo on Mondays, Wednesdays and Fridays, five seats: the template's example line. */
 export const TEMPLATE_EXAMPLE =
