@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { ImportedDatedFlight } from '@kwenda/contracts/admin';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StaticRouter } from '../../../lib/router';
@@ -128,7 +129,7 @@ describe("importing the airline's sheet", () => {
 
   it('links to the list from the first to the last imported date, at most the longest period the list shows', () => {
     const flight = dryRunAnswer(false).datedFlights[0]!;
-    const on = (departureDate: string) => ({ ...flight, departureDate });
+    const on = (departureDate: string): ImportedDatedFlight => ({ ...flight, change: 'created', departureDate });
     expect(importedFlightsLink([])).toBe('/admin/seats');
     expect(importedFlightsLink([on('2027-03-10'), on('2027-01-05'), on('2027-02-01')])).toBe(
       '/admin/seats?from=2027-01-05&to=2027-03-10',
