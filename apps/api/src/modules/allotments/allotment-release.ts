@@ -42,11 +42,24 @@ export function instantAt(airport: string, date: string, time: string): Date {
   return new Date(wall - offsetAt(timeZone, guess));
 }
 
+/** Flights leaving sooner than this are no longer sold, whatever their release days. */
+export const BOOKING_CUTOFF_MINUTES = 120;
+
 /**
- * When unsold seats of a dated flight go back to the airline and sales stop: the departure, local at
- * the origin, minus the flight's release days. Answers the local time (yyyy-MM-ddTHH:mm:ss) and the instant.
+ * When sales of a dated flight stop: unsold seats go back to the airline its release days before the
+ * departure (local at the origin), and no flight is sold in its last BOOKING_CUTOFF_MINUTES. Answers
+ * the local time at the origin (yyyy-MM-ddTHH:mm:ss) and the instant. The desk's "sales closed" and
+ * the agency-seats supplier's sales and holds both end here.
  */
 export function releaseOf(flight: { origin: string; departureDate: string; departureTime: string; releaseDays: number }) {
-  const date = addDays(flight.departureDate, -flight.releaseDays);
-  return { local: `${date}T${flight.departureTime}:00`, at: instantAt(flight.origin, date, flight.departureTime) };
+  if (flight.releaseDays > 0) {
+    const date = addDays(flight.departureDate, -flight.releaseDays);
+    return { local: `${date}T${flight.departureTime}:00`, at: instantAt(flight.origin, date, flight.departureTime) };
+  }
+  const departure = instantAt(flight.origin, flight.departureDate, flight.departureTime).getTime();
+  const [hours, minutes] = flight.departureTime.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(2000, 0, 1, hours, minutes) - BOOKING_CUTOFF_MINUTES * 60_000;
+  const date = wall < Date.UTC(2000, 0, 1) ? addDays(flight.departureDate, -1) : flight.departureDate;
+  const time = new Date(wall).toISOString().slice(11, 16);
+  return { local: `${date}T${time}:00`, at: new Date(departure - BOOKING_CUTOFF_MINUTES * 60_000) };
 }

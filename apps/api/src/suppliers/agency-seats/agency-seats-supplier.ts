@@ -18,13 +18,12 @@ import {
   type SupplierSearch,
 } from '../supplier.js';
 import { decodeAgencyOfferReference, encodeAgencyOfferReference, type AgencyOfferToken } from './agency-offer-reference.js';
+import { releaseOf } from '../../modules/allotments/allotment-release.js';
 import { AGENCY_SEATS_SUPPLIER } from './name.js';
 import { AgencyOrderError, createAgencySeatsStore, type SellableFlight } from './agency-seats-store.js';
 
 export { AGENCY_SEATS_SUPPLIER };
 
-/** Flights leaving sooner than this are no longer sold (as the sandbox's). */
-const BOOKING_CUTOFF_MINUTES = 120;
 /** A traveller needs time between arriving on one slice and leaving on the next. */
 const MIN_MINUTES_BETWEEN_SLICES = 120;
 /** Most offers one search answers. */
@@ -72,12 +71,8 @@ function timesOf(flight: SellableFlight) {
   return { departureLocal, arrivalLocal, departureUtc, arrivalUtc, duration: Math.max(1, arrivalUtc - departureUtc) };
 }
 
-/** Sales stop at the earlier of the release of unsold seats to the airline and the booking cut-off. */
-const salesEndUtc = (flight: SellableFlight) =>
-  Math.min(
-    timesOf(flight).departureUtc - flight.releaseDays * MINUTES_PER_DAY,
-    timesOf(flight).departureUtc - BOOKING_CUTOFF_MINUTES,
-  );
+/** The epoch minute sales stop: the release of unsold seats to the airline, or the booking cut-off. */
+const salesEndUtc = (flight: SellableFlight) => Math.floor(releaseOf(flight).at.getTime() / 60_000);
 
 const seatsFor = (passengers: AgencyOfferToken['passengers']) => passengers.adults + passengers.children;
 
