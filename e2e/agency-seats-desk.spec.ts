@@ -187,9 +187,36 @@ test.describe("the agency's seats on the desk", () => {
     await page.goto(`/admin/seats/${id}/manifest?lang=${language}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('3T212');
     const names = page.getByTestId(isPhone(project) ? 'manifest-cards' : 'manifest-table').getByTestId('passport-name');
-    await expect(names).toHaveText(['ELTAYEB/MOHAMED AHMED', 'ELTAYEB/SARA', 'OSMAN/FATIMA']);
+    await expect(names).toHaveText(['ELTAYEB/MOHAMED AHMED', 'ELTAYEB/SARA', 'OSMAN/FATIMA', LONG_NAME]);
     // Names, documents and numbers keep their left-to-right order in Arabic.
     await expect(names.first()).toHaveAttribute('dir', 'ltr');
+    // A long name wraps: nothing makes the page wider than the screen, and the last column is in view.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const width = sizeOf(project).width;
+    for (const box of [await names.last().boundingBox(), await page.getByRole('button', { name: t('manifest.print') }).boundingBox()]) {
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
+    if (!isPhone(project)) {
+      const wrap = await page.getByTestId('manifest-table').evaluate((table) => {
+        const box = table.parentElement!.getBoundingClientRect();
+        return { scrolls: table.parentElement!.scrollWidth - table.parentElement!.clientWidth, left: box.left, right: box.right };
+      });
+      // The table fits its box on a desktop: no column cut off (booking, PNR and ticket last).
+      expect(wrap.scrolls).toBeLessThanOrEqual(0);
+      expect(wrap.left).toBeGreaterThanOrEqual(0);
+      expect(wrap.right).toBeLessThanOrEqual(width);
+    }
+    // The PNR's label and code apart: the code alone in its left-to-right isolate.
+    const pnr = page.getByTestId(isPhone(project) ? 'manifest-cards' : 'manifest-table').getByTestId('manifest-pnr').first();
+    await expect(pnr.locator('bdi[dir="ltr"]')).toHaveText('X7K2LM');
+    await expect(pnr.locator('span').first()).toHaveText(t('manifest.pnr'));
+    if (language === 'ar') {
+      // Right to left: the label on the right, the code on its left.
+      const label = (await pnr.locator('span').first().boundingBox())!;
+      const code = (await pnr.locator('bdi[dir="ltr"]').boundingBox())!;
+      expect(code.x + code.width).toBeLessThanOrEqual(label.x);
+    }
     await shot(page, 'manifest', project);
     expect(await axeViolations(page)).toEqual([]);
     // On paper: the sheet alone, the table whatever the width.
@@ -253,6 +280,9 @@ test.describe("the agency's seats on the desk", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+/** A name longer than a phone is wide (43 characters with the slash), as the passport prints it. */
+const LONG_NAME = 'ABDELRAHMAN-ELMUBARAK/MOHAMED-ALAMEEN OSMAN';
 
 const FIXED_MANIFEST = (id: string) => {
   const passenger = {
@@ -331,6 +361,16 @@ const FIXED_MANIFEST = (id: string) => {
         email: 'fatima.osman@example.com',
         mobile: '+201001234567',
         bags: { includedPieces: 1, holdKg: 23, cabinKg: 7, extraPieces: 0 },
+      },
+      {
+        ...passenger,
+        bookingId: 'bk_fixed3',
+        bookingReference: 'KWL0NG',
+        passengerId: 'ps_4',
+        firstName: 'MOHAMED-ALAMEEN OSMAN',
+        lastName: 'ABDELRAHMAN-ELMUBARAK',
+        documentNumber: 'P02288110',
+        email: 'mohamed-alameen.abdelrahman-elmubarak@example.com',
       },
     ],
     generatedAt: '2026-11-28T20:50:00.000Z',

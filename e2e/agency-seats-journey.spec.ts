@@ -239,8 +239,11 @@ test(
     await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
     await expect(page.getByTestId('manifest-count')).toHaveText('1');
     const sheet = page.getByTestId(isPhone(project) ? 'manifest-cards' : 'manifest-table');
-    // Surname first, as the passport's machine-readable line puts it (as the traveller typed it: the desk checks passports).
-    await expect(sheet.getByTestId('passport-name')).toHaveText([`${last}/${first}`]);
+    // Surname first, as the passport's machine-readable line puts it, in capitals as the passport prints it
+    // (the traveller typed "Osman …/Amna …").
+    await expect(sheet.getByTestId('passport-name')).toHaveText([`${last}/${first}`.toUpperCase()]);
+    // The long name wraps: the page is never wider than the screen (the menu's Sign out stays in view).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expect(sheet).toContainText(pnr);
     await expect(sheet).toContainText(ticketNumber);
     await expect(sheet).toContainText(reference);

@@ -183,12 +183,8 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
                       <bdi dir="ltr" className={classes.strong}>
                         {passenger.bookingReference}
                       </bdi>
-                      <div className={classes.muted}>
-                        {t('manifest.pnr')} <Ltr value={passenger.pnr} />
-                      </div>
-                      <div className={classes.muted}>
-                        {t('manifest.ticket')} <Ltr value={passenger.ticketNumber} />
-                      </div>
+                      <Labelled label={t('manifest.pnr')} value={passenger.pnr} testId="manifest-pnr" />
+                      <Labelled label={t('manifest.ticket')} value={passenger.ticketNumber} />
                     </td>
                   </tr>
                 ))}
@@ -242,12 +238,8 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
                     <bdi dir="ltr" className={classes.strong}>
                       {passenger.bookingReference}
                     </bdi>
-                    <div>
-                      {t('manifest.pnr')} <Ltr value={passenger.pnr} />
-                    </div>
-                    <div>
-                      {t('manifest.ticket')} <Ltr value={passenger.ticketNumber} />
-                    </div>
+                    <Labelled label={t('manifest.pnr')} value={passenger.pnr} testId="manifest-pnr" />
+                    <Labelled label={t('manifest.ticket')} value={passenger.ticketNumber} />
                   </dd>
                 </dl>
               </li>
@@ -262,7 +254,10 @@ function ManifestSheet({ manifest }: { manifest: AllotmentManifest }) {
   );
 }
 
-/** LAST/FIRST as in the passport, left to right in Arabic too; a dash while the traveller has not given it. */
+/**
+ * LAST/FIRST as in the passport (the API gives them in capitals), left to right in Arabic too; a long
+ * name wraps rather than widening the page. A dash while the traveller has not given it.
+ */
 function PassportName({ passenger }: { passenger: AllotmentManifestPassenger }) {
   const { t } = useTranslation('admin-seats');
   if (!passenger.lastName && !passenger.firstName) return <span className={classes.muted}>{t('manifest.noName')}</span>;
@@ -281,6 +276,19 @@ function Ltr({ value, strong, wrap }: { value: string | null; strong?: boolean; 
     <bdi dir="ltr" className={className}>
       {value}
     </bdi>
+  );
+}
+
+/**
+ * A label and its code apart ("PNR" and "T3HFAI"): the code in its own left-to-right isolate, the
+ * label before it in the page's direction, so in Arabic the label stays on the right of the code
+ * and the two never read as one Latin run.
+ */
+function Labelled({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+  return (
+    <div className={classes.pair} data-testid={testId}>
+      <span className={classes.label}>{label}</span> <Ltr value={value} />
+    </div>
   );
 }
 
