@@ -78,9 +78,9 @@ export async function generateReceipts(options: GenerateOptions = {}): Promise<G
     await scene.evaluate('document.fonts.ready.then(() => undefined)');
     const shot = await scene.screenshot({ type: 'jpeg', quality: 92 });
     return sharp(shot)
-      .resize({ width: random.int(1000, 1280) })
-      .modulate({ brightness: 0.92 + random.next() * 0.12 })
-      .jpeg({ quality: random.int(55, 80) })
+      .resize({ width: random.int(900, 1280) })
+      .modulate({ brightness: 0.9 + random.next() * 0.15 })
+      .jpeg({ quality: random.int(50, 80) })
       .toBuffer();
   }
   async function pdf(html: string): Promise<Buffer> {

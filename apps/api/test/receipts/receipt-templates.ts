@@ -210,10 +210,10 @@ ${row(labels.comment, ltr(truth.comment))}
  * out of focus, under a glare, on a desk. Chromium draws it; sharp then shrinks and compresses it.
  */
 export function photoSceneHtml(receiptPng: Buffer, random: Random): { html: string; width: number; height: number } {
-  const tiltX = (random.next() * 8 - 4).toFixed(2);
-  const tiltY = (random.next() * 8 - 4).toFixed(2);
-  const turn = (random.next() * 6 - 3).toFixed(2);
-  const blur = (0.4 + random.next() * 0.6).toFixed(2);
+  const tiltX = (random.next() * 12 - 6).toFixed(2);
+  const tiltY = (random.next() * 12 - 6).toFixed(2);
+  const turn = (random.next() * 8 - 4).toFixed(2);
+  const blur = (0.5 + random.next() * 0.7).toFixed(2);
   const glareX = random.int(10, 90);
   const glareY = random.int(10, 90);
   const html = `<!doctype html><html><head><style>

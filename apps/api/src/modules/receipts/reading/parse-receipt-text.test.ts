@@ -169,5 +169,7 @@ describe('the values', () => {
   it('transaction numbers have eight digits or more', () => {
     expect(parseTransactionNumber('رقم ٣٨٢٧٨٣٤٤٨٢٤١')).toBe('382783448241');
     expect(parseTransactionNumber('906071')).toBeUndefined();
+    expect(parseTransactionNumber('916017-77')).toBeUndefined();
+    expect(parseTransactionNumber('3827 8344 8241')).toBe('382783448241');
   });
 });

@@ -17,7 +17,7 @@ type FieldName = 'transaction' | 'date' | 'recipientAccount' | 'senderAccount' |
 const LABELS: [FieldName, RegExp][] = [
   [
     'transaction',
-    /(?:ر\s*)?قم\s*(?:العملية|المعاملة|الحركة|المرجع)|transaction\s*(?:id|no\.?|number|ref(?:erence)?)|trx\s*(?:id|no\.?)|reference\s*(?:no\.?|number)?/i,
+    /(?:ر\s*)?قم\s*(?:العملية|المعاملة|الحركة|المرجع)|transaction\s*(?:[il1]d|no\.?|number|ref(?:erence)?)|trx\s*(?:id|no\.?)|reference\s*(?:no\.?|number)?/i,
   ],
   ['date', /التار\s?يخ(?:\s*والوقت)?|الوقت|date(?:\s*(?:&|and)\s*time)?|time/i],
   [
@@ -122,7 +122,7 @@ export function parseDateTime(text: string): string | undefined {
  * after means the groups were reversed.
  */
 export function parseAccount(text: string): string | undefined {
-  if (mixedDigits(text)) return undefined;
+  if (mixedDigits(text) || /\d\s*[-/]\s*\d/.test(text)) return undefined;
   const groups = latinDigits(text).match(/\d+/g);
   if (!groups) return undefined;
   const ordered =
@@ -134,9 +134,10 @@ export function parseAccount(text: string): string | undefined {
 }
 
 export function parseTransactionNumber(text: string): string | undefined {
-  if (mixedDigits(text)) return undefined;
+  // Digits broken by '-' or '/' are a misread ('916017-77' for Arabic-Indic digits), not a number.
+  if (mixedDigits(text) || /\d\s*[-/]\s*\d/.test(text)) return undefined;
   const runs = latinDigits(text)
-    .replace(/(\d)[\s-](?=\d)/g, '$1')
+    .replace(/(\d)\s(?=\d)/g, '$1')
     .match(/\d{8,20}/g);
   return runs?.sort((a, b) => b.length - a.length)[0];
 }
