@@ -4,6 +4,13 @@
  * amount, the transaction number and the date, each and all three), the time per receipt and the
  * process's peak memory. Not a test: the figures go to docs/performance.md. --lines saves each receipt's
  * lines of text (the parser's unit tests use such captures).
+ *
+ * Its memory figures under tsx are too high (tsx transforming pdfjs-dist alone costs 300 MB). The figures
+ * in docs/performance.md come from the harness bundled as the server is, run with plain node:
+ *   npx esbuild apps/api/test/receipts/measure-reading.ts --bundle --platform=node --format=esm \
+ *     --external:tesseract.js --external:sharp --external:pdfjs-dist --external:playwright-core \
+ *     --outfile=node_modules/.cache/kwenda-receipts/measure.mjs
+ *   MALLOC_ARENA_MAX=2 node node_modules/.cache/kwenda-receipts/measure.mjs --dir apps/api/test/receipts/generated
  */
 import fs from 'node:fs';
 import path from 'node:path';
