@@ -43,8 +43,8 @@ export interface GeneratedReceipt {
 
 /** The agency's made-up accounts (tests set BANK_ACCOUNTS to these); other-account transfers go elsewhere. */
 export const AGENCY_ACCOUNTS = [
-  { accountNumber: '4021187305512', nameAr: 'كويندا للسفر والسياحة', nameEn: 'KWENDA TRAVEL & TOURISM' },
-  { accountNumber: '3170045528861', nameAr: 'كويندا للسفر والسياحة', nameEn: 'KWENDA TRAVEL AND TOURISM CO' },
+  { accountNumber: '4021187305512', nameAr: 'كوندا للسفر والسياحة', nameEn: 'KWENDA TRAVEL & TOURISM' },
+  { accountNumber: '3170045528861', nameAr: 'كوندا للسفر والسياحة', nameEn: 'KWENDA TRAVEL AND TOURISM CO' },
 ];
 
 const FIRST = [

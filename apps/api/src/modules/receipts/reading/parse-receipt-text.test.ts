@@ -98,7 +98,7 @@ describe('reading a Bankak receipt from its lines of text', () => {
         'من حساب ٩٦٤٤ ٨٥٧',
         'اسم المرسل عمر إبراهيم بابكر',
         'إلى حساب ٣١٧٠ ٠٤٥٥ ٢٨٨٦ ١',
-        'اسم المستفيد كويندا للسفر والسياحة',
+        'اسم المستفيد كوندا للسفر والسياحة',
         'المبلغ ١٬٦٨٠٬٠٠٠٫٠٠ جنيه',
       ].map((text) => ({ text })),
     );
@@ -110,7 +110,7 @@ describe('reading a Bankak receipt from its lines of text', () => {
       amount: { value: 1680000 },
       currency: { value: 'SDG' },
       senderName: { value: 'عمر إبراهيم بابكر' },
-      recipientName: { value: 'كويندا للسفر والسياحة' },
+      recipientName: { value: 'كوندا للسفر والسياحة' },
     });
   });
 
