@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import {
   addDays,
   FARE_CALENDAR_DAYS_AROUND,
@@ -118,7 +119,13 @@ export function createOffersService({
    */
   searchTimeoutMs?: number;
 }) {
-  const searchDeadline = () => AbortSignal.timeout(searchTimeoutMs);
+  const searchDeadline = () => {
+    const signal = AbortSignal.timeout(searchTimeoutMs);
+    // One search asks each supplier for its date and the nearby dates under this one deadline, each
+    // waiting on it until answered: more listeners at once than Node's default warning allows.
+    setMaxListeners(64, signal);
+    return signal;
+  };
   // Told once per currency per process: the agency should add a rate for it (its offers are not sold meanwhile).
   const unpriced = new Set<string>();
   const unpriceable = (currency: string) => {
@@ -320,6 +327,7 @@ export function createOffersService({
       const { pricing, legs, search } = await prepare(request);
       // The supplier stops at the deadline or when the client leaves, whichever comes first.
       const supplierSignal = signal ? AbortSignal.any([deadline, signal]) : deadline;
+      setMaxListeners(64, supplierSignal);
       const outOfTime = afterAbort(deadline, 'out-of-time' as const, OUT_OF_TIME_GRACE_MS);
       const stopped = new Promise<'stopped'>((resolve) => {
         if (signal?.aborted) resolve('stopped');
