@@ -6,7 +6,7 @@ import { createAllotmentsService } from '../src/modules/allotments/allotments-se
 import { decodeAgencyOfferReference, encodeAgencyOfferReference } from '../src/suppliers/agency-seats/agency-offer-reference.js';
 import { createAgencySeatsSupplier } from '../src/suppliers/agency-seats/agency-seats-supplier.js';
 import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database.js';
-import { supplierSearch } from './helpers/supplier-search.js';
+import { supplierPassenger, supplierSearch } from './helpers/supplier-search.js';
 
 /**
  * What the agency's seats sell beyond the supplier contract: sales stop when unsold seats go back to
@@ -82,32 +82,29 @@ describe.each(backends)("the agency's seats as a supplier on %s", (backend) => {
     ]);
     const held = await supplier().createOrder({
       offerReference: offer!.reference,
-      passengers: [
-        {
-          id: 'px_1',
-          supplierPassengerId: null,
-          passengerType: 'adult',
-          firstName: 'AMNA',
-          lastName: 'OSMAN',
-          dateOfBirth: '1990-01-01',
-          gender: 'F',
-          placeOfBirth: null,
-          nationalityCountry: 'SD',
-          documentNumber: 'P01234567',
-          documentIssuanceCountry: 'SD',
-          documentIssuanceDate: null,
-          documentExpiryDate: '2031-01-01',
-          extraBaggage: {},
-          email: null,
-          mobile: null,
-        },
-      ],
+      passengers: [supplierPassenger()],
       holdMinutes: 10 * 24 * 60,
       clientReference: 'call_release',
     });
     if (held.status !== 'held') throw new Error(held.status);
     // Departing day 7 at 13:30 in Port Sudan (UTC+2), released 5 days before.
     expect(held.paymentRequiredBy.toISOString()).toBe(new Date(`${day(2)}T11:30:00Z`).toISOString());
+  });
+
+  it('answers unavailable, holding nothing, to the hold that finds the last seat taken meanwhile', async () => {
+    const date = day(13);
+    await exec(`UPDATE allotment_dated_flights SET seats_allocated = 1 WHERE departure_date = $1`, [date]);
+    const [offer] = await supplier().searchOffers(search(date));
+    const passenger = supplierPassenger();
+    // Both re-price while the seat is free; only one can take it.
+    const answers = await Promise.all(
+      ['call_last_a', 'call_last_b'].map((clientReference) =>
+        supplier().createOrder({ offerReference: offer!.reference, passengers: [passenger], holdMinutes: 60, clientReference }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual(['held', 'unavailable']);
+    const [orders] = await exec(`SELECT count(*)::int AS n FROM allotment_orders WHERE client_reference LIKE 'call_last_%'`);
+    expect(orders).toEqual({ n: 1 });
   });
 
   it('prices from the database, whatever the reference says', async () => {

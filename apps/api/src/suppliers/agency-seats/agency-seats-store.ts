@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CabinClassCode } from '@kwenda/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { allotmentDatedFlights, allotmentFlights, allotmentOrders, type AllotmentOrderRow } from '../../db/allotments-schema.js';
 import type { Tx } from '../../db/tx.js';
@@ -191,7 +191,7 @@ export function createAgencySeatsStore(db: Db) {
           return made;
         })
         .catch((error: unknown) => {
-          if (isRollback(error)) return null;
+          if (error instanceof TransactionRollbackError) return null;
           throw error;
         });
     },
@@ -247,7 +247,5 @@ async function lockOrder(tx: Tx, orderId: string) {
   const [row] = await tx.select().from(allotmentOrders).where(eq(allotmentOrders.id, orderId)).for('update');
   return row;
 }
-
-const isRollback = (error: unknown) => (error as { name?: string })?.name === 'TransactionRollbackError';
 
 export type AgencySeatsStore = ReturnType<typeof createAgencySeatsStore>;
