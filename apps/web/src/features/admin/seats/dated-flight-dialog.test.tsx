@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import type { AllotmentDatedFlight, AllotmentDatedFlightDetail } from '@kwenda/contracts/admin';
+import type { AllotmentDatedFlightDetail } from '@kwenda/contracts/admin';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StaticRouter } from '../../../lib/router';
 import { renderInApp } from '../../../test/render-in-app';
 import { clockTime, DatedFlightDialog } from './dated-flight-dialog';
+import { seatFlight } from './seat-flight.fixture';
 
 /**
  * A date of a flight changed on the desk: only what staff changed is sent, seats never below those
@@ -12,36 +13,7 @@ import { clockTime, DatedFlightDialog } from './dated-flight-dialog';
  * and cancelling asks first. The server is a stand-in answering as the API does.
  */
 
-const datedFlight: AllotmentDatedFlight = {
-  id: 'ald_0123456789abcdef',
-  flightId: 'alf_0123456789abcdef',
-  airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.svg' },
-  flightNumber: '212',
-  origin: 'PZU',
-  destination: 'CAI',
-  departureDate: '2026-12-18',
-  departureTime: '13:30',
-  arrivalTime: '15:40',
-  arrivalDayOffset: 0,
-  arrivalDate: '2026-12-18',
-  cabin: 'economy',
-  currency: 'USD',
-  fares: { adult: 420, child: 315, infant: 42 },
-  ownFares: { adult: null, child: null, infant: null },
-  seats: { allocated: 5, held: 1, sold: 2, left: 2 },
-  infants: { taken: 0, limit: 10 },
-  onSale: true,
-  flightOnSale: true,
-  bookable: true,
-  cancelled: false,
-  cancelledAt: null,
-  releaseDays: 3,
-  releaseAt: '2026-12-15T13:30:00',
-  releaseAtUtc: '2026-12-15T11:30:00.000Z',
-  salesClosed: false,
-  updatedBy: 'Amna',
-  updatedAt: '2026-11-28T10:00:00.000Z',
-};
+const datedFlight = seatFlight();
 const detail: AllotmentDatedFlightDetail = {
   datedFlight,
   flight: {

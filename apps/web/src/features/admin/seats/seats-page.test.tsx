@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StaticRouter } from '../../../lib/router';
 import { renderInApp } from '../../../test/render-in-app';
 import { STAFF_SESSION_STORAGE_KEY } from '../lib/staff-session';
+import { seatFlight } from './seat-flight.fixture';
 import { SeatsPage } from './seats-page';
 
 /**
@@ -13,37 +14,18 @@ import { SeatsPage } from './seats-page';
  * the passenger list. The server is a stand-in answering GET /admin/allotments/flights.
  */
 
-const flight = (id: string, changes: Partial<AllotmentDatedFlight>): AllotmentDatedFlight => ({
-  id,
-  flightId: 'alf_0123456789abcdef',
-  airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.svg' },
-  flightNumber: '212',
-  origin: 'PZU',
-  destination: 'CAI',
-  departureDate: '2026-12-18',
-  departureTime: '23:10',
-  arrivalTime: '01:20',
-  arrivalDayOffset: 1,
-  arrivalDate: '2026-12-19',
-  cabin: 'economy',
-  currency: 'USD',
-  fares: { adult: 420, child: 315, infant: 42 },
-  ownFares: { adult: null, child: null, infant: null },
-  seats: { allocated: 5, held: 1, sold: 2, left: 2 },
-  infants: { taken: 0, limit: 10 },
-  onSale: true,
-  flightOnSale: true,
-  bookable: true,
-  cancelled: false,
-  cancelledAt: null,
-  releaseDays: 3,
-  releaseAt: '2026-12-15T23:10:00',
-  releaseAtUtc: '2026-12-15T21:10:00.000Z',
-  salesClosed: false,
-  updatedBy: 'Amna',
-  updatedAt: '2026-11-28T10:00:00.000Z',
-  ...changes,
-});
+// The overnight 23:10 → 01:20 +1 departure, its own id each.
+const flight = (id: string, changes: Partial<AllotmentDatedFlight>): AllotmentDatedFlight =>
+  seatFlight({
+    id,
+    departureTime: '23:10',
+    arrivalTime: '01:20',
+    arrivalDayOffset: 1,
+    arrivalDate: '2026-12-19',
+    releaseAt: '2026-12-15T23:10:00',
+    releaseAtUtc: '2026-12-15T21:10:00.000Z',
+    ...changes,
+  });
 const answer = {
   from: '2026-11-28',
   to: '2026-12-28',
