@@ -1,5 +1,7 @@
 import type { AllotmentDatedFlight } from '@kwenda/contracts/admin';
 import { formatCalendarDate } from '@kwenda/contracts/display';
+import { numberFormat } from '../../../lib/format/intl-cache';
+import { intlLocale } from '../../../lib/format/intl-locale';
 
 /** What travellers can do with a dated flight now, the first that applies: the badge staff see. */
 export type SaleState = 'cancelled' | 'salesClosed' | 'flightPaused' | 'datePaused' | 'soldOut' | 'onSale';
@@ -58,4 +60,4 @@ export const manifestFileName = (flight: AllotmentDatedFlight) =>
 
 /** A fare as staff enter it, with its currency: "420 USD", "185,000 SDG". */
 export const fareText = (amount: number, currency: string, language: string) =>
-  `${new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+  `${numberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(amount)} ${currency}`;

@@ -1,5 +1,4 @@
 import { ALLOTMENT_LIST_MAX_DAYS, type AllotmentImportResponse, type ImportedDatedFlight } from '@kwenda/contracts/admin';
-import { formatCalendarDate } from '@kwenda/contracts/display';
 import {
   Alert,
   Badge,
@@ -24,6 +23,7 @@ import { useStaffCan } from '../components/require-staff';
 import { BidiText, ltr } from '../lib/bidi';
 import { AirlineMark } from './airline-mark';
 import { useImportSheet } from './seats-api';
+import { dateText, routeText } from './seats-format';
 import { sheetProblems, sheetTemplate, type SheetProblem } from './seats-csv';
 import classes from './seats.module.css';
 
@@ -300,8 +300,7 @@ function ImportedFlights({ flights }: { flights: ImportedDatedFlight[] }) {
   const { t, i18n } = useTranslation('admin-seats');
   const language = i18n.language;
   const shown = flights.slice(0, SHOWN_ROWS);
-  const date = (flight: ImportedDatedFlight) =>
-    formatCalendarDate(flight.departureDate, language, { weekday: 'short', month: 'short', year: true });
+  const date = (flight: ImportedDatedFlight) => dateText(flight.departureDate, language);
   const change = (flight: ImportedDatedFlight) => (
     <Badge variant="light" color={flight.change === 'created' ? 'teal' : 'blue'}>
       {t(`import.change.${flight.change}`)}
@@ -332,7 +331,7 @@ function ImportedFlights({ flights }: { flights: ImportedDatedFlight[] }) {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <span className={classes.ltr}>{`${flight.origin} → ${flight.destination}`}</span>
+                  <span className={classes.ltr}>{routeText(flight)}</span>
                 </Table.Td>
                 <Table.Td className={classes.number}>{date(flight)}</Table.Td>
                 <Table.Td>
@@ -361,7 +360,7 @@ function ImportedFlights({ flights }: { flights: ImportedDatedFlight[] }) {
                   <Text fw={700} size="sm">
                     <span className={classes.ltr}>{`${flight.airline}${flight.flightNumber}`}</span>
                     {' · '}
-                    <span className={classes.ltr}>{`${flight.origin} → ${flight.destination}`}</span>
+                    <span className={classes.ltr}>{routeText(flight)}</span>
                   </Text>
                   <Text size="sm" c="gray.7">
                     {date(flight)} · <span className={classes.ltr}>{flight.departureTime}</span>

@@ -26,6 +26,13 @@ const isDate = (value: string | null) => !!value && /^\d{4}-\d{2}-\d{2}$/.test(v
 const code = (value: string | null, length: number) =>
   value && value.length === length && /^[A-Za-z0-9]+$/.test(value) ? value.toUpperCase() : undefined;
 
+/** The filters by code: an airport's three letters, an airline's two, each with an example. */
+const CODE_FILTERS = [
+  { name: 'origin', placeholder: 'PZU', length: 3 },
+  { name: 'destination', placeholder: 'CAI', length: 3 },
+  { name: 'airline', placeholder: '3T', length: 2 },
+] as const;
+
 /**
  * The agency's seats: the dated flights of a period (today and the next 30 days unless staff pick
  * dates), of a route or an airline, each with its seats allocated, held, sold and left and whether
@@ -126,33 +133,18 @@ function Filters({
           value={params.get('to') ?? data.to}
           onChange={(event) => onChange('to', event.currentTarget.value)}
         />
-        <TextInput
-          label={t('list.origin')}
-          placeholder="PZU"
-          maxLength={3}
-          value={params.get('origin') ?? ''}
-          onChange={upper('origin')}
-          classNames={{ input: classes.codeInput }}
-          autoCapitalize="characters"
-        />
-        <TextInput
-          label={t('list.destination')}
-          placeholder="CAI"
-          maxLength={3}
-          value={params.get('destination') ?? ''}
-          onChange={upper('destination')}
-          classNames={{ input: classes.codeInput }}
-          autoCapitalize="characters"
-        />
-        <TextInput
-          label={t('list.airline')}
-          placeholder="3T"
-          maxLength={2}
-          value={params.get('airline') ?? ''}
-          onChange={upper('airline')}
-          classNames={{ input: classes.codeInput }}
-          autoCapitalize="characters"
-        />
+        {CODE_FILTERS.map(({ name, placeholder, length }) => (
+          <TextInput
+            key={name}
+            label={t(`list.${name}`)}
+            placeholder={placeholder}
+            maxLength={length}
+            value={params.get(name) ?? ''}
+            onChange={upper(name)}
+            classNames={{ input: classes.codeInput }}
+            autoCapitalize="characters"
+          />
+        ))}
       </SimpleGrid>
     </Card>
   );
