@@ -116,6 +116,9 @@ describe.each(backends)('notices for travellers on %s', (backend) => {
     // Withdrawn is final: it cannot be changed or withdrawn again, as an unknown notice cannot.
     expect((await api('PUT', `/admin/notices/${notice.id}`, the.desk.headers, body)).statusCode).toBe(404);
     expect((await api('POST', `/admin/notices/ntc_${'x'.repeat(16)}/withdraw`, the.desk.headers)).statusCode).toBe(404);
+    // A malformed id answers as an unknown one: 404, not a 400 telling its shape.
+    expect((await api('POST', '/admin/notices/not-an-id/withdraw', the.desk.headers)).statusCode).toBe(404);
+    expect((await api('PUT', '/admin/notices/not-an-id', the.desk.headers, body)).statusCode).toBe(404);
 
     const audit = await the.ctx.database.sql.query<{ action: string }>(
       "SELECT action FROM staff_actions WHERE target_type = 'notice' AND target_id = $1 ORDER BY id",

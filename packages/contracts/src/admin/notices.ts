@@ -18,7 +18,8 @@ export const ROUTE_NOTICE_TEXT_MAX = 600;
 export const ROUTE_NOTICE_MAX_DAYS = 366;
 
 export const routeNoticeIdSchema = z.string().regex(/^ntc_[A-Za-z0-9_-]{8,64}$/, 'Not a notice id');
-export const routeNoticePathParamsSchema = z.object({ id: routeNoticeIdSchema });
+// A path id of the wrong shape is simply not found (404), like a well-formed id that matches nothing.
+export const routeNoticePathParamsSchema = z.object({ id: z.string().max(100) });
 
 const airlineCodeSchema = z
   .string()
