@@ -105,12 +105,9 @@ export async function listTicketing(deps: StaffDeps): Promise<TicketingItem[]> {
     return {
       bookingId: row.id,
       bookingReference: row.bookingReference,
+      // The agency's own seats wait for staff whatever happened to the booking since it was paid.
       state:
-        row.statusTrigger === 'ticketing-failed'
-          ? 'failed'
-          : row.statusTrigger === 'ticketing-by-agency'
-            ? 'by-agency'
-            : 'waiting',
+        row.statusTrigger === 'ticketing-failed' ? 'failed' : row.supplier === AGENCY_SEATS_SUPPLIER ? 'by-agency' : 'waiting',
       statusTrigger: row.statusTrigger,
       paymentMethod: row.paymentMethod,
       paidAt: iso(paid?.createdAt),
