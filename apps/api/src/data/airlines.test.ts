@@ -4,10 +4,10 @@ import { airlineProfiles } from '../suppliers/sandbox/airlines.js';
 import { airlineByCode } from './airlines.js';
 
 describe('airline names', () => {
-  it('names each carrier the sandbox flies as it does, with a logo served by the web app', () => {
+  it('names each carrier the sandbox flies (its names come from here), with a logo served by the web app', () => {
     for (const profile of airlineProfiles) {
       const airline = airlineByCode(profile.iataCode);
-      expect(airline, profile.iataCode).toMatchObject({ nameEn: profile.nameEn, nameAr: profile.nameAr });
+      expect(airline, profile.iataCode).toBeDefined();
       expect(existsSync(new URL(`../../../web/public${airline!.logo}`, import.meta.url)), airline!.logo).toBe(true);
     }
     expect(airlineByCode('3t')?.nameEn).toBe('Tarco Aviation');

@@ -1,7 +1,7 @@
 /**
  * The names of the airlines flying to and from Sudan, in English and Arabic, by IATA code: the agency's
- * own seats are loaded by code only (the airline's sheet has no names). Each has a logo in
- * apps/web/public/airlines.
+ * own seats are loaded by code only (the airline's sheet has no names), and the sandbox supplier's carriers
+ * take their names from here (one list). Each has a logo in apps/web/public/airlines.
  */
 const names: readonly (readonly [code: string, nameEn: string, nameAr: string])[] = [
   ['SD', 'Sudan Airways', 'الخطوط الجوية السودانية'],

@@ -1,4 +1,5 @@
 import type { Airline } from '@kwenda/contracts';
+import { airlineByCode } from '../../data/airlines.js';
 
 export interface Allowance {
   quantity: number;
@@ -36,12 +37,11 @@ export interface AirlineProfile {
 
 const bag = (quantity: number, weight: number): Allowance => ({ quantity, weight });
 
-const profiles: AirlineProfile[] = [
+/** Each carrier's names are data/airlines.ts's, the one list the API names airlines by. */
+const unnamed: Omit<AirlineProfile, 'nameEn' | 'nameAr'>[] = [
   // Sudanese carriers: thin fleets, generous bags (travellers carry goods home).
   {
     iataCode: 'SD',
-    nameEn: 'Sudan Airways',
-    nameAr: 'الخطوط الجوية السودانية',
     country: 'SD',
     colors: ['#0b3c8c', '#ffffff', '#f2b705'],
     model: 'full-service',
@@ -54,8 +54,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: '3T',
-    nameEn: 'Tarco Aviation',
-    nameAr: 'تاركو للطيران',
     country: 'SD',
     colors: ['#0a4da2', '#ffffff', '#39b54a'],
     model: 'full-service',
@@ -68,8 +66,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'J4',
-    nameEn: 'Badr Airlines',
-    nameAr: 'بدر للطيران',
     country: 'SD',
     colors: ['#00703c', '#ffffff', '#c9a227'],
     model: 'full-service',
@@ -83,8 +79,6 @@ const profiles: AirlineProfile[] = [
   // Middle East and North Africa.
   {
     iataCode: 'MS',
-    nameEn: 'EgyptAir',
-    nameAr: 'مصر للطيران',
     country: 'EG',
     colors: ['#0b2d72', '#ffffff', '#c8a050'],
     model: 'full-service',
@@ -98,8 +92,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'SV',
-    nameEn: 'Saudia',
-    nameAr: 'الخطوط السعودية',
     country: 'SA',
     colors: ['#00693e', '#ffffff', '#c6a969'],
     model: 'full-service',
@@ -113,8 +105,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'XY',
-    nameEn: 'flynas',
-    nameAr: 'طيران ناس',
     country: 'SA',
     colors: ['#4b2884', '#ffffff', '#00b5e2'],
     model: 'low-cost',
@@ -127,8 +117,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'F3',
-    nameEn: 'flyadeal',
-    nameAr: 'طيران أديل',
     country: 'SA',
     colors: ['#9dc63b', '#1d1d1b', '#1d1d1b'],
     model: 'low-cost',
@@ -141,8 +129,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'FZ',
-    nameEn: 'flydubai',
-    nameAr: 'فلاي دبي',
     country: 'AE',
     colors: ['#1e3763', '#ffffff', '#f58220'],
     model: 'low-cost',
@@ -155,8 +141,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'G9',
-    nameEn: 'Air Arabia',
-    nameAr: 'العربية للطيران',
     country: 'AE',
     colors: ['#e11b22', '#ffffff', '#8c8c8c'],
     model: 'low-cost',
@@ -169,8 +153,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'QR',
-    nameEn: 'Qatar Airways',
-    nameAr: 'الخطوط الجوية القطرية',
     country: 'QA',
     colors: ['#5c0632', '#ffffff', '#a7a9ac'],
     model: 'full-service',
@@ -184,8 +166,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'EK',
-    nameEn: 'Emirates',
-    nameAr: 'طيران الإمارات',
     country: 'AE',
     colors: ['#d71921', '#ffffff', '#c5a572'],
     model: 'full-service',
@@ -199,8 +179,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'EY',
-    nameEn: 'Etihad Airways',
-    nameAr: 'الاتحاد للطيران',
     country: 'AE',
     colors: ['#bd8b13', '#ffffff', '#3a2f28'],
     model: 'full-service',
@@ -214,8 +192,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'RJ',
-    nameEn: 'Royal Jordanian',
-    nameAr: 'الملكية الأردنية',
     country: 'JO',
     colors: ['#231f20', '#ffffff', '#b38f55'],
     model: 'full-service',
@@ -229,8 +205,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'GF',
-    nameEn: 'Gulf Air',
-    nameAr: 'طيران الخليج',
     country: 'BH',
     colors: ['#a6895a', '#ffffff', '#7a1e2c'],
     model: 'full-service',
@@ -243,8 +217,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'KU',
-    nameEn: 'Kuwait Airways',
-    nameAr: 'الخطوط الجوية الكويتية',
     country: 'KW',
     colors: ['#0067b1', '#ffffff', '#8fc7ea'],
     model: 'full-service',
@@ -258,8 +230,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'WY',
-    nameEn: 'Oman Air',
-    nameAr: 'الطيران العماني',
     country: 'OM',
     colors: ['#006b70', '#ffffff', '#c4a35a'],
     model: 'full-service',
@@ -273,8 +243,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'ME',
-    nameEn: 'Middle East Airlines',
-    nameAr: 'طيران الشرق الأوسط',
     country: 'LB',
     colors: ['#ffffff', '#00843d', '#e31b23'],
     model: 'full-service',
@@ -287,8 +255,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'AT',
-    nameEn: 'Royal Air Maroc',
-    nameAr: 'الخطوط الملكية المغربية',
     country: 'MA',
     colors: ['#c1272d', '#ffffff', '#006233'],
     model: 'full-service',
@@ -302,8 +268,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'TU',
-    nameEn: 'Tunisair',
-    nameAr: 'الخطوط التونسية',
     country: 'TN',
     colors: ['#e30613', '#ffffff', '#ffffff'],
     model: 'full-service',
@@ -316,8 +280,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'AH',
-    nameEn: 'Air Algérie',
-    nameAr: 'الخطوط الجوية الجزائرية',
     country: 'DZ',
     colors: ['#d52b1e', '#ffffff', '#006233'],
     model: 'full-service',
@@ -332,8 +294,6 @@ const profiles: AirlineProfile[] = [
   // Africa.
   {
     iataCode: 'ET',
-    nameEn: 'Ethiopian Airlines',
-    nameAr: 'الخطوط الجوية الإثيوبية',
     country: 'ET',
     colors: ['#0f8a46', '#fcdd09', '#da121a'],
     model: 'full-service',
@@ -346,8 +306,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'KQ',
-    nameEn: 'Kenya Airways',
-    nameAr: 'الخطوط الجوية الكينية',
     country: 'KE',
     colors: ['#c8102e', '#ffffff', '#000000'],
     model: 'full-service',
@@ -361,8 +319,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'UR',
-    nameEn: 'Uganda Airlines',
-    nameAr: 'الخطوط الجوية الأوغندية',
     country: 'UG',
     colors: ['#fcdc04', '#000000', '#d90000'],
     model: 'full-service',
@@ -375,8 +331,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'WB',
-    nameEn: 'RwandAir',
-    nameAr: 'رواند إير',
     country: 'RW',
     colors: ['#00a1de', '#ffffff', '#fad201'],
     model: 'full-service',
@@ -390,8 +344,6 @@ const profiles: AirlineProfile[] = [
   // Turkey.
   {
     iataCode: 'TK',
-    nameEn: 'Turkish Airlines',
-    nameAr: 'الخطوط الجوية التركية',
     country: 'TR',
     colors: ['#c8102e', '#ffffff', '#ffffff'],
     model: 'full-service',
@@ -405,8 +357,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'PC',
-    nameEn: 'Pegasus Airlines',
-    nameAr: 'طيران بيغاسوس',
     country: 'TR',
     colors: ['#fdb913', '#3c3c3b', '#e2001a'],
     model: 'low-cost',
@@ -420,8 +370,6 @@ const profiles: AirlineProfile[] = [
   // Europe.
   {
     iataCode: 'LH',
-    nameEn: 'Lufthansa',
-    nameAr: 'لوفتهانزا',
     country: 'DE',
     colors: ['#05164d', '#ffad00', '#ffad00'],
     model: 'full-service',
@@ -434,8 +382,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'BA',
-    nameEn: 'British Airways',
-    nameAr: 'الخطوط الجوية البريطانية',
     country: 'GB',
     colors: ['#075aaa', '#ffffff', '#eb2226'],
     model: 'full-service',
@@ -448,8 +394,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'AF',
-    nameEn: 'Air France',
-    nameAr: 'إير فرانس',
     country: 'FR',
     colors: ['#002157', '#ffffff', '#ed1c24'],
     model: 'full-service',
@@ -462,8 +406,6 @@ const profiles: AirlineProfile[] = [
   },
   {
     iataCode: 'KL',
-    nameEn: 'KLM Royal Dutch Airlines',
-    nameAr: 'الخطوط الجوية الملكية الهولندية',
     country: 'NL',
     colors: ['#00a1de', '#ffffff', '#003145'],
     model: 'full-service',
@@ -475,6 +417,12 @@ const profiles: AirlineProfile[] = [
     carryOnKg: 12,
   },
 ];
+
+const profiles: AirlineProfile[] = unnamed.map((profile) => {
+  const names = airlineByCode(profile.iataCode);
+  if (!names) throw new Error(`Sandbox airline ${profile.iataCode} has no names in data/airlines.ts`);
+  return { ...profile, nameEn: names.nameEn, nameAr: names.nameAr };
+});
 
 export const airlineProfiles: readonly AirlineProfile[] = profiles;
 
