@@ -27,6 +27,7 @@ import { ApiErrorAlert, fieldErrorsOf } from '../components/api-error-alert';
 import { BookingLink } from '../components/booking-link';
 import { DeskModal } from '../components/desk-modal';
 import { FormDialog } from '../components/form-dialog';
+import { ltr } from '../lib/bidi';
 import { useChangeDatedFlight, useDatedFlight } from './seats-api';
 import { airlineName, dateText, fareText, flightCode, routeText } from './seats-format';
 import classes from './seats.module.css';
@@ -209,7 +210,7 @@ function EditForm({
     );
 
   const fareHint = (fare: Fare) =>
-    t('edit.flightFare', { fare: `\u2066${fareText(detail.flight.fares[fare], flight.currency, language)}\u2069` });
+    t('edit.flightFare', { fare: ltr(fareText(detail.flight.fares[fare], flight.currency, language)) });
 
   return (
     <FormDialog

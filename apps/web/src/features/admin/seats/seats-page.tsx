@@ -1,5 +1,19 @@
 import type { AllotmentDatedFlight, AllotmentFlightsQuery, AllotmentFlightsResponse } from '@kwenda/contracts/admin';
-import { Alert, Badge, Box, Button, Card, Group, Menu, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useSearchParams } from '../../../lib/router';
@@ -306,7 +320,7 @@ function FlightList({
               <Table.Th className={classes.numberHead}>{t('seats.left')}</Table.Th>
               <Table.Th>{t('flight.state')}</Table.Th>
               <Table.Th>
-                <span className={classes.visuallyHidden}>{t('list.actions')}</span>
+                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
