@@ -93,8 +93,9 @@ export interface FlightView {
   datedFlights: number;
 }
 
-export async function findFlight(tx: Tx, id: string): Promise<FlightView | undefined> {
-  const [row] = await tx
+/** A flight with who made and last changed it; `lock` holds its row until the transaction ends. */
+export async function findFlight(tx: Tx, id: string, options: { lock?: boolean } = {}): Promise<FlightView | undefined> {
+  const query = tx
     .select({
       flight: allotmentFlights,
       createdByName: staffName('allotment_flights.created_by'),
@@ -103,6 +104,7 @@ export async function findFlight(tx: Tx, id: string): Promise<FlightView | undef
     })
     .from(allotmentFlights)
     .where(eq(allotmentFlights.id, id));
+  const [row] = options.lock ? await query.for('update', { of: allotmentFlights }) : await query;
   return row && { ...row, datedFlights: Number(row.datedFlights) };
 }
 

@@ -314,7 +314,8 @@ export function createAllotmentsDeskService(deps: { database: Database; clock?: 
       staffUserId: string,
     ): Promise<AllotmentFlightPatchResponse> {
       return db.transaction(async (tx) => {
-        const before = await desk.findFlight(tx, flightId);
+        // Locked: two staff pausing and resuming at once each audit the state the other left.
+        const before = await desk.findFlight(tx, flightId, { lock: true });
         if (!before) throw flightNotFound();
         const now = clock();
         const changed = await desk.setFlightOnSale(tx, flightId, {
