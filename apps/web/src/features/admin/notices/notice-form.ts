@@ -1,4 +1,5 @@
 import { routeNoticeInputSchema, type RouteNotice, type RouteNoticeInput, type RouteNoticeScope } from '@kwenda/contracts/admin';
+import { addDays } from '@kwenda/contracts/rules';
 
 /** The notice dialog's fields as typed: each scope keeps what was typed in the others' fields until sent. */
 export interface NoticeForm {
@@ -13,9 +14,6 @@ export interface NoticeForm {
   textEn: string;
 }
 export type NoticeField = Exclude<keyof NoticeForm, 'scope'>;
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A new notice: for a route, from today for a month. */
 export const newNoticeForm = (today: string): NoticeForm => ({

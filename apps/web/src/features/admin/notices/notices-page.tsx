@@ -132,7 +132,12 @@ function NoticeCard({
         <FactList>
           <dt>{t('card.by')}</dt>
           <dd>
-            {notice.updatedBy ? <bdi>{notice.updatedBy}</bdi> : null} · {formatDeadline(notice.updatedAt, i18n.language)}
+            {notice.updatedBy ? (
+              <>
+                <bdi>{notice.updatedBy}</bdi> ·{' '}
+              </>
+            ) : null}
+            {formatDeadline(notice.updatedAt, i18n.language)}
           </dd>
           {notice.withdrawnAt ? (
             <>

@@ -1,4 +1,5 @@
 import { ALLOTMENT_LIST_MAX_DAYS, type AllotmentImportResponse, type ImportedDatedFlight } from '@kwenda/contracts/admin';
+import { addDays } from '@kwenda/contracts/rules';
 import {
   Alert,
   Badge,
@@ -242,9 +243,7 @@ export function importedFlightsLink(flights: ImportedDatedFlight[]): string {
   const dates = flights.map((flight) => flight.departureDate).sort();
   const from = dates[0];
   if (!from) return '/admin/seats';
-  const latest = new Date(Date.parse(`${from}T00:00:00Z`) + (ALLOTMENT_LIST_MAX_DAYS - 1) * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+  const latest = addDays(from, ALLOTMENT_LIST_MAX_DAYS - 1);
   const last = dates[dates.length - 1]!;
   return `/admin/seats?${new URLSearchParams({ from, to: last < latest ? last : latest }).toString()}`;
 }
