@@ -1,6 +1,12 @@
 import { cabinClassCodes, latinDigits, parseLatinNumber, type CabinClassCode } from '@kwenda/contracts';
 import { ALLOTMENT_CSV_COLUMNS, type AllotmentCsvColumn } from '@kwenda/contracts/admin';
-import { ALLOTMENT_CURRENCIES, type AllotmentCurrency, type AllotmentLine } from './allotment-line.js';
+import {
+  ALLOTMENT_CURRENCIES,
+  arrivalDayOffsetOf,
+  dayNumber,
+  type AllotmentCurrency,
+  type AllotmentLine,
+} from './allotment-line.js';
 
 /**
  * The airline's sheet of allocated seats, as the agency uploads it: CSV (RFC 4180: quoted fields,
@@ -89,8 +95,6 @@ const isValidDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
-const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / 86_400_000;
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** Reads one line's values; every problem is collected, none stops the others being checked. */
 function readLine(
@@ -238,7 +242,7 @@ function readLine(
     departureTime: departureTime!,
     arrivalTime: arrivalTime!,
     // Airlines publish local times only: an arrival at or before the departure's clock time is the next day.
-    arrivalDayOffset: minutesOf(arrivalTime!) < minutesOf(departureTime!) ? 1 : 0,
+    arrivalDayOffset: arrivalDayOffsetOf(departureTime!, arrivalTime!),
     days: days!,
     fromDate: fromDate!,
     toDate: toDate!,

@@ -40,3 +40,11 @@ export interface AllotmentLine {
   /** Days before departure at which unsold seats go back to the airline (sales stop then). */
   releaseDays: number;
 }
+
+/** A yyyy-MM-dd date as a whole number of days, to count and compare dates. */
+export const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Times are local at each airport, as the airline prints them: an arrival earlier than the departure is the next day. */
+export const arrivalDayOffsetOf = (departureTime: string, arrivalTime: string): 0 | 1 =>
+  minutesOf(arrivalTime) < minutesOf(departureTime) ? 1 : 0;

@@ -19,6 +19,7 @@ import { airlineByCode } from '../../data/airlines.js';
 import type { Database } from '../../db/client.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
+import { arrivalDayOffsetOf } from './allotment-line.js';
 import { releaseOf } from './allotment-release.js';
 import * as desk from './allotments-desk-repository.js';
 import { setSeatsAllocated } from './allotments-repository.js';
@@ -114,9 +115,6 @@ function toFlight(view: desk.FlightView): AllotmentFlight {
     updatedAt: iso(flight.updatedAt),
   };
 }
-
-/** Minutes since midnight of HH:mm. */
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
  * A field of the manifest's CSV: quoted when it holds a separator, a quote or a line break; a value a
@@ -271,8 +269,7 @@ export function createAllotmentsDeskService(deps: { database: Database; clock?: 
                 message: 'The arrival time is the departure time',
               },
             ]);
-          // Times are local at each airport, as the airline prints them: an arrival earlier is the next day.
-          const arrivalDayOffset = minutesOf(arrivalTime) < minutesOf(departureTime) ? 1 : 0;
+          const arrivalDayOffset = arrivalDayOffsetOf(departureTime, arrivalTime);
           Object.assign(change, { departureTime, arrivalTime, arrivalDayOffset });
           note('departureTime', dated.departureTime, departureTime);
           note('arrivalTime', dated.arrivalTime, arrivalTime);

@@ -7,12 +7,11 @@ import { AppError } from '../../errors.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
 import { parseAllotmentCsv, type AllotmentCsvError } from './allotment-csv.js';
 import { createAllotmentsDeskService } from './allotments-desk-service.js';
-import type { AllotmentLine } from './allotment-line.js';
+import { dayNumber, type AllotmentLine } from './allotment-line.js';
 import * as schedule from './allotment-schedule-repository.js';
 import { setSeatsAllocated } from './allotments-repository.js';
 
 const DAY_MS = 86_400_000;
-const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / DAY_MS;
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** Monday = 1 ... Sunday = 7, as the sheet writes days. */
 const weekdayOf = (day: number) => ((new Date(day * DAY_MS).getUTCDay() + 6) % 7) + 1;
