@@ -13,6 +13,7 @@ import {
 import { currencySchema, isoDateSchema } from './common.js';
 import { bankAccountSchema } from './config.js';
 import { apiErrorSchema } from './errors.js';
+import { receiptReadingSchema } from './receipt-checks.js';
 import { SEARCH_LIMITS } from './search-rules.js';
 import { fareConditionsSchema, offerSliceSchema } from './offers.js';
 import { baggageRequestSchema, cabinClassCodeSchema, passengerCountsSchema, tripTypeSchema } from './search.js';
@@ -122,6 +123,10 @@ export const receiptSchema = z.object({
    * taking it as this booking's payment. The other booking is never named to the traveller.
    */
   sameFileElsewhere: z.boolean(),
+  /** The transfer's transaction number as the traveller typed it (normalized), or null when none was typed. */
+  typedTransactionNumber: z.string().nullable(),
+  /** What the server read on it and how it compares (receipt-checks.ts). */
+  reading: receiptReadingSchema,
 });
 
 /**

@@ -11,6 +11,7 @@ export * from './fare-calendar.js';
 export * from './offer-filters.js';
 export * from './config.js';
 export * from './bookings.js';
+export * from './receipt-checks.js';
 export * from './accounts.js';
 export * from './analytics.js';
 export * from './booking-access.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bookingStatuses, paymentMethods, type BookingStatus } from '../booking-rules.js';
 import { bookingSchema, bookingStatusSchema, paymentMethodSchema, statusTriggerSchema } from '../bookings.js';
 import { currencySchema, isoDateSchema } from '../common.js';
-import { receiptSameFileSchema } from './desk.js';
+import { deskReceiptReadingSchema, receiptSameFileSchema } from './desk.js';
 
 /**
  * The staff's bookings (/api/v1/admin/bookings): a paged, sortable, filtered table with one search
@@ -200,6 +200,9 @@ export const adminReceiptSchema = z.object({
   fileUrl: z.string(),
   /** Other bookings' receipts with this very file. */
   sameFileAs: z.array(receiptSameFileSchema),
+  typedTransactionNumber: z.string().nullable(),
+  /** What the reader found and each check's verdict (as on the transfers screen). */
+  reading: deskReceiptReadingSchema,
 });
 export type AdminReceipt = z.infer<typeof adminReceiptSchema>;
 

@@ -9,6 +9,13 @@ import {
 } from '../bookings.js';
 import { currencySchema } from '../common.js';
 import { latinDigits } from '../latin-digits.js';
+import {
+  RECEIPT_CHECKS,
+  receiptReadingStateSchema,
+  receiptValuesSchema,
+  receiptVerdictSchema,
+  transactionNumberSchema,
+} from '../receipt-checks.js';
 import { typedDigits, typedNumber } from './common.js';
 
 /**
@@ -78,6 +85,38 @@ export const receiptSameFileSchema = z.object({
 });
 export type ReceiptSameFile = z.infer<typeof receiptSameFileSchema>;
 
+/** A rectangle on the receipt's image, in the pixels of `reading.size`. */
+export const receiptBoxSchema = z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() });
+export type ReceiptBox = z.infer<typeof receiptBoxSchema>;
+
+/** A check's verdict for the desk: for the reuse checks, the other booking's receipt it matched. */
+export const deskReceiptCheckSchema = z.object({
+  check: z.enum(RECEIPT_CHECKS),
+  verdict: receiptVerdictSchema,
+  /** numberReused / imageReused failed: the receipt (and booking) sent first with the same number or picture. */
+  otherReceipt: receiptSameFileSchema.nullable(),
+});
+export type DeskReceiptCheck = z.infer<typeof deskReceiptCheckSchema>;
+
+export const deskReceiptReadingSchema = z.object({
+  state: receiptReadingStateSchema,
+  values: receiptValuesSchema.nullable(),
+  /** Where each value was found on the image (only for fields read by OCR; a PDF's text has none). */
+  boxes: z.partialRecord(z.enum(['amount', 'recipientAccount', 'dateTime', 'transactionNumber', 'recipientName', 'senderName']), receiptBoxSchema),
+  /** The size of the image the boxes refer to (null: no boxes). */
+  size: z.object({ width: z.number(), height: z.number() }).nullable(),
+  /** What the amount was compared with, in the receipt's currency. */
+  amountDue: z.number(),
+  currencyDue: currencySchema,
+  checks: z.array(deskReceiptCheckSchema),
+  /** Every check passed (the list puts these first). */
+  allPassed: z.boolean(),
+  /** A reuse check failed: the same transaction number or picture came with another booking. */
+  possibleFraud: z.boolean(),
+  readAt: isoDateTime.nullable(),
+});
+export type DeskReceiptReading = z.infer<typeof deskReceiptReadingSchema>;
+
 export const transferItemSchema = z.object({
   receiptId: z.string(),
   bookingId: z.string(),
@@ -107,6 +146,10 @@ export const transferItemSchema = z.object({
   rejectedBefore: z.number().int(),
   /** Other bookings' receipts with this very file (empty for a file sent once). */
   sameFileAs: z.array(receiptSameFileSchema),
+  /** The transaction number the traveller typed with the receipt (normalized), or null. */
+  typedTransactionNumber: z.string().nullable(),
+  /** What the reader found and each check's verdict, with where on the image each value was. */
+  reading: deskReceiptReadingSchema,
 });
 export type TransferItem = z.infer<typeof transferItemSchema>;
 
@@ -124,6 +167,29 @@ export const rejectTransferRequestSchema = z
     message: 'Say why in a note when the reason is "other"',
   });
 export type RejectTransferRequest = z.infer<typeof rejectTransferRequestSchema>;
+
+/**
+ * Approving a transfer. A note is required when any of the receipt's checks failed (the server answers
+ * 400 naming `note` without one); it is recorded with the decision in the booking's history.
+ */
+export const approveTransferRequestSchema = z.object({ note: note.optional() });
+export type ApproveTransferRequest = z.infer<typeof approveTransferRequestSchema>;
+
+/** GET /admin/receipts?transactionNumber=: receipts of any booking and status with this number, typed or read. */
+export const receiptSearchQuerySchema = z.object({ transactionNumber: transactionNumberSchema });
+export const receiptSearchItemSchema = z.object({
+  receiptId: z.string(),
+  bookingId: z.string(),
+  bookingReference: z.string(),
+  status: z.enum(['submitted', 'accepted', 'rejected']),
+  uploadedAt: isoDateTime,
+  typedTransactionNumber: z.string().nullable(),
+  readTransactionNumber: z.string().nullable(),
+  fileUrl: z.string(),
+});
+export type ReceiptSearchItem = z.infer<typeof receiptSearchItemSchema>;
+export const receiptSearchResponseSchema = z.object({ success: z.literal(true), receipts: z.array(receiptSearchItemSchema) });
+export type ReceiptSearchResponse = z.infer<typeof receiptSearchResponseSchema>;
 
 // ---------- ticketing desk ----------
 
