@@ -1,8 +1,11 @@
 import type { BookingPricing } from '@kwenda/contracts/admin';
-import type { BaggageRequest, BookingStatus, PassengerCounts, PassengerField, StatusTrigger } from '@kwenda/contracts';
+import type { BaggageRequest, BookingStatus, Currency, PassengerCounts, PassengerField, StatusTrigger } from '@kwenda/contracts';
+import type { ReceiptBox } from '@kwenda/contracts/admin';
+import type { ReceiptCheckName, ReceiptReadingState, ReceiptValues, ReceiptVerdict } from '@kwenda/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -237,6 +240,19 @@ export const paymentReceipts = pgTable(
       'not-received' | 'amount-mismatch' | 'unreadable' | 'wrong-receipt' | 'other'
     >(),
     decisionNote: text('decision_note'),
+    /** What the server read on it and how it compares (0031_receipt_checks.sql, modules/receipts/checks). */
+    typedTransactionNumber: text('typed_transaction_number'),
+    readingState: text('reading_state').$type<ReceiptReadingState>().notNull().default('reading'),
+    reading: jsonb('reading').$type<StoredReceiptReading>(),
+    readTransactionNumber: text('read_transaction_number'),
+    checks: jsonb('checks').$type<StoredReceiptCheck[]>().notNull().default([]),
+    allPassed: boolean('all_passed').notNull().default(false),
+    possibleFraud: boolean('possible_fraud').notNull().default(false),
+    imageFingerprint: text('image_fingerprint'),
+    readAt: at('read_at'),
+    readingAttempts: integer('reading_attempts').notNull().default(0),
+    readingNextAt: at('reading_next_at').notNull().defaultNow(),
+    readingError: text('reading_error'),
   },
   (table) => [
     index('payment_receipts_booking').on(table.bookingId, table.uploadedAt),
@@ -244,9 +260,51 @@ export const paymentReceipts = pgTable(
       .on(table.uploadedAt)
       .where(sql`${table.status} = 'submitted'`),
     index('payment_receipts_sha256').on(table.sha256),
+    index('payment_receipts_reading_due')
+      .on(table.readingNextAt)
+      .where(sql`${table.readingState} = 'reading'`),
+    index('payment_receipts_typed_number')
+      .on(table.typedTransactionNumber)
+      .where(sql`${table.typedTransactionNumber} IS NOT NULL`),
+    index('payment_receipts_read_number')
+      .on(table.readTransactionNumber)
+      .where(sql`${table.readTransactionNumber} IS NOT NULL`),
+    index('payment_receipts_fingerprinted')
+      .on(table.uploadedAt)
+      .where(sql`${table.imageFingerprint} IS NOT NULL`),
   ],
 );
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;
+
+/** What the reader found on a receipt, as kept with it. */
+export interface StoredReceiptReading {
+  /** null: the reader failed on every attempt. */
+  source: 'pdf-text' | 'ocr' | null;
+  values: ReceiptValues | null;
+  boxes: Partial<Record<'amount' | 'recipientAccount' | 'dateTime' | 'transactionNumber' | 'recipientName' | 'senderName', ReceiptBox>>;
+  size: { width: number; height: number } | null;
+  unread: string[];
+  /** What the amount was compared with: the booking's amount in the receipt's currency. */
+  amountDue: number;
+  currencyDue: Currency;
+}
+
+/** A check's verdict as kept: for the reuse checks, the other booking's receipt it matched. */
+export interface StoredReceiptCheck {
+  check: ReceiptCheckName;
+  verdict: ReceiptVerdict;
+  otherReceiptId?: string;
+}
+
+/** A transaction number and the first receipt (and booking) that claimed it (0031_receipt_checks.sql). */
+export const receiptTransactionNumbers = pgTable('receipt_transaction_numbers', {
+  transactionNumber: text('transaction_number').primaryKey(),
+  receiptId: text('receipt_id')
+    .notNull()
+    .references(() => paymentReceipts.id, { onDelete: 'cascade' }),
+  bookingId: text('booking_id').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
 
 export const gatewaySessions = pgTable('gateway_sessions', {
   id: text('id').primaryKey(),

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { paymentChecks } from '../db/payments-durability-schema.js';
-import { gatewayWebhooks, mailOutbox } from '../db/schema.js';
+import { gatewayWebhooks, mailOutbox, paymentReceipts } from '../db/schema.js';
 import { supplierCalls } from '../db/supplier-calls-schema.js';
 import { supplierEvents } from '../db/supplier-events-schema.js';
 import type { DueQueue } from './claim-due.js';
@@ -101,6 +101,27 @@ export const reconciliationQueue: DueQueue<typeof paymentChecks> = {
   dead: {
     is: and(isNotNull(paymentChecks.deadAt), isNotNull(paymentChecks.settledAt))!,
     set: (now) => ({ deadAt: now, settledAt: now }),
+  },
+};
+
+/**
+ * Transfer receipts waiting to be read (modules/receipts/checks/receipt-reading-job.ts). After three
+ * failed readings the receipt is unreadable: its checks that need no reading are still recorded. Not
+ * counted with the dead work: staff look at every receipt anyway, and an unreadable one says so.
+ */
+export const receiptReadingQueue: DueQueue<typeof paymentReceipts> = {
+  kind: 'receiptReadings',
+  table: paymentReceipts,
+  key: ['id'],
+  waiting: eq(paymentReceipts.readingState, 'reading'),
+  order: 'readingNextAt',
+  attempts: 'readingAttempts',
+  nextAttemptAt: 'readingNextAt',
+  lastError: 'readingError',
+  maxAttempts: 3,
+  dead: {
+    is: and(eq(paymentReceipts.readingState, 'unreadable'), isNotNull(paymentReceipts.readingError))!,
+    set: (now) => ({ readingState: 'unreadable', readAt: now }),
   },
 };
 

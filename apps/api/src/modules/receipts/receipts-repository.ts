@@ -1,7 +1,7 @@
 import type { ReceiptSameFile } from '@kwenda/contracts/admin';
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, paymentReceipts, receiptFiles } from '../../db/schema.js';
+import { bookings, paymentReceipts, receiptFiles, receiptTransactionNumbers } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
 export async function countReceipts(tx: Tx, bookingId: string): Promise<number> {
@@ -67,3 +67,100 @@ export const findReceiptsOnDisk = (db: Db) =>
     .leftJoin(receiptFiles, eq(receiptFiles.receiptId, paymentReceipts.id))
     .where(and(isNotNull(paymentReceipts.storagePath), isNull(receiptFiles.receiptId)))
     .orderBy(asc(paymentReceipts.uploadedAt), asc(paymentReceipts.id));
+
+/** A receipt of some booking, as a reuse check names it. */
+const otherReceiptColumns = {
+  receiptId: paymentReceipts.id,
+  bookingId: paymentReceipts.bookingId,
+  bookingReference: bookings.bookingReference,
+  status: paymentReceipts.status,
+};
+
+/**
+ * Claims a transaction number for this receipt unless a receipt already holds it (the table's primary
+ * key makes this atomic: of two transactions at once, the second waits for the first and finds its row).
+ * Returns the receipt holding it now: this one, or the first that claimed it.
+ */
+export async function claimTransactionNumber(
+  tx: Tx,
+  claim: { transactionNumber: string; receiptId: string; bookingId: string; now?: Date },
+): Promise<{ receiptId: string; bookingId: string }> {
+  const { now, ...row } = claim;
+  const [inserted] = await tx
+    .insert(receiptTransactionNumbers)
+    .values({ ...row, ...(now ? { createdAt: now } : {}) })
+    .onConflictDoNothing()
+    .returning({ receiptId: receiptTransactionNumbers.receiptId, bookingId: receiptTransactionNumbers.bookingId });
+  if (inserted) return inserted;
+  const [holder] = await tx
+    .select({ receiptId: receiptTransactionNumbers.receiptId, bookingId: receiptTransactionNumbers.bookingId })
+    .from(receiptTransactionNumbers)
+    .where(eq(receiptTransactionNumbers.transactionNumber, claim.transactionNumber));
+  return holder!;
+}
+
+/** These receipts with their booking's reference and their status (for the reuse checks' otherReceipt). */
+export async function findOtherReceipts(db: Db, receiptIds: string[]): Promise<Map<string, ReceiptSameFile>> {
+  if (!receiptIds.length) return new Map();
+  const rows = await db
+    .select(otherReceiptColumns)
+    .from(paymentReceipts)
+    .innerJoin(bookings, eq(bookings.id, paymentReceipts.bookingId))
+    .where(inArray(paymentReceipts.id, [...new Set(receiptIds)]));
+  return new Map(rows.map((row) => [row.receiptId, row]));
+}
+
+/** The fingerprinted receipts of other bookings, oldest first (compared one by one: a fingerprint is never equal). */
+export const findFingerprints = (db: Db, exceptBookingId: string) =>
+  db
+    .select({ receiptId: paymentReceipts.id, fingerprint: paymentReceipts.imageFingerprint })
+    .from(paymentReceipts)
+    .where(and(isNotNull(paymentReceipts.imageFingerprint), ne(paymentReceipts.bookingId, exceptBookingId)))
+    .orderBy(asc(paymentReceipts.uploadedAt), asc(paymentReceipts.id));
+
+/** A receipt with its booking, as the reading job needs them. */
+export async function findReceiptWithBooking(db: Db, receiptId: string) {
+  const [row] = await db
+    .select({ receipt: paymentReceipts, booking: bookings })
+    .from(paymentReceipts)
+    .innerJoin(bookings, eq(bookings.id, paymentReceipts.bookingId))
+    .where(eq(paymentReceipts.id, receiptId));
+  return row;
+}
+
+/** What the reading job found, written once (only while the receipt is still being read). */
+export async function saveReading(
+  tx: Tx,
+  receiptId: string,
+  found: Pick<
+    typeof paymentReceipts.$inferInsert,
+    'readingState' | 'reading' | 'readTransactionNumber' | 'checks' | 'allPassed' | 'possibleFraud' | 'imageFingerprint' | 'readAt'
+  >,
+) {
+  const saved = await tx
+    .update(paymentReceipts)
+    .set({ ...found, readingError: null })
+    .where(and(eq(paymentReceipts.id, receiptId), eq(paymentReceipts.readingState, 'reading')))
+    .returning({ id: paymentReceipts.id });
+  return saved.length > 0;
+}
+
+/** Receipts of any booking and status whose typed or read transaction number is this one, oldest first. */
+export const findReceiptsByNumber = (db: Db, transactionNumber: string) =>
+  db
+    .select({
+      ...otherReceiptColumns,
+      uploadedAt: paymentReceipts.uploadedAt,
+      typedTransactionNumber: paymentReceipts.typedTransactionNumber,
+      readTransactionNumber: paymentReceipts.readTransactionNumber,
+    })
+    .from(paymentReceipts)
+    .innerJoin(bookings, eq(bookings.id, paymentReceipts.bookingId))
+    .where(
+      or(
+        eq(paymentReceipts.typedTransactionNumber, transactionNumber),
+        eq(paymentReceipts.readTransactionNumber, transactionNumber),
+      ),
+    )
+    .orderBy(asc(paymentReceipts.uploadedAt), asc(paymentReceipts.id))
+    .limit(100);
