@@ -15,18 +15,40 @@ import {
   type UpdateBookingRequestInput,
 } from '@kwenda/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { apiRequest, ApiRequestError, shouldRetryRead } from '../../../lib/api-client';
 import { forgetIdempotencyKey, idempotencyKeyFor } from '../../../lib/idempotency';
 import { retryWrite, writeRetryDelay, writeTimeout } from '../../../lib/write-retry';
 
 export const bookingKey = (id: string) => ['booking', id] as const;
 
-/** The booking; `poll` re-reads it every 2 s (waiting for a card payment to be confirmed). */
+/** How often the page re-reads a booking it is waiting on, and how long it waits for a receipt to be read. */
+export const BOOKING_POLL_MS = 2000;
+export const RECEIPT_READING_WAIT_MS = 90_000;
+
+const isReadingReceipt = (booking: Booking | undefined) =>
+  booking?.receipts.some((receipt) => receipt.reading.state === 'reading') ?? false;
+
+/**
+ * The booking; `poll` re-reads it every 2 s (waiting for a card payment to be confirmed). While one of
+ * its receipts is being read it is re-read every 2 s as well, for 90 s from when the page first saw it
+ * reading: a reader that is down leaves the receipt to the agency's eyes, not to a page asking forever.
+ * One request at a time (the next one is timed from the last answer), none while the tab is hidden.
+ */
 export function useBooking(id: string, poll = false) {
+  const readingSince = useRef<number | null>(null);
   return useQuery({
     queryKey: bookingKey(id),
     queryFn: ({ signal }) => apiRequest(`/bookings/${encodeURIComponent(id)}`, bookingSchema, { signal }),
-    refetchInterval: poll ? 2000 : false,
+    refetchInterval: (query) => {
+      if (poll) return BOOKING_POLL_MS;
+      if (!isReadingReceipt(query.state.data)) {
+        readingSince.current = null;
+        return false;
+      }
+      readingSince.current ??= Date.now();
+      return Date.now() - readingSince.current < RECEIPT_READING_WAIT_MS ? BOOKING_POLL_MS : false;
+    },
     retry: shouldRetryRead,
   });
 }
@@ -130,10 +152,17 @@ export function usePayBooking(id: string) {
   return useIdempotentBookingWrite(id, 'pay', `/bookings/${id}/pay`, (body: PayBookingRequest) => body);
 }
 
-/** Multipart upload of a transfer receipt (field "file"). */
+export interface ReceiptUploadInput {
+  file: File;
+  /** The transfer's transaction number, normalized (normalizeTransactionNumber). */
+  transactionNumber: string;
+}
+
+/** Multipart upload of a transfer receipt (field "file") with the transaction number the traveller typed. */
 export function useUploadReceipt(id: string) {
-  return useBookingMutation(id, (file: File) => {
+  return useBookingMutation(id, ({ file, transactionNumber }: ReceiptUploadInput) => {
     const form = new FormData();
+    form.append('transactionNumber', transactionNumber);
     form.append('file', file);
     return apiRequest(`/bookings/${id}/receipts`, bookingResponseSchema, { method: 'POST', body: form });
   });

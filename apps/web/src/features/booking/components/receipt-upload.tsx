@@ -1,11 +1,14 @@
-import type { Booking } from '@kwenda/contracts';
+import { transactionNumberSchema, type Booking } from '@kwenda/contracts';
 import { BOOKING_LIMITS } from '@kwenda/contracts/rules';
-import { Alert, Button, FileInput, List, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, FileInput, Stack, TextInput, Title, useDirection } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { makeIcon } from '../../../components/icons';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useUploadReceipt } from '../api/booking-api';
+import { ReceiptFeedback } from './receipt-feedback';
+import { ReceiptNumberHint } from './receipt-number-hint';
+import classes from './receipt.module.css';
 
 /** An arrow up out of a tray: the usual sign for choosing a file to send. */
 const IconUpload = makeIcon(
@@ -16,40 +19,74 @@ const IconUpload = makeIcon(
   </>,
 );
 
-/** The bank transfer receipt (image or PDF): checked here, checked again by the server. */
+/**
+ * The bank transfer receipt (image or PDF) and the transfer's transaction number, both required: the
+ * file is checked here and again by the server; the number is typed as the receipt prints it (Arabic-Indic
+ * digits, spaces and dashes too) and sent normalized. Below, what the server read on each receipt.
+ */
 export function ReceiptUpload({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
+  const { dir } = useDirection();
   const upload = useUploadReceipt(booking.id);
   const [file, setFile] = useState<File | null>(null);
+  const [number, setNumber] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [numberError, setNumberError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+
+  const fileProblem = (chosen: File | null) =>
+    !chosen
+      ? null
+      : chosen.size > BOOKING_LIMITS.receiptMaxBytes
+        ? t('receipt.tooLarge')
+        : !(BOOKING_LIMITS.receiptTypes as readonly string[]).includes(chosen.type)
+          ? t('receipt.badType')
+          : null;
+  const numberProblem = (typed: string) =>
+    !typed.trim()
+      ? t('receipt.number.missing')
+      : transactionNumberSchema.safeParse(typed).success
+        ? null
+        : t('receipt.number.invalid');
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
     setDone(false);
-    if (!chosen) return setProblem(null);
-    if (chosen.size > BOOKING_LIMITS.receiptMaxBytes) return setProblem(t('receipt.tooLarge'));
-    if (!(BOOKING_LIMITS.receiptTypes as readonly string[]).includes(chosen.type)) return setProblem(t('receipt.badType'));
-    setProblem(null);
+    setProblem(fileProblem(chosen));
   };
-  const send = () => {
-    if (!file || problem || upload.isPending) return;
-    upload.mutate(file, {
-      onSuccess: () => {
-        setDone(true);
-        setFile(null);
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (upload.isPending) return;
+    const parsed = transactionNumberSchema.safeParse(number);
+    const missingFile = file ? fileProblem(file) : t('receipt.fileMissing');
+    setProblem(missingFile);
+    setNumberError(numberProblem(number));
+    if (!file || missingFile || !parsed.success) return;
+    upload.mutate(
+      { file, transactionNumber: parsed.data },
+      {
+        onSuccess: () => {
+          setDone(true);
+          setFile(null);
+          setNumber('');
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiRequestError)) return setProblem(t('loadFailed'));
+          // The server refused the number it was sent: said under the number, not under the file.
+          if (error.status === 400 && error.body?.fields?.some((field) => field.path === 'transactionNumber'))
+            return setNumberError(t('receipt.number.invalid'));
+          setProblem(
+            error.status === 413
+              ? t('receipt.tooLarge')
+              : error.status === 403
+                ? t(`codes.${error.code}` as never, { defaultValue: t('loadFailed') })
+                : error.status === 400
+                  ? t('receipt.badType')
+                  : t('loadFailed'),
+          );
+        },
       },
-      onError: (error) =>
-        setProblem(
-          error instanceof ApiRequestError && error.status === 413
-            ? t('receipt.tooLarge')
-            : error instanceof ApiRequestError && error.status === 403
-              ? t(`codes.${error.code}` as never, { defaultValue: t('loadFailed') })
-              : error instanceof ApiRequestError && error.status === 400
-                ? t('receipt.badType')
-                : t('loadFailed'),
-        ),
-    });
+    );
   };
   const rejected = booking.statusTrigger === 'receipt-rejected';
   return (
@@ -62,25 +99,54 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
           {t('receipt.rejected')}
         </Alert>
       )}
-      <FileInput
-        label={t('receipt.file')}
-        // Without a prompt the empty field reads as a blank box, not as something to press.
-        placeholder={t('receipt.placeholder')}
-        leftSection={<IconUpload size={18} />}
-        description={t('receipt.hint')}
-        styles={{
-          description: { color: 'var(--mantine-color-gray-7)' },
-          placeholder: { color: 'var(--mantine-color-gray-7)' },
-        }}
-        accept={BOOKING_LIMITS.receiptTypes.join(',')}
-        value={file}
-        onChange={choose}
-        error={problem}
-        clearable
-      />
-      <Button onClick={send} disabled={!file || Boolean(problem)} loading={upload.isPending} style={{ alignSelf: 'flex-start' }}>
-        {t('receipt.upload')}
-      </Button>
+      <form onSubmit={send} noValidate aria-labelledby="receipt-title" className={classes.form}>
+        <FileInput
+          label={t('receipt.file')}
+          // Without a prompt the empty field reads as a blank box, not as something to press.
+          placeholder={t('receipt.placeholder')}
+          leftSection={<IconUpload size={18} />}
+          description={t('receipt.hint')}
+          styles={{
+            description: { color: 'var(--mantine-color-gray-7)' },
+            placeholder: { color: 'var(--mantine-color-gray-7)' },
+          }}
+          accept={BOOKING_LIMITS.receiptTypes.join(',')}
+          value={file}
+          onChange={choose}
+          error={problem}
+          clearable
+          required
+        />
+        <div>
+          <TextInput
+            label={t('receipt.number.label')}
+            description={t('receipt.number.description')}
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            value={number}
+            onChange={(event) => {
+              setNumber(event.currentTarget.value);
+              setDone(false);
+              if (numberError) setNumberError(null);
+            }}
+            onBlur={() => number && setNumberError(numberProblem(number))}
+            error={numberError}
+            // Bankak's numbers are digits: the phone opens its number pad; letters typed or pasted are kept.
+            inputMode="numeric"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            // The number reads left to right; its label, hint and error follow the page.
+            dir="ltr"
+            wrapperProps={{ dir }}
+            data-testid="transaction-number"
+            required
+          />
+          <ReceiptNumberHint />
+        </div>
+        <Button type="submit" loading={upload.isPending} style={{ alignSelf: 'flex-start' }} data-testid="receipt-submit">
+          {t('receipt.upload')}
+        </Button>
+      </form>
       {done && (
         <Alert color="teal" role="status">
           {t('receipt.uploaded')}
@@ -92,21 +158,7 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
           {t('receipt.sameFile')}
         </Alert>
       )}
-      {booking.receipts.length > 0 && (
-        <div>
-          <Text size="sm" fw={600}>
-            {t('receipt.list')}
-          </Text>
-          <List size="sm">
-            {booking.receipts.map((r) => (
-              <List.Item key={r.id}>
-                <span dir="ltr">{r.fileName}</span> — {t(`receipt.status.${r.status}`)}
-                {r.sameFileElsewhere ? ` — ${t('receipt.sameFileShort')}` : null}
-              </List.Item>
-            ))}
-          </List>
-        </div>
-      )}
+      {booking.receipts.length > 0 && <ReceiptFeedback booking={booking} />}
     </Stack>
   );
 }
