@@ -29,6 +29,7 @@ export function QueuePage<T>({
   notice,
   noticeColor = 'teal',
   onNoticeClose,
+  above,
   query,
   isEmpty,
   empty,
@@ -45,6 +46,8 @@ export function QueuePage<T>({
   notice: string | null;
   noticeColor?: string;
   onNoticeClose: () => void;
+  /** Shown above the list whatever its state (a search). */
+  above?: ReactNode;
   query: QueueQuery<T>;
   isEmpty?: (data: T) => boolean;
   empty?: string;
@@ -78,6 +81,7 @@ export function QueuePage<T>({
           {notice}
         </Alert>
       ) : null}
+      {above}
       {query.isPending ? (
         <Center py="xl">
           <Loader role="status" aria-label={t('loading')} />

@@ -1,15 +1,18 @@
 import {
   bookingDeskStateSchema,
   deskActionResponseSchema,
+  receiptSearchResponseSchema,
   refundsResponseSchema,
   ticketingResponseSchema,
   transfersResponseSchema,
+  type ApproveTransferRequest,
   type CancelBookingRequest,
   type DeskBookingSummary,
   type ExtendHoldRequest,
   type ManualTicketRequestInput,
   type RecordRefundRequest,
   type RejectTransferRequest,
+  type TransfersResponse,
 } from '@kwenda/contracts/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from '../lib/admin-api';
@@ -24,14 +27,35 @@ export const deskKeys = {
   ticketing: ['admin', 'desk', 'ticketing'] as const,
   refunds: ['admin', 'desk', 'refunds'] as const,
   booking: (id: string) => ['admin', 'desk', 'booking', id] as const,
+  receiptSearch: (transactionNumber: string) => ['admin', 'desk', 'receipt-search', transactionNumber] as const,
 };
+
+/** A receipt is read seconds after its upload: while any is still being read, the list asks again this often. */
+export const READING_REFRESH_MS = 3_000;
 
 export const useTransfers = () =>
   useQuery({
     queryKey: deskKeys.transfers,
     queryFn: ({ signal }) => adminRequest('/admin/transfers', transfersResponseSchema, { signal }),
     staleTime: 15_000,
-    refetchInterval: 60_000,
+    refetchInterval: (query) =>
+      (query.state.data as TransfersResponse | undefined)?.transfers.some((item) => item.reading.state === 'reading')
+        ? READING_REFRESH_MS
+        : 60_000,
+  });
+
+/** Receipts of any booking and status with this transaction number (typed or read); null: no search yet. */
+export const useReceiptSearch = (transactionNumber: string | null) =>
+  useQuery({
+    queryKey: deskKeys.receiptSearch(transactionNumber ?? ''),
+    queryFn: ({ signal }) =>
+      adminRequest(
+        `/admin/receipts?transactionNumber=${encodeURIComponent(transactionNumber ?? '')}`,
+        receiptSearchResponseSchema,
+        { signal },
+      ),
+    enabled: !!transactionNumber,
+    staleTime: 15_000,
   });
 
 export const useTicketing = () =>
@@ -59,7 +83,7 @@ export const useBookingDeskState = (bookingId: string) =>
 
 /** Every staff action, as one mutation: which call, and its body. */
 export type DeskCommand =
-  | { kind: 'approve'; receiptId: string }
+  | { kind: 'approve'; receiptId: string; body: ApproveTransferRequest }
   | { kind: 'reject'; receiptId: string; body: RejectTransferRequest }
   | { kind: 'extend-hold'; bookingId: string; body: ExtendHoldRequest }
   | { kind: 'retry'; bookingId: string }
@@ -75,7 +99,7 @@ function send(command: DeskCommand): Promise<{ booking: DeskBookingSummary }> {
     adminRequest(path, deskActionResponseSchema, { method: 'POST', body: body ?? {} });
   switch (command.kind) {
     case 'approve':
-      return post(`/admin/transfers/${encodeURIComponent(command.receiptId)}/approve`);
+      return post(`/admin/transfers/${encodeURIComponent(command.receiptId)}/approve`, command.body);
     case 'reject':
       return post(`/admin/transfers/${encodeURIComponent(command.receiptId)}/reject`, command.body);
     case 'extend-hold':

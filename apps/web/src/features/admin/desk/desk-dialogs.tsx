@@ -7,13 +7,15 @@ import {
   type RefundMethod,
   type TicketingItem,
 } from '@kwenda/contracts/admin';
-import { Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { ReceiptCheckName } from '@kwenda/contracts';
+import { Alert, List, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { StaffCancellationQuote, useCancelAtQuote, useStaffCancellationQuote } from '../bookings/staff-cancel-quote';
 import { latinDigits } from '@kwenda/contracts/rules';
 import { TypedNumberInput } from '../../../components/typed-number-input';
+import { fieldError, refusesFieldsOnly } from '../components/api-error-alert';
 import { FormDialog } from '../components/form-dialog';
 import { ReasonField, reasonTooShort } from '../components/reason-field';
 import { useDeskCommand, type DeskCommand } from './desk-api';
@@ -60,23 +62,62 @@ export function ApproveTransferDialog({
   reference,
   amount,
   currency,
+  failedChecks = [],
   ...props
-}: DialogProps & { receiptId: string; reference: string; amount: number; currency: string }) {
+}: DialogProps & {
+  receiptId: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  /** The receipt's checks that failed: approving it anyway takes a note saying why. */
+  failedChecks?: readonly ReceiptCheckName[];
+}) {
   const { t, i18n } = useTranslation('admin-desk');
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
   const command = useDialogCommand(props.onClose, (booking) =>
     props.onDone(t('approve.done', { reference, status: t(`statuses.${booking.status}`) })),
   );
+  // The server asks for a note when a check failed; it may know of a failure this screen did not show.
+  const refusedNote = fieldError(command.error, 'note');
+  const noteNeeded = failedChecks.length > 0 || refusedNote;
+  const noteMissing = noteNeeded && reasonTooShort(note);
   return (
     <ActionDialog
       opened={props.opened}
       onClose={props.onClose}
       title={t('approve.title')}
       confirmLabel={t('approve.confirm')}
-      onSubmit={() => command.run({ kind: 'approve', receiptId })}
+      onSubmit={() => {
+        setTouched(true);
+        if (noteMissing) return;
+        command.run({ kind: 'approve', receiptId, body: note.trim() ? { note: note.trim() } : {} });
+      }}
       pending={command.pending}
       error={command.error}
+      hideError={refusedNote && refusesFieldsOnly(command.error)}
     >
       <Text>{t('approve.body', { reference, amount: deskMoney(amount, currency, i18n.language) })}</Text>
+      {failedChecks.length > 0 ? (
+        <Alert color="red" variant="light" title={t('approve.failedTitle')} data-testid="approve-failed-checks">
+          <List size="sm">
+            {failedChecks.map((check) => (
+              <List.Item key={check}>{t(`checks.${check}.fail`)}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      {noteNeeded ? (
+        <ReasonField
+          label={t('approve.note')}
+          description={t('approve.noteHint')}
+          value={note}
+          onChange={setNote}
+          withAsterisk
+          data-testid="approve-note"
+          error={(touched && noteMissing) || (refusedNote && reasonTooShort(note)) ? t('approve.noteRequired') : undefined}
+        />
+      ) : null}
     </ActionDialog>
   );
 }

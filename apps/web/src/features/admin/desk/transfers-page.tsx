@@ -1,5 +1,5 @@
 import type { TransferItem } from '@kwenda/contracts/admin';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { BookingLink } from '../components/booking-link';
@@ -10,12 +10,18 @@ import { useTransfers } from './desk-api';
 import { ApproveTransferDialog, ExtendHoldDialog, RejectTransferDialog } from './desk-dialogs';
 import { deskMoney, deskTime } from './desk-format';
 import classes from './desk.module.css';
+import { failedChecks, PossibleFraudBanner, ReceiptReading, type ReceiptField } from './receipt-reading';
 import { ReceiptSameFileAlert } from './receipt-same-file';
+import { ReceiptSearch } from './receipt-search';
 import { ReceiptViewer } from './receipt-viewer';
 
 type Open = { kind: 'approve' | 'reject' | 'extend'; item: TransferItem } | null;
 
-/** Receipts waiting for a decision, oldest first: the file beside the amount and reference expected. */
+/**
+ * Receipts waiting for a decision, in the server's order (every check passed first, a possible fraud
+ * last): what was read on each receipt beside its file, the amount and reference expected, and a
+ * search of every receipt by transaction number above them.
+ */
 export function TransfersPage() {
   const { t } = useTranslation('admin-desk');
   const transfers = useTransfers();
@@ -37,6 +43,7 @@ export function TransfersPage() {
       readOnly={canAct ? null : t('readOnly')}
       notice={notice}
       onNoticeClose={() => setNotice(null)}
+      above={<ReceiptSearch />}
       query={transfers}
       isEmpty={(data) => data.transfers.length === 0}
       empty={t('transfers.empty')}
@@ -57,6 +64,7 @@ export function TransfersPage() {
           reference={open.item.bookingReference}
           amount={open.item.expectedAmount}
           currency={open.item.currency}
+          failedChecks={failedChecks(open.item.reading)}
         />
       ) : null}
       {open?.kind === 'reject' ? (
@@ -94,8 +102,24 @@ function TransferCard({
     !!item.holdExpiresAt &&
     Date.parse(item.supplierHoldDeadline) - Date.parse(item.holdExpiresAt) >= 30 * 60_000;
   const headingId = `transfer-${item.receiptId}`;
+  const reading = item.reading;
+  // The value whose place on the image is shown: the one pointed at, else the one tapped.
+  const [hovered, setHovered] = useState<ReceiptField | null>(null);
+  const [pinned, setPinned] = useState<ReceiptField | null>(null);
+  const highlighted = hovered ?? pinned;
   return (
-    <Card withBorder padding="md" radius="md" component="article" aria-labelledby={headingId}>
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="article"
+      aria-labelledby={headingId}
+      data-testid="transfer-card"
+      data-reading={reading.state}
+      data-all-passed={reading.allPassed || undefined}
+      data-possible-fraud={reading.possibleFraud || undefined}
+      className={reading.possibleFraud ? classes.fraudCard : reading.allPassed ? classes.passedCard : undefined}
+    >
       <Stack gap="sm">
         <CardHeading
           id={headingId}
@@ -107,14 +131,16 @@ function TransferCard({
         >
           <BookingLink id={item.bookingId} reference={item.bookingReference} inherit />
         </CardHeading>
+        <PossibleFraudBanner reading={reading} />
         <ReceiptSameFileAlert sameFileAs={item.sameFileAs} />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <ReceiptViewer
-            fileUrl={item.fileUrl}
-            contentType={item.contentType}
-            title={t('transfers.receiptOf', { reference: item.bookingReference })}
-          />
+        <div className={classes.transferBody}>
           <Stack gap="sm">
+            <ReceiptReading
+              reading={reading}
+              typedTransactionNumber={item.typedTransactionNumber}
+              highlighted={highlighted}
+              onHighlight={(field, how) => (how === 'hover' ? setHovered(field) : setPinned(field))}
+            />
             <dl className={classes.facts}>
               <dt>{t('transfers.expected')}</dt>
               <dd>
@@ -159,23 +185,30 @@ function TransferCard({
                 </Badge>
               ) : null}
             </Group>
-            {canAct ? (
-              <Group gap="xs" mt="auto">
-                <Button color="teal" onClick={() => onOpen('approve')}>
-                  {t('transfers.approve')}
-                </Button>
-                <Button color="red" variant="outline" onClick={() => onOpen('reject')}>
-                  {t('transfers.reject')}
-                </Button>
-                {canExtend ? (
-                  <Button variant="default" onClick={() => onOpen('extend')}>
-                    {t('transfers.extendHold')}
-                  </Button>
-                ) : null}
-              </Group>
-            ) : null}
           </Stack>
-        </SimpleGrid>
+          <ReceiptViewer
+            fileUrl={item.fileUrl}
+            contentType={item.contentType}
+            title={t('transfers.receiptOf', { reference: item.bookingReference })}
+            marks={reading.size ? { boxes: reading.boxes, size: reading.size } : null}
+            highlighted={highlighted}
+          />
+        </div>
+        {canAct ? (
+          <Group gap="xs">
+            <Button color="teal" onClick={() => onOpen('approve')} data-testid="transfer-approve">
+              {t('transfers.approve')}
+            </Button>
+            <Button color="red" variant="outline" onClick={() => onOpen('reject')} data-testid="transfer-reject">
+              {t('transfers.reject')}
+            </Button>
+            {canExtend ? (
+              <Button variant="default" onClick={() => onOpen('extend')}>
+                {t('transfers.extendHold')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );
