@@ -81,6 +81,8 @@ test(
     // The transfer receipt: a screenshot of the Bankak transfer, checked by type and size.
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
     await page.locator('input[type=file]').setInputFiles({ name: 'bankak.png', mimeType: 'image/png', buffer: png });
+    // The transfer's transaction number, required with the file.
+    await page.getByTestId('transaction-number').fill('200123456789');
     await page.getByRole('button', { name: t('booking:receipt.upload') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('booking:receipt.uploaded') })).toBeVisible();
     await expect(page.getByText(`bankak.png — ${t('booking:receipt.status.submitted')}`)).toBeVisible();
