@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatPrice } from '../../../lib/format/format-price';
 import { ApiErrorAlert } from '../components/api-error-alert';
+import { PossibleFraudBanner, ReceiptReading } from '../desk/receipt-reading';
 import { ReceiptSameFileAlert } from '../desk/receipt-same-file';
 import { adminFileUrl } from '../lib/admin-api';
 import { formatInstant, ltr, tintedBadge } from './booking-display';
@@ -117,8 +118,12 @@ export function PaymentsSection({ detail }: { detail: AdminBookingDetail }) {
               })}
             </Text>
           ) : null}
-          <ReceiptSameFileAlert sameFileAs={r.sameFileAs} />
-          <ReceiptPreview receipt={r} />
+          <Stack gap="xs" mt="xs">
+            <PossibleFraudBanner reading={r.reading} />
+            <ReceiptSameFileAlert sameFileAs={r.sameFileAs} />
+            <ReceiptReading reading={r.reading} typedTransactionNumber={r.typedTransactionNumber} />
+            <ReceiptPreview receipt={r} />
+          </Stack>
         </Paper>
       ))}
     </Stack>

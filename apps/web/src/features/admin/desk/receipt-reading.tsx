@@ -53,12 +53,15 @@ export function ReceiptReading({
   reading,
   typedTransactionNumber,
   highlighted,
+  pinned,
   onHighlight,
 }: {
   reading: DeskReceiptReading;
   typedTransactionNumber: string | null;
   highlighted?: ReceiptField | null;
-  /** hover: the pointer is on the value (null when it leaves); pin: tapped or focused. */
+  /** The value tapped (it stays highlighted until tapped again). */
+  pinned?: ReceiptField | null;
+  /** hover: the pointer is on the value (null when it leaves); pin: tapped (null: tapped again). */
   onHighlight?: (field: ReceiptField | null, how: 'hover' | 'pin') => void;
 }) {
   const { t, i18n } = useTranslation('admin-desk');
@@ -71,7 +74,8 @@ export function ReceiptReading({
     </Text>
   );
   const failed = failedChecks(reading).length;
-  const hasBoxes = !!reading.size && Object.keys(reading.boxes).length > 0;
+  // Values become buttons only where the image beside them can show their place.
+  const hasBoxes = !!onHighlight && !!reading.size && Object.keys(reading.boxes).length > 0;
 
   const rows: { field: ReceiptField; label: string; value: string | null; compare?: string; check?: ReceiptCheckName }[] = [
     {
@@ -156,8 +160,8 @@ export function ReceiptReading({
                       <button
                         type="button"
                         className={classes.valueButton}
-                        aria-pressed={highlighted === row.field}
-                        onClick={() => onHighlight?.(highlighted === row.field ? null : row.field, 'pin')}
+                        aria-pressed={pinned === row.field}
+                        onClick={() => onHighlight?.(pinned === row.field ? null : row.field, 'pin')}
                       >
                         {shown}
                       </button>

@@ -134,7 +134,13 @@ describe('the transfers screen', () => {
     const boxes = await within(card).findByTestId('receipt-boxes');
     expect(boxes.getAttribute('viewBox')).toBe('0 0 360 420');
     expect(boxes.querySelector('[data-highlighted]')).toBeNull();
-    fireEvent.click(within(within(card).getByTestId('receipt-value-amount')).getByRole('button'));
+    // A pointer on the value highlights it; tapping it keeps it highlighted once the pointer leaves.
+    const amount = within(card).getByTestId('receipt-value-amount');
+    fireEvent.mouseEnter(amount);
+    expect(boxes.querySelector('[data-highlighted]')?.getAttribute('data-field')).toBe('amount');
+    fireEvent.click(within(amount).getByRole('button'));
+    fireEvent.mouseLeave(amount);
+    expect(within(amount).getByRole('button').getAttribute('aria-pressed')).toBe('true');
     const on = boxes.querySelector('[data-highlighted]')!;
     expect(on.getAttribute('data-field')).toBe('amount');
     expect([on.getAttribute('x'), on.getAttribute('y'), on.getAttribute('width'), on.getAttribute('height')]).toEqual([
@@ -143,6 +149,8 @@ describe('the transfers screen', () => {
       '260',
       '40',
     ]);
+    fireEvent.click(within(amount).getByRole('button'));
+    expect(boxes.querySelector('[data-highlighted]')).toBeNull();
   });
 
   it('asks for a note before approving a receipt whose check failed, and sends it', async () => {

@@ -139,6 +139,7 @@ function TransferCard({
               reading={reading}
               typedTransactionNumber={item.typedTransactionNumber}
               highlighted={highlighted}
+              pinned={pinned}
               onHighlight={(field, how) => (how === 'hover' ? setHovered(field) : setPinned(field))}
             />
             <dl className={classes.facts}>
