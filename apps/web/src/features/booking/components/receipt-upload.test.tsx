@@ -73,6 +73,26 @@ describe('the receipt form', () => {
     expect(sent).toEqual([]);
   });
 
+  it('says a number the server refused under the number, not under the file', async () => {
+    vi.stubGlobal('fetch', async () =>
+      new Response(
+        JSON.stringify({
+          code: 'VALIDATION_ERROR',
+          message: 'Not a transaction number',
+          fields: [{ path: 'transactionNumber', code: 'invalid', message: 'Not a transaction number' }],
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    const { container, t } = renderInApp(<ReceiptUpload booking={bookingWith([])} />);
+    chooseFile(container);
+    fireEvent.change(screen.getByTestId('transaction-number'), { target: { value: '200123456789' } });
+    fireEvent.click(screen.getByTestId('receipt-submit'));
+    await waitFor(() => expect(screen.getByTestId('transaction-number').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(t('booking:receipt.number.invalid'))).toBeTruthy();
+    expect(screen.queryByText(t('booking:receipt.badType'))).toBeNull();
+  });
+
   it('shows where the number is on a Bankak receipt when asked', () => {
     const { t } = renderInApp(<ReceiptUpload booking={bookingWith([])} />, 'ar');
     const where = screen.getByTestId('transaction-number-where') as HTMLDetailsElement;
