@@ -127,7 +127,7 @@ function ReadChecks({
   const summary =
     reused || shown.some((line) => line.verdict === 'fail')
       ? 'mismatch'
-      : shown.some((line) => line.verdict === 'unknown')
+      : shown.length === 0 || shown.some((line) => line.verdict === 'unknown')
         ? 'someUnread'
         : 'allMatch';
 
