@@ -1,6 +1,9 @@
 import type { BookingPaymentsPort, CheckoutPort } from '../modules/bookings/booking-ports.js';
 import { paymentsRoutes } from '../modules/payments/payments-routes.js';
 import { createPaymentsService } from '../modules/payments/payments-service.js';
+import { owedInAccounts } from '../modules/bookings/transfer-accounts.js';
+import { bankAccountsOf } from '../modules/config/config-routes.js';
+import { createReceiptReadingJob } from '../modules/receipts/checks/receipt-reading-job.js';
 import { receiptsRoutes } from '../modules/receipts/receipts-routes.js';
 import { createReceiptsService } from '../modules/receipts/receipts-service.js';
 import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from '../payments/payment-provider.js';
@@ -9,7 +12,7 @@ import type { AppContext, AppModule } from './app-module.js';
 
 /**
  * Card payments through the provider (and the sandbox gateway's pages when it is the one), transfer
- * receipts, and the jobs that deliver the sandbox's notifications and settle checkouts left open.
+ * receipts (read and checked in the background), and the jobs that deliver the sandbox's notifications and settle checkouts left open.
  * What they learn about a booking goes to the bookings module's port.
  */
 export function paymentsModule(
@@ -26,7 +29,20 @@ export function paymentsModule(
     logger: app.log,
     reconcileAfterMs: env.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
   });
-  const receipts = createReceiptsService({ database, bookings: options.bookings });
+  const bankAccounts = bankAccountsOf(env);
+  const reading = createReceiptReadingJob({
+    database,
+    bankAccounts,
+    owedInAccounts: (booking) => owedInAccounts(database.db, booking, bankAccounts),
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => reading.close());
+  const receipts = createReceiptsService({
+    database,
+    bookings: options.bookings,
+    // A process that runs the jobs reads a receipt as soon as it took it; others leave it to the sweep.
+    onReceipt: env.RUN_JOBS ? () => reading.kick() : undefined,
+  });
   const module: AppModule = {
     async routes(api) {
       await api.register(paymentsRoutes, { payments });
@@ -38,6 +54,8 @@ export function paymentsModule(
       { name: 'payment-webhooks', run: async (now) => provider.deliverDueWebhooks?.(now) },
       // Checkouts the provider has not told us the end of: asked about and settled.
       { name: 'payment-reconciliation', run: (now) => payments.reconcileOpenPayments(now) },
+      // Transfer receipts read and checked (a failed reading is tried again).
+      { name: reading.name, run: (now) => reading.run(now) },
     ],
   };
   return { payments, receipts, module };

@@ -17,6 +17,19 @@ export async function transferAccountsOf(
   accounts: BankAccount[],
 ): Promise<TransferAccount[]> {
   if (row.status !== 'pending-payment' || row.paymentMethod !== 'bank-transfer') return [];
+  return owedInAccounts(db, row, accounts);
+}
+
+/**
+ * What the booking owed into each account, whatever its state now (a receipt read after the booking was
+ * decided is still compared with what it owed): transferAccountsOf without the question whether it
+ * still waits for a transfer.
+ */
+export async function owedInAccounts(
+  db: Db,
+  row: Pick<BookingRow, 'amount' | 'currency' | 'exchangeRate' | 'createdAt'>,
+  accounts: BankAccount[],
+): Promise<TransferAccount[]> {
   const others = [...new Set(accounts.map((a) => a.currency).filter((c) => c !== row.currency && c !== 'USD'))];
   const rates = await findRatesAt(db, others, row.createdAt);
   rates.set('USD', 1);

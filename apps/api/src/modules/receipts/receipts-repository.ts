@@ -1,7 +1,7 @@
 import type { ReceiptSameFile } from '@kwenda/contracts/admin';
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, paymentReceipts, receiptFiles, receiptTransactionNumbers } from '../../db/schema.js';
+import { bookings, paymentReceipts, receiptFiles, receiptTransactionNumbers, type StoredReceiptCheck } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
 export async function countReceipts(tx: Tx, bookingId: string): Promise<number> {
@@ -67,6 +67,11 @@ export const findReceiptsOnDisk = (db: Db) =>
     .leftJoin(receiptFiles, eq(receiptFiles.receiptId, paymentReceipts.id))
     .where(and(isNotNull(paymentReceipts.storagePath), isNull(receiptFiles.receiptId)))
     .orderBy(asc(paymentReceipts.uploadedAt), asc(paymentReceipts.id));
+
+/** The checks known so far (at the upload: whether the typed number is another booking's). */
+export async function setChecks(tx: Tx, receiptId: string, checks: StoredReceiptCheck[]) {
+  await tx.update(paymentReceipts).set({ checks }).where(eq(paymentReceipts.id, receiptId));
+}
 
 /** A receipt of some booking, as a reuse check names it. */
 const otherReceiptColumns = {
@@ -134,12 +139,20 @@ export async function saveReading(
   receiptId: string,
   found: Pick<
     typeof paymentReceipts.$inferInsert,
-    'readingState' | 'reading' | 'readTransactionNumber' | 'checks' | 'allPassed' | 'possibleFraud' | 'imageFingerprint' | 'readAt'
+    | 'readingState'
+    | 'reading'
+    | 'readTransactionNumber'
+    | 'checks'
+    | 'allPassed'
+    | 'possibleFraud'
+    | 'imageFingerprint'
+    | 'readAt'
+    | 'readingError'
   >,
 ) {
   const saved = await tx
     .update(paymentReceipts)
-    .set({ ...found, readingError: null })
+    .set(found)
     .where(and(eq(paymentReceipts.id, receiptId), eq(paymentReceipts.readingState, 'reading')))
     .returning({ id: paymentReceipts.id });
   return saved.length > 0;

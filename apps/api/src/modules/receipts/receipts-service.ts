@@ -16,13 +16,18 @@ export const MAX_RECEIPTS_PER_BOOKING = 5;
  * tells the traveller why; both are recorded under the staff member who decided. The file is kept in
  * the database with its row, in one transaction, so every process can show it (receipt-storage.ts).
  */
-export function createReceiptsService(deps: { database: Database; bookings: BookingPaymentsPort }) {
+export function createReceiptsService(deps: {
+  database: Database;
+  bookings: BookingPaymentsPort;
+  /** Told of each receipt once its upload committed (the reading job of this process starts on it). */
+  onReceipt?: (receiptId: string) => void;
+}) {
   const { db } = deps.database;
 
   return {
     async addReceipt(
       bookingId: string,
-      file: { bytes: Buffer; fileName?: string },
+      file: { bytes: Buffer; fileName?: string; typedTransactionNumber?: string | null },
       uploader: { userId: string | null; label: string },
     ): Promise<void> {
       const booking = await deps.bookings.getBooking(bookingId);
@@ -65,9 +70,25 @@ export function createReceiptsService(deps: { database: Database; bookings: Book
           sizeBytes: file.bytes.length,
           sha256,
           storagePath: null,
+          typedTransactionNumber: file.typedTransactionNumber ?? null,
         });
         await repo.insertReceiptFile(tx, receiptId, file.bytes);
+        // The typed number is claimed now, atomically: of two bookings sending it at once, the first
+        // holds it and the other's receipt fails its numberReused check, naming the first's.
+        if (file.typedTransactionNumber) {
+          const holder = await repo.claimTransactionNumber(tx, {
+            transactionNumber: file.typedTransactionNumber,
+            receiptId,
+            bookingId,
+          });
+          await repo.setChecks(tx, receiptId, [
+            holder.bookingId === bookingId
+              ? { check: 'numberReused', verdict: 'pass' }
+              : { check: 'numberReused', verdict: 'fail', otherReceiptId: holder.receiptId },
+          ]);
+        }
       });
+      deps.onReceipt?.(receiptId);
     },
   };
 }

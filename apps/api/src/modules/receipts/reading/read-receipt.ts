@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { detectReceiptType } from '../receipt-storage.js';
+import { readArabicIndicNumbers } from './arabic-indic-numbers.js';
+import type { GreyImage } from './digit-glyphs.js';
 import { createOcrEngine, type OcrEngine } from './ocr-engine.js';
 import { readReceiptText } from './parse-receipt-text.js';
 import { pdfFirstPageImage, pdfTextLines } from './pdf-receipt.js';
@@ -21,7 +23,9 @@ export function createReceiptReader(options: { idleMs?: number; engine?: OcrEngi
 
   async function ocr(image: Buffer, started: number): Promise<ReceiptReading> {
     const prepared = await prepareImage(image);
-    const { lines } = await engine.recognize(prepared.bytes);
+    const { lines: ocrLines } = await engine.recognize(prepared.bytes);
+    // Arabic-Indic digits, which the OCR models cannot read, are read by the reader's own glyph matcher.
+    const lines = readArabicIndicNumbers(ocrLines, prepared.grey) ?? ocrLines;
     return {
       source: 'ocr',
       ...readReceiptText(lines, { ...textOptions, ocr: true }),
@@ -55,11 +59,15 @@ export type ReceiptReader = ReturnType<typeof createReceiptReader>;
  * are kept at their size (enlarging screenshots lost digits on the generated receipts), except tiny ones
  * (enlarged) and huge ones (reduced: time and memory grow with pixels).
  */
-async function prepareImage(bytes: Buffer): Promise<{ bytes: Buffer; width: number; height: number }> {
+async function prepareImage(bytes: Buffer): Promise<{ bytes: Buffer; grey: GreyImage; width: number; height: number }> {
   const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
   const meta = await image.metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   const resized = width < 600 ? image.resize({ width: 1000 }) : width > 2000 ? image.resize({ width: 2000 }) : image;
-  const { data, info } = await resized.grayscale().normalise().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  return { bytes: data, width: info.width, height: info.height };
+  const { data, info } = await resized.grayscale().normalise().raw().toBuffer({ resolveWithObject: true });
+  const grey = { data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height), width: info.width, height: info.height };
+  const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { bytes: png, grey, width: info.width, height: info.height };
 }
