@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.js';
 import { AppError, bookingNotFound } from '../../errors.js';
 import { readReceiptBytes } from '../receipts/receipt-storage.js';
 import { findSameFiles } from '../receipts/receipts-repository.js';
+import { deskReading, otherReceiptsOf } from '../receipts/checks/present-reading.js';
 import { recordStaffAction } from '../staff/staff-audit.js';
 import * as repo from './admin-bookings-repository.js';
 import { parseBookingSearch } from './booking-search.js';
@@ -99,11 +100,14 @@ export function createAdminBookingsService(deps: {
         repo.findDocumentViews(db, id),
         repo.findPossibleDuplicates(db, [id]),
       ]);
-      const sameFiles = await findSameFiles(
-        db,
-        receiptRows.map((r) => r.sha256),
-        id,
-      );
+      const [sameFiles, others] = await Promise.all([
+        findSameFiles(
+          db,
+          receiptRows.map((r) => r.sha256),
+          id,
+        ),
+        otherReceiptsOf(db, receiptRows),
+      ]);
       // A receipt's reviewer is a bare name from the command line, or 'staff:<id>' from the desk.
       const reviewer = (value: string | null) => (value && !value.includes(':') ? `agency:${value}` : value);
       const actorOf = await actorResolver([
@@ -178,6 +182,11 @@ export function createAdminBookingsService(deps: {
             reviewedBy: by ? (actorOf(by).name ?? by) : null,
             fileUrl: `/api/v1/admin/bookings/${id}/receipts/${r.id}/file`,
             sameFileAs: (sameFiles.get(r.sha256) ?? []).map(({ sha256: _hash, ...other }) => other),
+            typedTransactionNumber: r.typedTransactionNumber,
+            reading: deskReading(r, others, {
+              owed: booking.transferAccounts,
+              booking: { amount: booking.amount, currency: booking.currency },
+            }),
           };
         }),
         emails: emailRows.map((m) => ({

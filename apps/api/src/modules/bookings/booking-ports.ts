@@ -69,4 +69,6 @@ export interface ConfirmPaymentInput {
   actor: string;
   /** The card payment confirming it: every other open checkout of the booking is closed. */
   paymentId?: string;
+  /** A transfer approved by staff: its receipt, and their note (required when a check failed), kept in the history. */
+  receipt?: { receiptId: string; note: string | null };
 }

@@ -5,6 +5,7 @@ import { presentFareConditions } from '../offers/present-fare-conditions.js';
 import { supplierAmountInUsd } from '../rates/pricing.js';
 import { managePath, ticketPath } from '../mail/public-links.js';
 import { AGENCY_SEATS_SUPPLIER } from '../../suppliers/agency-seats/name.js';
+import { travellerReading } from '../receipts/checks/present-reading.js';
 
 /** A passenger's travel document as the airline asks for it (each null until given). */
 export const travelDocumentOf = (p: PassengerRow) => ({
@@ -141,6 +142,11 @@ export function presentBooking(
       uploadedAt: r.uploadedAt.toISOString(),
       status: r.status,
       sameFileElsewhere: r.sameFileElsewhere,
+      typedTransactionNumber: r.typedTransactionNumber,
+      reading: travellerReading(r, {
+        owed: options.transferAccounts ?? [],
+        booking: { amount: row.amount, currency: row.currency as Currency },
+      }),
     })),
     ticketLink: ticketed ? ticketPath(row.id) : null,
     ticketLinkUrl: ticketed ? `${options.publicUrl}${ticketPath(row.id)}` : null,
@@ -243,6 +249,9 @@ export function limitedView(booking: Booking): Booking {
       uploadedAt: r.uploadedAt,
       status: r.status,
       sameFileElsewhere: false,
+      // Whether it was read and how it compares, without what it says (names, accounts, the number).
+      typedTransactionNumber: null,
+      reading: { ...r.reading, values: null },
     })),
     ticketLink: null,
     ticketLinkUrl: null,

@@ -1,5 +1,6 @@
 import { apiErrorSchema } from '@kwenda/contracts';
 import {
+  approveTransferRequestSchema,
   bookingDeskStateSchema,
   cancelBookingRequestSchema,
   deskActionResponseSchema,
@@ -7,6 +8,8 @@ import {
   manualTicketRequestSchema,
   recordRefundRequestSchema,
   refundsResponseSchema,
+  receiptSearchQuerySchema,
+  receiptSearchResponseSchema,
   rejectTransferRequestSchema,
   ticketingResponseSchema,
   transfersResponseSchema,
@@ -47,7 +50,8 @@ export const deskRoutes: FastifyPluginAsyncZod<{ desk: DeskService }> = async (a
       preHandler: viewer,
       schema: {
         tags: ['admin'],
-        summary: 'Transfer receipts waiting for a decision, oldest first, with the amount and reference expected',
+        summary:
+          'Transfer receipts waiting for a decision, with the amount expected and what their checks found: all passed first, a possible fraud last',
         response: { 200: transfersResponseSchema, ...readErrors },
       },
     },
@@ -80,14 +84,37 @@ export const deskRoutes: FastifyPluginAsyncZod<{ desk: DeskService }> = async (a
       preHandler: agent,
       schema: {
         tags: ['admin'],
-        summary: 'Approve a transfer: the booking is paid as a card payment pays it, then ticketed (final)',
+        summary:
+          'Approve a transfer: the booking is paid as a card payment pays it, then ticketed (final); a note is required when a check of the receipt failed',
         params: receiptParam,
+        // Optional: callers from before the receipt checks send no body.
+        body: approveTransferRequestSchema.optional(),
         response: { 200: deskActionResponseSchema, ...actionErrors },
       },
     },
     async (request) => {
       checkReceiptId(request.params.receiptId);
-      return { success: true as const, booking: await desk.approveTransfer(request.params.receiptId, actor(request)) };
+      return {
+        success: true as const,
+        booking: await desk.approveTransfer(request.params.receiptId, actor(request), request.body ?? {}),
+      };
+    },
+  );
+
+  app.get(
+    '/admin/receipts',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['admin'],
+        summary: 'Receipts of any booking and status whose transaction number (typed or read) is this one',
+        querystring: receiptSearchQuerySchema,
+        response: { 200: receiptSearchResponseSchema, 400: apiErrorSchema, ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { success: true as const, receipts: await desk.searchReceipts(request.query.transactionNumber) };
     },
   );
 

@@ -1,9 +1,22 @@
-import type { ExtendHoldRequest, ManualTicketRequest, RecordRefundRequest, RejectTransferRequest } from '@kwenda/contracts/admin';
+import type {
+  ApproveTransferRequest,
+  ExtendHoldRequest,
+  ManualTicketRequest,
+  RecordRefundRequest,
+  RejectTransferRequest,
+} from '@kwenda/contracts/admin';
 import { getAirlineChange } from '../use-cases/airline-change.js';
 import { cancelBooking, cancelBookingAtQuote, quoteStaffCancellation } from '../use-cases/staff-cancel.js';
 import { decideReceipt } from '../use-cases/staff-decide-receipt.js';
 import type { StaffActor, StaffDeps } from '../use-cases/staff-deps.js';
-import { bookingDeskState, listRefunds, listTicketing, listTransfers, receiptFile } from '../use-cases/staff-desk-lists.js';
+import {
+  bookingDeskState,
+  listRefunds,
+  listTicketing,
+  listTransfers,
+  receiptFile,
+  searchReceipts,
+} from '../use-cases/staff-desk-lists.js';
 import { extendHold } from '../use-cases/staff-extend-hold.js';
 import { recordRefund } from '../use-cases/staff-refund.js';
 import { resendETicket, retryTicketing, ticketManually } from '../use-cases/staff-ticketing.js';
@@ -16,7 +29,9 @@ export function createDeskService(staff: StaffDeps) {
   return {
     listTransfers: () => listTransfers(staff),
     receiptFile: (receiptId: string) => receiptFile(staff, receiptId),
-    approveTransfer: (receiptId: string, actor: StaffActor) => decideReceipt(staff, receiptId, { decision: 'approve' }, actor),
+    searchReceipts: (transactionNumber: string) => searchReceipts(staff, transactionNumber),
+    approveTransfer: (receiptId: string, actor: StaffActor, input: ApproveTransferRequest = {}) =>
+      decideReceipt(staff, receiptId, { decision: 'approve', note: input.note ?? null }, actor),
     rejectTransfer: (receiptId: string, input: RejectTransferRequest, actor: StaffActor) =>
       decideReceipt(staff, receiptId, { decision: 'reject', reason: input.reason, note: input.note ?? null }, actor),
     listTicketing: () => listTicketing(staff),

@@ -32,7 +32,7 @@ export async function confirmPayment(
   await transitionLocked(tx, row, input.method === 'card' ? 'payment-succeeded' : 'receipt-confirmed', {
     actor: input.actor,
     patch: { paymentMethod: input.method, paymentError: null },
-    details: { amount: input.amount, currency: input.currency },
+    details: { amount: input.amount, currency: input.currency, ...input.receipt },
   });
   // Paid: no card page of this booking may take money any more (a transfer approved while a card
   // page stayed open in another tab charged the traveller twice).

@@ -4,7 +4,7 @@ import type { DeskBookingSummary, ReceiptRejectionReason } from '@kwenda/contrac
 import { formatAgencyDateTime } from '@kwenda/contracts/display';
 import type { BookingRow, ReceiptRow } from '../../../db/schema.js';
 import type { Tx } from '../../../db/tx.js';
-import { AppError } from '../../../errors.js';
+import { AppError, validationError } from '../../../errors.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import * as moneyRepo from '../booking-money-repository.js';
@@ -22,7 +22,11 @@ import { summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
  */
 
 export type ReceiptDecision =
-  { decision: 'approve' } | { decision: 'reject'; reason: ReceiptRejectionReason; note?: string | null };
+  | { decision: 'approve'; note?: string | null }
+  | { decision: 'reject'; reason: ReceiptRejectionReason; note?: string | null };
+
+/** The fewest characters of a note that explains approving a receipt whose check failed. */
+export const APPROVAL_NOTE_MIN_LENGTH = 3;
 
 const newPaymentId = () => `pay_${randomBytes(12).toString('base64url')}`;
 
@@ -41,6 +45,12 @@ async function lockReceiptBooking(tx: Tx, receiptId: string): Promise<{ row: Boo
     );
   return { row, receipt };
 }
+
+const failedChecks = (receipt: ReceiptRow) =>
+  receipt.checks
+    .filter((c) => c.verdict === 'fail')
+    .map((c) => c.check)
+    .join(', ');
 
 /** Why a booking cannot take the money of a transfer now, or null when it can. */
 function notPayable(row: BookingRow, now: Date): AppError | null {
@@ -70,8 +80,18 @@ export async function decideReceipt(
 ): Promise<DeskBookingSummary> {
   if (decision.decision === 'reject') return rejectReceipt(deps, receiptId, decision, staff);
   const now = deps.clock();
+  const note = decision.note?.trim() || null;
   const paid = await deps.db.transaction(async (tx) => {
     const { row, receipt } = await lockReceiptBooking(tx, receiptId);
+    // A receipt the server found wrong somewhere is approved only with the staff member's reason.
+    if (receipt.checks.some((c) => c.verdict === 'fail') && (note?.length ?? 0) < APPROVAL_NOTE_MIN_LENGTH)
+      throw validationError([
+        {
+          path: 'note',
+          code: 'required',
+          message: `A check of this receipt failed (${failedChecks(receipt)}): say in a note why it is approved`,
+        },
+      ]);
     const refusal = notPayable(row, now);
     if (refusal) throw refusal;
     // The booking's own amount, priced by the server when it was held: the transfer pays exactly that.
@@ -81,6 +101,7 @@ export async function decideReceipt(
       amount: row.amount,
       currency: row.currency as Currency,
       actor: staff.actor,
+      receipt: { receiptId: receipt.id, note },
     });
     if (result !== 'confirmed')
       throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${row.bookingReference} cannot take this payment (${result})`);
@@ -92,7 +113,7 @@ export async function decideReceipt(
       amount: row.amount,
       currency: row.currency,
     });
-    await moneyRepo.decideReceipt(tx, receipt.id, { status: 'accepted', reviewedBy: staff.actor });
+    await moneyRepo.decideReceipt(tx, receipt.id, { status: 'accepted', reviewedBy: staff.actor, note });
     await moneyRepo.acceptWaitingReceipts(tx, row.id, staff.actor);
     return row;
   });

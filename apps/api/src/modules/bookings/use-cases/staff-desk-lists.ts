@@ -1,9 +1,18 @@
 import type { Currency } from '@kwenda/contracts';
-import type { BookingDeskState, DeskAction, Refund, RefundsResponse, TicketingItem, TransferItem } from '@kwenda/contracts/admin';
+import type {
+  BookingDeskState,
+  DeskAction,
+  ReceiptSearchItem,
+  Refund,
+  RefundsResponse,
+  TicketingItem,
+  TransferItem,
+} from '@kwenda/contracts/admin';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import { AppError, bookingNotFound } from '../../../errors.js';
 import { readReceiptBytes } from '../../receipts/receipt-storage.js';
-import { findSameFiles } from '../../receipts/receipts-repository.js';
+import { findReceiptsByNumber, findSameFiles } from '../../receipts/receipts-repository.js';
+import { deskReading, otherReceiptsOf } from '../../receipts/checks/present-reading.js';
 import * as repo from '../booking-repository.js';
 import * as moneyRepo from '../booking-money-repository.js';
 import { cents, fromCents } from '../booking-money-repository.js';
@@ -37,7 +46,7 @@ const passengersView = (passengers: PassengerRow[]) =>
 /** The staff URL of a receipt's file (GET, any staff role), shown inline on the transfers screen. */
 export const receiptFileUrl = (receiptId: string) => `/api/v1/admin/transfers/${encodeURIComponent(receiptId)}/file`;
 
-/** Receipts waiting for a decision, oldest first, with what should have arrived. */
+/** Receipts waiting for a decision, with what should have arrived and what their checks found (ordered by transferRank). */
 export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
   const rows = await moneyRepo.listWaitingTransfers(deps.db, LIST_LIMIT);
   const inAccounts = await expectedInAccounts(
@@ -46,7 +55,7 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
     deps.bankAccounts,
   );
   const ids = [...new Set(rows.map((r) => r.booking.id))];
-  const [rejected, extended, passengers, sameFiles] = await Promise.all([
+  const [rejected, extended, passengers, sameFiles, others] = await Promise.all([
     moneyRepo.countRejectedReceipts(deps.db, ids),
     moneyRepo.extendedHolds(deps.db, ids),
     Promise.all(ids.map(async (id) => [id, await repo.findPassengers(deps.db, id)] as const)).then((list) => new Map(list)),
@@ -55,8 +64,12 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
       rows.map((r) => r.receipt.sha256),
       null,
     ),
+    otherReceiptsOf(
+      deps.db,
+      rows.map((r) => r.receipt),
+    ),
   ]);
-  return rows.map(({ receipt, booking }) => ({
+  const items = rows.map(({ receipt, booking }) => ({
     receiptId: receipt.id,
     bookingId: booking.id,
     bookingReference: booking.bookingReference,
@@ -78,7 +91,28 @@ export async function listTransfers(deps: StaffDeps): Promise<TransferItem[]> {
     sameFileAs: (sameFiles.get(receipt.sha256) ?? [])
       .filter((other) => other.bookingId !== booking.id)
       .map(({ sha256: _hash, ...other }) => other),
+    typedTransactionNumber: receipt.typedTransactionNumber,
+    reading: deskReading(receipt, others, {
+      owed: inAccounts.get(booking.id) ?? [],
+      booking: { amount: booking.amount, currency: booking.currency as Currency },
+    }),
   }));
+  // Every check passed first, then those still being read or with a value unread, then a failed check,
+  // a possible fraud last; oldest first within each (the rows come oldest first, the sort is stable).
+  return items.sort((a, b) => transferRank(a) - transferRank(b));
+}
+
+function transferRank({ reading }: TransferItem): number {
+  if (reading.possibleFraud) return 3;
+  if (reading.checks.some((c) => c.verdict === 'fail')) return 2;
+  if (reading.allPassed) return 0;
+  return 1;
+}
+
+/** Receipts of any booking and status whose typed or read transaction number is this one (normalized), oldest first. */
+export async function searchReceipts(deps: StaffDeps, transactionNumber: string): Promise<ReceiptSearchItem[]> {
+  const rows = await findReceiptsByNumber(deps.db, transactionNumber);
+  return rows.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString(), fileUrl: receiptFileUrl(row.receiptId) }));
 }
 
 /** The file of a receipt for staff: its bytes and what it is (detected from its bytes at upload). */
