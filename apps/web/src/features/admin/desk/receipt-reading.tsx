@@ -109,7 +109,8 @@ export function ReceiptReading({
   ];
 
   return (
-    <section aria-label={t('reading.title')} data-testid="receipt-reading" data-state={reading.state}>
+    // A group, not a landmark: every card has one, under the same name.
+    <div role="group" aria-label={t('reading.title')} data-testid="receipt-reading" data-state={reading.state}>
       <Stack gap="xs">
         {reading.state === 'reading' ? (
           <Group gap="xs" role="status" data-testid="receipt-reading-state">
@@ -119,7 +120,7 @@ export function ReceiptReading({
         ) : (
           <Group gap="xs">
             {reading.allPassed ? (
-              <Badge color="teal.8" variant="filled" size="lg" leftSection={<span aria-hidden="true">✓</span>} data-testid="receipt-all-passed">
+              <Badge color="teal.9" variant="filled" size="lg" leftSection={<span aria-hidden="true">✓</span>} data-testid="receipt-all-passed">
                 {t('reading.allPassed')}
               </Badge>
             ) : failed > 0 ? (
@@ -197,7 +198,7 @@ export function ReceiptReading({
           </>
         ) : null}
       </Stack>
-    </section>
+    </div>
   );
 }
 
@@ -213,7 +214,7 @@ export function PossibleFraudBanner({ reading }: { reading: DeskReceiptReading }
   );
   return (
     <Alert
-      color="red"
+      color="red.9"
       variant="filled"
       title={
         <>
