@@ -1,0 +1,208 @@
+import data from './digit-glyphs.json' with { type: 'json' };
+import { BITMAP, classifyGlyph, stripGlyphs, type Glyph, type GlyphMatch, type GlyphTemplate, type GreyImage } from './digit-glyphs.js';
+import type { ReceiptLine, TextBox } from './receipt-reading.js';
+
+/**
+ * The numbers of a receipt printed in Arabic-Indic digits, read by digit-glyphs.ts in the lines the OCR
+ * engine found, and written into those lines in Latin digits and in logical order, for the parser.
+ *
+ * Order: inside a number the digits run left to right; but numbers separated by a space or '-' inside
+ * one value are laid out right to left (the Unicode bidirectional algorithm treats Arabic-Indic digits
+ * as Arabic numbers), so «٢٥-١١-٢٠٢٦» shows as ٢٠٢٦-١١-٢٥ and an account grouped in fours shows its
+ * last group first. The groups of a run are therefore read in reverse.
+ *
+ * Never a wrong number: a glyph between digits that matches no template well makes its whole number
+ * unreadable ('؟'), and on a receipt in Arabic-Indic digits the OCR's own digits are dropped.
+ */
+
+const templates: GlyphTemplate[] = (data.templates as [string, string, number[], number][]).map(
+  ([label, bitmap, geometry, pieces]) => ({
+    label,
+    bitmap: Float32Array.from(bitmap, (c) => parseInt(c, 16) / 15),
+    geometry,
+    pieces,
+  }),
+);
+if (data.bitmap !== BITMAP) throw new Error('digit-glyphs.json was made for another bitmap size');
+
+const isArabicIndic = (label: string) => /^\d$/.test(label);
+const DISTINCT_ARABIC_INDIC = /^[234678]$/;
+const isLatin = (label: string) => /^L\d$/.test(label);
+const isSeparator = (label: string) => /^[,.:/-]$/.test(label);
+const arabicIndicOrSeparator = (label: string) => isArabicIndic(label) || (isSeparator(label) && label !== '.');
+
+/** A glyph further than this from every template is not one the reader knows. */
+export const MATCH_LIMIT = 0.12;
+/** A gap wider than this share of the line's height ends a number; a narrower one above SPACE is a space. */
+const RUN_GAP = 1.3;
+const SPACE = 0.3;
+
+interface Run {
+  glyphs: { glyph: Glyph; label: string }[];
+  box: TextBox;
+  text: string;
+}
+
+const unionBox = (boxes: TextBox[]): TextBox => ({
+  x0: Math.min(...boxes.map((b) => b.x0)),
+  y0: Math.min(...boxes.map((b) => b.y0)),
+  x1: Math.max(...boxes.map((b) => b.x1)),
+  y1: Math.max(...boxes.map((b) => b.y1)),
+});
+
+/** Reverses the groups of a run split at spaces and '-', keeping each group's digits in order. */
+export function logicalOrder(visual: string): string {
+  return (visual.match(/[^\s-]+|\s+|-/g) ?? []).reverse().join('');
+}
+
+/** The runs of Arabic-Indic digits in one strip of the image. */
+export function arabicIndicRuns(
+  image: GreyImage,
+  strip: TextBox,
+  middle?: { y0: number; y1: number },
+): { runs: Run[]; votes: { arabic: number; latin: number } } {
+  const glyphs = stripGlyphs(image, strip, middle);
+  const heights = glyphs.map((g) => g.box.y1 - g.box.y0).sort((a, b) => a - b);
+  const lineHeight = heights[Math.floor(heights.length * 0.75)] ?? 1;
+  const matched = glyphs.flatMap((glyph) => {
+    const match = classifyGlyph(glyph, templates);
+    const numeric = match.distance <= MATCH_LIMIT && !match.label.startsWith('x:');
+    if (numeric || glyph.geometry[3]! < 0.9 || glyph.geometry[1]! > 1.2 || !glyph.splits) return [{ glyph, match }];
+    // A wide glyph of a digit's height that is no digit may be two digits touching.
+    let best: { glyph: Glyph; match: GlyphMatch }[] | undefined;
+    let bestDistance = Infinity;
+    for (const parts of glyph.splits()) {
+      const matches = parts.map((part) => ({ glyph: part, match: classifyGlyph(part, templates) }));
+      const worst = Math.max(...matches.map(({ match: m }) => m.distance));
+      if (matches.every(({ match: m }) => isArabicIndic(m.label)) && worst <= Math.min(MATCH_LIMIT, match.distance) && worst < bestDistance) {
+        best = matches;
+        bestDistance = worst;
+      }
+    }
+    return best ?? [{ glyph, match }];
+  });
+  // Runs of glyphs close together; a glyph matched to a letter (or a Latin digit) is kept in the run, to be judged below.
+  const runs: { glyph: Glyph; label: string; distance: number }[][] = [];
+  let current: { glyph: Glyph; label: string; distance: number }[] = [];
+  const marks: Run[] = [];
+  for (const { glyph, match } of matched) {
+    const last = current[current.length - 1];
+    const known = match.distance <= MATCH_LIMIT;
+    const numeric = known && (isArabicIndic(match.label) || isLatin(match.label) || isSeparator(match.label));
+    if (last && glyph.box.x0 - last.glyph.box.x1 > RUN_GAP * lineHeight) {
+      runs.push(current);
+      current = [];
+    }
+    if (known && !numeric && last && glyph.box.x0 - last.glyph.box.x1 <= SPACE * lineHeight) {
+      // A "letter" right against a digit is more likely digits the reader cannot separate: it spoils the number.
+      current.push({ glyph, label: '?', distance: match.distance });
+      continue;
+    }
+    if (known && !numeric) {
+      // A letter ends the number; the morning and afternoon marks of a time (ص, م) are kept as words.
+      runs.push(current);
+      current = [];
+      if (match.label === 'x:م' || match.label === 'x:ص') marks.push({ glyphs: [], box: glyph.box, text: match.label.slice(2) });
+      continue;
+    }
+    current.push({ glyph, label: known ? match.label : '?', distance: match.distance });
+  }
+  runs.push(current);
+
+  const result: Run[] = [];
+  const votes = { arabic: 0, latin: 0 };
+  for (const run of runs) {
+    // Pieces of the run apart from the rest (a space wide) that hold an unknown mark and at most one digit are
+    // a speck or a letter beside the number (the dot of «ج.س» looks like ٠), not part of it.
+    const pieces: (typeof run)[] = [];
+    run.forEach((entry, index) => {
+      if (index === 0 || entry.glyph.box.x0 - run[index - 1]!.glyph.box.x1 > SPACE * lineHeight) pieces.push([]);
+      pieces[pieces.length - 1]!.push(entry);
+    });
+    const stray = (piece: typeof run) =>
+      piece.every((entry) => !isArabicIndic(entry.label) && !isLatin(entry.label)) ||
+      (piece.some((entry) => entry.label === '?') && piece.filter((entry) => isArabicIndic(entry.label) || isLatin(entry.label)).length <= 1);
+    while (pieces.length > 0 && stray(pieces[0]!)) pieces.shift();
+    while (pieces.length > 0 && stray(pieces[pieces.length - 1]!)) pieces.pop();
+    run.splice(0, run.length, ...pieces.flat());
+    while (run.length > 0 && isSeparator(run[0]!.label)) run.shift();
+    while (run.length > 0 && isSeparator(run[run.length - 1]!.label)) run.pop();
+    // ٢٣٤٦٧٨ look like no Latin digit; ٠١٥٩ do, once blurred (٥ and 0, ٩ and 9).
+    const arabic = run.filter((g) => DISTINCT_ARABIC_INDIC.test(g.label)).length;
+    const latin = run.filter((g) => isLatin(g.label) && g.label !== 'L1').length;
+    votes.arabic += arabic;
+    votes.latin += latin;
+    const digits = run.filter((g) => isArabicIndic(g.label) || isLatin(g.label)).length;
+    // Whether the receipt's digits are Arabic-Indic is decided over all its runs (readArabicIndicNumbers).
+    if (digits < 2 || latin > arabic) continue;
+    // Read again among Arabic-Indic digits and separators only; an unknown glyph inside spoils the number.
+    let visual = '';
+    let spoiled = false;
+    // A space is a gap well over the number's own spacing (wide in a wide font or a letter-spaced figure).
+    const gaps = run.slice(1).map((entry, index) => entry.glyph.box.x0 - run[index]!.glyph.box.x1);
+    const space = Math.max(SPACE * lineHeight, 2.5 * (gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0));
+    run.forEach((entry, index) => {
+      const previous = run[index - 1];
+      if (previous && entry.glyph.box.x0 - previous.glyph.box.x1 > space) visual += ' ';
+      const match = classifyGlyph(entry.glyph, templates, arabicIndicOrSeparator);
+      // Near enough to one template, or a little further but much nearer to that class than to any other.
+      const runnerUp = classifyGlyph(entry.glyph, templates, (label) => arabicIndicOrSeparator(label) && label !== match.label);
+      const sure = match.distance <= MATCH_LIMIT || (match.distance <= 2 * MATCH_LIMIT && runnerUp.distance >= 2 * match.distance);
+      if (!sure) spoiled = true;
+      visual += match.label;
+    });
+    result.push({
+      glyphs: run.map((entry) => ({ glyph: entry.glyph, label: entry.label })),
+      box: unionBox(run.map((entry) => entry.glyph.box)),
+      // A group that starts or ends with a separator ('2,242,') is a number cut in pieces, not a number.
+      text: spoiled || /(?:^|\s)[,.:/]|[,.:/](?:\s|$)/.test(visual.trim()) ? '؟' : logicalOrder(visual.trim()),
+    });
+  }
+  // The marks of morning and afternoon next to a number read (never a label's letter further away).
+  const beside = (mark: Run) =>
+    result.some((run) => run.text !== '؟' && Math.max(run.box.x0 - mark.box.x1, mark.box.x0 - run.box.x1) <= RUN_GAP * lineHeight);
+  return { runs: [...result, ...marks.filter(beside)], votes };
+}
+
+const ENGLISH_LABEL = /\b(?:transaction|amount|date|account|beneficiary|receiver|sender)\b/i;
+const OCR_DIGIT = /[0-9\u0660-\u0669\u06f0-\u06f9]/g;
+const overlaps = (a: TextBox, b: TextBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+
+/**
+ * The lines with their Arabic-Indic numbers read, or undefined when the receipt shows none (its digits
+ * are Latin, and the OCR's reading stands).
+ */
+export function readArabicIndicNumbers(lines: ReceiptLine[], image: GreyImage): ReceiptLine[] | undefined {
+  // The English app prints Latin digits only.
+  if (lines.some((line) => ENGLISH_LABEL.test(line.text))) return undefined;
+  const votes = { arabic: 0, latin: 0 };
+  const found = lines.map((line) => {
+    if (!line.box) return [];
+    const height = line.box.y1 - line.box.y0;
+    const strip = {
+      x0: line.box.x0 - height,
+      y0: line.box.y0 - height * 0.4,
+      x1: line.box.x1 + height,
+      y1: line.box.y1 + height * 0.4,
+    };
+    const read = arabicIndicRuns(image, strip, { y0: line.box.y0, y1: line.box.y1 });
+    votes.arabic += read.votes.arabic;
+    votes.latin += read.votes.latin;
+    return read.runs;
+  });
+  const digitsRead = found.flat().filter((run) => (run.text.match(/\d/g)?.length ?? 0) >= 4);
+  // Glyphs of the whole receipt that only Arabic-Indic digits have, against those only Latin digits have.
+  if (digitsRead.length === 0 || votes.arabic <= 3 * votes.latin) return undefined;
+  return lines.map((line, index) => {
+    let runs = found[index]!;
+    // Two numbers on one line are one number the reader broke (the parser would join them): neither is kept.
+    if (runs.filter((run) => /\d/.test(run.text)).length > 1) runs = runs.map((run) => ({ ...run, text: '؟' }));
+    const words = (line.words ?? []).filter((word) => !runs.some((run) => overlaps(word.box, run.box)));
+    // What the OCR took for digits on such a receipt is a misreading ('10011066' for ٦٥١٧٥٤٤): dropped.
+    const kept = words.map((word) => ({ ...word, text: word.text.replace(OCR_DIGIT, '؟') }));
+    const added = runs.map((run) => ({ text: run.text, box: run.box }));
+    if (!line.words) return { ...line, text: line.text.replace(OCR_DIGIT, '؟') };
+    const all = [...kept, ...added];
+    return { ...line, text: all.map((word) => word.text).join(' '), words: all };
+  });
+}
