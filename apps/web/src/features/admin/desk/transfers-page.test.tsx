@@ -111,6 +111,17 @@ describe('the transfers screen', () => {
     expect(within(waiting).queryByTestId('receipt-check-amount')).toBeNull();
   });
 
+  it('asks for the list again every few seconds while a receipt is being read, and shows its checks once read', async () => {
+    transfers = [reading];
+    const { t } = render();
+    const card = await cardOf('KW1T5Q');
+    expect(within(card).getByTestId('receipt-reading-state')).toBeTruthy();
+    transfers = [{ ...reading, reading: deskReading() }];
+    expect(await within(card).findByTestId('receipt-all-passed', {}, { timeout: 6_000 })).toBeTruthy();
+    expect(requests.filter((r) => r.url.endsWith('/admin/transfers'))).toHaveLength(2);
+    expect(verdict(card, 'amount').textContent).toContain(t(desk('checks.amount.pass')));
+  }, 10_000);
+
   it('names the other booking of a possible fraud, linked to its page, and which check matched', async () => {
     transfers = [fraud];
     const { t } = render();
