@@ -23,7 +23,7 @@ export function SwitchToCard({ booking }: { booking: Booking }) {
 
   if (reviewing)
     return (
-      <Text size="sm" c="dimmed" data-testid="switch-to-card-reviewing">
+      <Text size="sm" data-testid="switch-to-card-reviewing">
         {t('codes.RECEIPT_UNDER_REVIEW')}
       </Text>
     );
