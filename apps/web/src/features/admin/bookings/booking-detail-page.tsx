@@ -277,7 +277,7 @@ export function BookingDetailPage() {
       </Group>
       <PossibleDuplicateAlert duplicates={data.possibleDuplicates} />
       {/* A section of its own, with its heading. */}
-      <BookingActions booking={booking} onChanged={refresh} />
+      <BookingActions booking={booking} receipts={data.receipts} onChanged={refresh} />
       <AirlineChangeSection bookingId={booking.id} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Section id="booking-summary" title={t('detail.summary')}>

@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@kwenda/contracts';
-import type { BookingDeskState } from '@kwenda/contracts/admin';
+import type { BookingDeskState, DeskReceiptReading } from '@kwenda/contracts/admin';
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -16,7 +16,10 @@ import {
   RejectTransferDialog,
 } from './desk-dialogs';
 import { deskMoney, deskTime } from './desk-format';
+import { failedChecks } from './receipt-reading';
 import { RefundOwed } from './refund-owed';
+
+const failedChecksOf = (reading: DeskReceiptReading | undefined) => (reading ? failedChecks(reading) : []);
 
 type Dialog = { kind: 'approve' | 'reject'; receiptId: string } | { kind: 'extend' | 'manual' | 'cancel' | 'refund' } | null;
 
@@ -25,6 +28,8 @@ export interface BookingActionsProps {
   booking: { id: string; status?: BookingStatus };
   /** Called after an action succeeded (every desk query is refreshed as well). */
   onChanged?: () => void;
+  /** The booking's receipts as read: approving one whose check failed asks for a note first. */
+  receipts?: { id: string; reading: DeskReceiptReading }[];
 }
 
 /**
@@ -32,7 +37,7 @@ export interface BookingActionsProps {
  * reject a waiting receipt, extend the hold, retry or issue tickets by hand, resend the e-ticket,
  * cancel, record a refund), its money and its refunds. Viewers see the state without the buttons.
  */
-export function BookingActions({ booking, onChanged }: BookingActionsProps) {
+export function BookingActions({ booking, onChanged, receipts = [] }: BookingActionsProps) {
   const { t, i18n } = useTranslation('admin-desk');
   const language = i18n.language;
   const state = useBookingDeskState(booking.id);
@@ -188,6 +193,7 @@ export function BookingActions({ booking, onChanged }: BookingActionsProps) {
           reference={b.bookingReference}
           amount={b.amount}
           currency={b.currency}
+          failedChecks={failedChecksOf(receipts.find((r) => r.id === dialog.receiptId)?.reading)}
         />
       ) : null}
       {dialog?.kind === 'reject' ? (
