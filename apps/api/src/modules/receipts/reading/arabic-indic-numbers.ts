@@ -36,6 +36,8 @@ export const MATCH_LIMIT = 0.12;
 /** A gap wider than this share of the line's height ends a number; a narrower one above SPACE is a space. */
 const RUN_GAP = 1.3;
 const SPACE = 0.3;
+/** The second likeliest digit must be this much further than the likeliest (٢ and ٣ differ by one tooth). */
+const MARGIN = 1.25;
 
 interface Run {
   glyphs: { glyph: Glyph; label: string }[];
@@ -50,6 +52,12 @@ const unionBox = (boxes: TextBox[]): TextBox => ({
   y1: Math.max(...boxes.map((b) => b.y1)),
 });
 
+/**
+ * A number cut in pieces by a space the reader saw in it: a group that starts or ends with a separator
+ * ('2,242,'), or an amount (grouped with ',') in more than one group. Dates and times use / : - only.
+ */
+const broken = (visual: string) => /(?:^|\s)[,.:/]|[,.:/](?:\s|$)/.test(visual) || (/,/.test(visual) && /\s/.test(visual));
+
 /** Reverses the groups of a run split at spaces and '-', keeping each group's digits in order. */
 export function logicalOrder(visual: string): string {
   return (visual.match(/[^\s-]+|\s+|-/g) ?? []).reverse().join('');
@@ -60,14 +68,15 @@ export function arabicIndicRuns(
   image: GreyImage,
   strip: TextBox,
   middle?: { y0: number; y1: number },
+  level = 1,
 ): { runs: Run[]; votes: { arabic: number; latin: number } } {
-  const glyphs = stripGlyphs(image, strip, middle);
+  const glyphs = stripGlyphs(image, strip, middle, level);
   const heights = glyphs.map((g) => g.box.y1 - g.box.y0).sort((a, b) => a - b);
   const lineHeight = heights[Math.floor(heights.length * 0.75)] ?? 1;
   const matched = glyphs.flatMap((glyph) => {
     const match = classifyGlyph(glyph, templates);
     const numeric = match.distance <= MATCH_LIMIT && !match.label.startsWith('x:');
-    if (numeric || glyph.geometry[3]! < 0.9 || glyph.geometry[1]! > 1.2 || !glyph.splits) return [{ glyph, match }];
+    if (numeric || glyph.geometry[3]! < 0.9 || glyph.geometry[3]! > 2 || glyph.geometry[1]! > 1.2 || !glyph.splits) return [{ glyph, match }];
     // A wide glyph of a digit's height that is no digit may be two digits touching.
     let best: { glyph: Glyph; match: GlyphMatch }[] | undefined;
     let bestDistance = Infinity;
@@ -134,28 +143,30 @@ export function arabicIndicRuns(
     votes.latin += latin;
     const digits = run.filter((g) => isArabicIndic(g.label) || isLatin(g.label)).length;
     // Whether the receipt's digits are Arabic-Indic is decided over all its runs (readArabicIndicNumbers).
-    if (digits < 2 || latin > arabic) continue;
+    // At a darker threshold than Otsu's, letters break into digit-like pieces: no Latin-looking glyph at all.
+    if (digits < 2 || latin > arabic || (level < 1 && latin > 0)) continue;
     // Read again among Arabic-Indic digits and separators only; an unknown glyph inside spoils the number.
     let visual = '';
     let spoiled = false;
     // A space is a gap well over the number's own spacing (wide in a wide font or a letter-spaced figure).
     const gaps = run.slice(1).map((entry, index) => entry.glyph.box.x0 - run[index]!.glyph.box.x1);
-    const space = Math.max(SPACE * lineHeight, 2.5 * (gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0));
+    const space = Math.max(SPACE * lineHeight, 2 * (gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0));
     run.forEach((entry, index) => {
       const previous = run[index - 1];
       if (previous && entry.glyph.box.x0 - previous.glyph.box.x1 > space) visual += ' ';
       const match = classifyGlyph(entry.glyph, templates, arabicIndicOrSeparator);
       // Near enough to one template, or a little further but much nearer to that class than to any other.
       const runnerUp = classifyGlyph(entry.glyph, templates, (label) => arabicIndicOrSeparator(label) && label !== match.label);
-      const sure = match.distance <= MATCH_LIMIT || (match.distance <= 2 * MATCH_LIMIT && runnerUp.distance >= 2 * match.distance);
+      const sure =
+        (match.distance <= MATCH_LIMIT && runnerUp.distance >= MARGIN * match.distance + 0.005) ||
+        (match.distance <= 2 * MATCH_LIMIT && runnerUp.distance >= 2 * match.distance);
       if (!sure) spoiled = true;
       visual += match.label;
     });
     result.push({
       glyphs: run.map((entry) => ({ glyph: entry.glyph, label: entry.label })),
       box: unionBox(run.map((entry) => entry.glyph.box)),
-      // A group that starts or ends with a separator ('2,242,') is a number cut in pieces, not a number.
-      text: spoiled || /(?:^|\s)[,.:/]|[,.:/](?:\s|$)/.test(visual.trim()) ? '؟' : logicalOrder(visual.trim()),
+      text: spoiled || broken(visual.trim()) ? '؟' : logicalOrder(visual.trim()),
     });
   }
   // The marks of morning and afternoon next to a number read (never a label's letter further away).
@@ -165,6 +176,7 @@ export function arabicIndicRuns(
 }
 
 const ENGLISH_LABEL = /\b(?:transaction|amount|date|account|beneficiary|receiver|sender)\b/i;
+const NOT_ARABIC_WORDS = /[^\u0621-\u064a\s\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
 const OCR_DIGIT = /[0-9\u0660-\u0669\u06f0-\u06f9]/g;
 const overlaps = (a: TextBox, b: TextBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
 
@@ -185,7 +197,14 @@ export function readArabicIndicNumbers(lines: ReceiptLine[], image: GreyImage): 
       x1: line.box.x1 + height,
       y1: line.box.y1 + height * 0.4,
     };
-    const read = arabicIndicRuns(image, strip, { y0: line.box.y0, y1: line.box.y1 });
+    const middle = { y0: line.box.y0, y1: line.box.y1 };
+    let read = arabicIndicRuns(image, strip, middle);
+    // A blurred photo's digits run together at Otsu's threshold: darker thresholds part them.
+    // Only on lines where the OCR saw something other than Arabic words (what it makes of digits it cannot read).
+    for (const level of NOT_ARABIC_WORDS.test(line.text) ? [0.7, 0.5] : []) {
+      if (read.runs.some((run) => /\d/.test(run.text))) break;
+      read = arabicIndicRuns(image, strip, middle, level);
+    }
     votes.arabic += read.votes.arabic;
     votes.latin += read.votes.latin;
     return read.runs;

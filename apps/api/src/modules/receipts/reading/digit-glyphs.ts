@@ -80,7 +80,7 @@ function otsu(values: Uint8Array): number {
 }
 
 /** The ink of a strip: 1 where darker than Otsu's threshold (or lighter, for light text on a dark strip). */
-function binarise(image: GreyImage, box: TextBox): { ink: Uint8Array; width: number; height: number } {
+function binarise(image: GreyImage, box: TextBox, level: number): { ink: Uint8Array; width: number; height: number } {
   const width = box.x1 - box.x0;
   const height = box.y1 - box.y0;
   const grey = new Uint8Array(width * height);
@@ -88,7 +88,10 @@ function binarise(image: GreyImage, box: TextBox): { ink: Uint8Array; width: num
     const row = (box.y0 + y) * image.width + box.x0;
     grey.set(image.data.subarray(row, row + width), y * width);
   }
-  const threshold = otsu(grey);
+  // Below Otsu's threshold (level < 1), towards the darkest ink: blurred digits that touch come apart.
+  const sorted = level < 1 ? Uint8Array.from(grey).sort() : grey;
+  const darkest = sorted[Math.floor(sorted.length * 0.01)]!;
+  const threshold = level < 1 ? darkest + (otsu(grey) - darkest) * level : otsu(grey);
   const ink = new Uint8Array(width * height);
   let count = 0;
   for (let i = 0; i < grey.length; i += 1) {
@@ -159,7 +162,7 @@ const median = (values: number[]) => {
  * The glyphs of a strip of the image, left to right, in the image's coordinates. `middle` limits them to
  * glyphs whose centre lies between those rows (the strip is taken a little taller than its line).
  */
-export function stripGlyphs(image: GreyImage, strip: TextBox, middle?: { y0: number; y1: number }): Glyph[] {
+export function stripGlyphs(image: GreyImage, strip: TextBox, middle?: { y0: number; y1: number }, level = 1): Glyph[] {
   const box = {
     x0: Math.max(0, Math.floor(strip.x0)),
     y0: Math.max(0, Math.floor(strip.y0)),
@@ -167,7 +170,7 @@ export function stripGlyphs(image: GreyImage, strip: TextBox, middle?: { y0: num
     y1: Math.min(image.height, Math.ceil(strip.y1)),
   };
   if (box.x1 - box.x0 < 3 || box.y1 - box.y0 < 3) return [];
-  const { ink, width, height } = binarise(image, box);
+  const { ink, width, height } = binarise(image, box, level);
   const { labels, list } = components(ink, width, height);
   const kept = list
     .filter((c) => c.area >= 3 && c.x1 - c.x0 < height * 3)
