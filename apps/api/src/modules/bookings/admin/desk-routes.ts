@@ -88,7 +88,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ desk: DeskService }> = async (a
           'Approve a transfer: the booking is paid as a card payment pays it, then ticketed (final); a note is required when a check of the receipt failed',
         params: receiptParam,
         // Optional: callers from before the receipt checks send no body.
-        body: approveTransferRequestSchema.optional(),
+        body: approveTransferRequestSchema.nullish(),
         response: { 200: deskActionResponseSchema, ...actionErrors },
       },
     },
