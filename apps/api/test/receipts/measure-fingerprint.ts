@@ -1,5 +1,5 @@
 /**
- * npm run receipts:fingerprint [-- --dir DIR]: how far apart image-fingerprint.ts puts copies of one
+ * npm run receipts:fingerprint [-- --dir DIR --copies-of N]: how far apart image-fingerprint.ts puts copies of one
  * receipt picture and pictures of different receipts. From the generated receipts (generate-receipts.ts
  * makes them when DIR has none) it builds, with sharp, copies of each screenshot (JPEG at quality 40-90,
  * WebP, resized 50-150 %, cropped 2-8 % off one edge, the status bar cut off, cut + shrunk + re-compressed)
@@ -115,7 +115,8 @@ async function renderEdited(count: number): Promise<{ of: Picture; copy: Picture
   return pairs;
 }
 
-export async function buildFingerprintSets(dir: string, renderedPairs = 12): Promise<FingerprintSets> {
+/** `copiesOf`: copies are made of that many originals of each layout and kind (all when absent). */
+export async function buildFingerprintSets(dir: string, renderedPairs = 12, copiesOf = Infinity): Promise<FingerprintSets> {
   if (!fs.existsSync(path.join(dir, 'manifest.json'))) await generateReceipts({ outDir: dir });
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as GeneratedReceipt[];
   const picture = (receipt: GeneratedReceipt): Picture => ({
@@ -128,7 +129,11 @@ export async function buildFingerprintSets(dir: string, renderedPairs = 12): Pro
   const images = manifest.filter((receipt) => receipt.kind === 'screenshot' || receipt.kind === 'photo');
   const originals = images.filter((r) => r.scenario === 'genuine' || r.scenario === 'other-account').map(picture);
   const copies: FingerprintSets['copies'] = [];
+  const copied = new Map<string, number>();
   for (const of of originals) {
+    const group = `${of.layout} ${of.kind}`;
+    copied.set(group, (copied.get(group) ?? 0) + 1);
+    if (copied.get(group)! > copiesOf) continue;
     const made = of.kind === 'screenshot' ? SCREENSHOT_COPIES : PHOTO_COPIES;
     for (const [kind, make] of made)
       copies.push({ kind, of, copy: { ...of, name: `${of.name} ${kind}`, bytes: await make(of.bytes, 0) } });
@@ -212,6 +217,14 @@ export async function measure(sets: FingerprintSets, method: Method) {
     `distinct, same layout and kind: false positives ${sameLayout.filter((d) => d <= method.threshold).length}/${sameLayout.length}  ${describe(sameLayout)}`,
   );
   lines.push(`closest distinct pair: ${closest.d} (${closest.pair})`);
+  // The same figures at other thresholds, to choose one.
+  const copyDistances = [...byKind.values()].flat();
+  for (const threshold of [2, 4, 8, 16, 24, 32, 40, 48, 64]) {
+    const within = (distances: number[]) => distances.filter((d) => d <= threshold).length;
+    lines.push(
+      `at ${String(threshold).padStart(3)}: copies caught ${within(copyDistances)}/${copyDistances.length}, edited ${within(editedDistances)}/${editedDistances.length}, false positives ${within(distinct)}/${distinct.length} (same layout and kind ${within(sameLayout)}/${sameLayout.length})`,
+    );
+  }
   lines.push(
     `threshold ${method.threshold}; ${cache.size} fingerprints, ${(fingerprintMs / cache.size).toFixed(1)} ms each, at most ${length} characters`,
   );
@@ -224,9 +237,12 @@ export async function measure(sets: FingerprintSets, method: Method) {
 }
 
 if (/measure-fingerprint\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
-  const at = process.argv.indexOf('--dir');
-  const dir = path.resolve(at > 0 ? process.argv[at + 1]! : DEFAULT_RECEIPTS_DIR);
-  const sets = await buildFingerprintSets(dir);
+  const arg = (name: string) => {
+    const at = process.argv.indexOf(`--${name}`);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  const dir = path.resolve(arg('dir') ?? DEFAULT_RECEIPTS_DIR);
+  const sets = await buildFingerprintSets(dir, 12, Number(arg('copies-of') ?? Infinity));
   const result = await measure(sets, {
     fingerprint: imageFingerprint,
     distance: fingerprintDistance,
