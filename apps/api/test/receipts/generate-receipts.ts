@@ -1,5 +1,5 @@
 /**
- * npm run receipts:generate [-- --out DIR --seed N --per-kind N]: Bankak-style transfer receipts made
+ * npm run receipts:generate [-- --out DIR --seed N --per-kind N --font noto-sans]: Bankak-style transfer receipts made
  * from known values, for the receipt reader's tests and its accuracy harness (measure-reading.ts).
  * For each layout of the app (Arabic, English): PNG screenshots, JPEG photos of the phone's screen
  * (tilted, out of focus, under a glare, compressed), the bank's PDF advice (with text) and scanned PDFs
@@ -18,8 +18,10 @@ import {
   photoSceneHtml,
   receiptStyle,
   scanPdfHtml,
+  useReceiptFont,
   type ReceiptStyle,
 } from './receipt-templates.js';
+import { FONT_FILES } from './make-digit-templates.js';
 import {
   fareAmount,
   receiptTruth,
@@ -188,6 +190,13 @@ if (/generate-receipts\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
     return at > 0 ? process.argv[at + 1] : undefined;
   };
   const outDir = path.resolve(arg('out') ?? DEFAULT_RECEIPTS_DIR);
+  // --font noto-sans (or kufi, naskh, dejavu): the receipts in another font than the app's Plex.
+  const font = arg('font');
+  if (font) {
+    const files = FONT_FILES[font];
+    if (!files) throw new Error(`--font is one of ${Object.keys(FONT_FILES).join(', ')}`);
+    useReceiptFont(...files);
+  }
   const started = Date.now();
   const receipts = await generateReceipts({
     outDir,

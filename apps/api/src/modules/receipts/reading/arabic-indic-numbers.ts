@@ -211,7 +211,8 @@ export function readArabicIndicNumbers(lines: ReceiptLine[], image: GreyImage): 
   });
   const digitsRead = found.flat().filter((run) => (run.text.match(/\d/g)?.length ?? 0) >= 4);
   // Glyphs of the whole receipt that only Arabic-Indic digits have, against those only Latin digits have.
-  if (digitsRead.length === 0 || votes.arabic <= 3 * votes.latin) return undefined;
+  // Its numbers all unread, a receipt whose glyphs are clearly Arabic-Indic still has the OCR's misreadings dropped.
+  if ((digitsRead.length === 0 && votes.arabic < 6) || votes.arabic <= 3 * votes.latin) return undefined;
   return lines.map((line, index) => {
     let runs = found[index]!;
     // Two numbers on one line are one number the reader broke (the parser would join them): neither is kept.
