@@ -8,6 +8,7 @@
  * pair of different receipts (those of the same layout and kind apart), the catch rate per kind of copy at
  * the module's threshold and the time per fingerprint. Not a test: the figures go to docs/performance.md.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,13 @@ import {
   imageFingerprint,
   SAME_IMAGE_MAX_DISTANCE,
 } from '../../src/modules/receipts/reading/image-fingerprint.js';
+import {
+  contentFingerprint,
+  contentSimilarity,
+  SAME_CONTENT_MIN_SIMILARITY,
+} from '../../src/modules/receipts/reading/content-fingerprint.js';
+import { createReceiptReader } from '../../src/modules/receipts/reading/read-receipt.js';
+import type { ReceiptLine } from '../../src/modules/receipts/reading/receipt-reading.js';
 import { DEFAULT_RECEIPTS_DIR, generateReceipts } from './generate-receipts.js';
 import { appReceiptHtml, receiptStyle } from './receipt-templates.js';
 import { fareAmount, receiptTruth, seededRandom, type GeneratedReceipt } from './receipt-values.js';
@@ -51,7 +59,10 @@ const crop = async (bytes: Buffer, edge: 'left' | 'right' | 'top' | 'bottom', sh
 };
 const scale = async (bytes: Buffer, factor: number) => {
   const { width } = await sharp(bytes).metadata();
-  return sharp(bytes).resize({ width: Math.round(width * factor) }).png().toBuffer();
+  return sharp(bytes)
+    .resize({ width: Math.round(width * factor) })
+    .png()
+    .toBuffer();
 };
 
 /** The copies a traveller's phone or a messaging app makes of a screenshot, by kind of copy. */
@@ -75,12 +86,22 @@ const SCREENSHOT_COPIES: [string, (png: Buffer, index: number) => Promise<Buffer
   ['status bar (top 60 px) cut', (png) => crop(png, 'top', 0, 60)],
   [
     'status bar cut, 85 %, JPEG q70',
-    async (png) => sharp(await crop(png, 'top', 0, 60)).resize({ width: 663 }).jpeg({ quality: 70 }).toBuffer(),
+    async (png) =>
+      sharp(await crop(png, 'top', 0, 60))
+        .resize({ width: 663 })
+        .jpeg({ quality: 70 })
+        .toBuffer(),
   ],
 ];
 const PHOTO_COPIES: [string, (jpg: Buffer) => Promise<Buffer>][] = [
   ['photo re-saved q60', (jpg) => sharp(jpg).jpeg({ quality: 60 }).toBuffer()],
-  ['photo resized 70 %, q75', async (jpg) => sharp(await scale(jpg, 0.7)).jpeg({ quality: 75 }).toBuffer()],
+  [
+    'photo resized 70 %, q75',
+    async (jpg) =>
+      sharp(await scale(jpg, 0.7))
+        .jpeg({ quality: 75 })
+        .toBuffer(),
+  ],
 ];
 
 /** Receipts rendered twice: as the bank made them and with another amount painted over. */
@@ -104,7 +125,13 @@ async function renderEdited(count: number): Promise<{ of: Picture; copy: Picture
         return page.screenshot({ fullPage: true, type: 'png' });
       };
       const transfer = `rendered-${truth.transactionNumber}`;
-      const of = { name: `${transfer}.png`, layout, kind: 'screenshot', transfer, bytes: await shot(appReceiptHtml(truth, style)) };
+      const of = {
+        name: `${transfer}.png`,
+        layout,
+        kind: 'screenshot',
+        transfer,
+        bytes: await shot(appReceiptHtml(truth, style)),
+      };
       const edited = { ...truth, amount: truth.amount + fareAmount(random) };
       const copy = { ...of, name: `${transfer}-edited.png`, bytes: await shot(appReceiptHtml(edited, style, true)) };
       pairs.push({ of, copy });
@@ -165,6 +192,8 @@ export interface Method {
   fingerprint: (bytes: Buffer) => Promise<string | null>;
   distance: (a: string, b: string) => number;
   threshold: number;
+  /** The other thresholds to print the figures at (default: bits of the image fingerprint). */
+  thresholds?: number[];
 }
 
 export async function measure(sets: FingerprintSets, method: Method) {
@@ -219,7 +248,7 @@ export async function measure(sets: FingerprintSets, method: Method) {
   lines.push(`closest distinct pair: ${closest.d} (${closest.pair})`);
   // The same figures at other thresholds, to choose one.
   const copyDistances = [...byKind.values()].flat();
-  for (const threshold of [2, 4, 8, 16, 24, 32, 40, 48, 64]) {
+  for (const threshold of method.thresholds ?? [2, 4, 8, 16, 24, 32, 40, 48, 64]) {
     const within = (distances: number[]) => distances.filter((d) => d <= threshold).length;
     lines.push(
       `at ${String(threshold).padStart(3)}: copies caught ${within(copyDistances)}/${copyDistances.length}, edited ${within(editedDistances)}/${editedDistances.length}, false positives ${within(distinct)}/${distinct.length} (same layout and kind ${within(sameLayout)}/${sameLayout.length})`,
@@ -232,8 +261,49 @@ export async function measure(sets: FingerprintSets, method: Method) {
   const started = performance.now();
   let sink = 0;
   for (let round = 0; round < 10; round += 1) for (const a of compared) sink += method.distance(compared[0]!, a);
-  lines.push(`comparison: ${(((performance.now() - started) / (10 * compared.length)) * 1000).toFixed(2)} µs each (${sink > 0 ? 'ok' : ''})`);
+  lines.push(
+    `comparison: ${(((performance.now() - started) / (10 * compared.length)) * 1000).toFixed(2)} µs each (${sink > 0 ? 'ok' : ''})`,
+  );
   return { lines, caught, falsePositives, distinct, copies: sets.copies.length };
+}
+
+/**
+ * content-fingerprint.ts measured the same way: every picture is read once by the receipt reader (its lines
+ * kept in `cacheFile`, by the picture's SHA-1, so the fingerprint can be changed and measured again without
+ * OCR); distance = 1 - contentSimilarity, so a copy is caught within 1 - SAME_CONTENT_MIN_SIMILARITY.
+ */
+async function contentMethod(sets: FingerprintSets, cacheFile: string): Promise<Method> {
+  const readings = (fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, 'utf8')) : {}) as Record<
+    string,
+    { lines: ReceiptLine[]; ms: number }
+  >;
+  const key = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
+  const pictures = [...new Set([...sets.originals, ...sets.copies.map((c) => c.copy), ...sets.edited.map((e) => e.copy)])];
+  const missing = pictures.filter((picture) => !readings[key(picture.bytes)]);
+  if (missing.length) {
+    const reader = createReceiptReader();
+    try {
+      for (const [index, picture] of missing.entries()) {
+        const started = performance.now();
+        const reading = await reader.readReceipt(picture.bytes);
+        readings[key(picture.bytes)] = { lines: reading.lines, ms: performance.now() - started };
+        if (index % 10 === 9 || index === missing.length - 1) {
+          fs.writeFileSync(cacheFile, JSON.stringify(readings));
+          console.error(`read ${index + 1}/${missing.length}`);
+        }
+      }
+    } finally {
+      await reader.close();
+    }
+  }
+  const readMs = pictures.map((picture) => readings[key(picture.bytes)]!.ms);
+  console.log(`reading (OCR): ${describe(readMs)} ms per picture`);
+  return {
+    fingerprint: async (bytes) => contentFingerprint({ lines: readings[key(bytes)]!.lines }),
+    distance: (a, b) => (a === 'null' || b === 'null' ? 1 : 1 - contentSimilarity(a, b)),
+    threshold: Number((1 - SAME_CONTENT_MIN_SIMILARITY).toFixed(3)),
+    thresholds: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
+  };
 }
 
 if (/measure-fingerprint\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
@@ -243,10 +313,12 @@ if (/measure-fingerprint\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
   };
   const dir = path.resolve(arg('dir') ?? DEFAULT_RECEIPTS_DIR);
   const sets = await buildFingerprintSets(dir, 12, Number(arg('copies-of') ?? Infinity));
-  const result = await measure(sets, {
-    fingerprint: imageFingerprint,
-    distance: fingerprintDistance,
-    threshold: SAME_IMAGE_MAX_DISTANCE,
-  });
+  const result = process.argv.includes('--content')
+    ? await measure(sets, await contentMethod(sets, arg('readings') ?? '/tmp/kwenda-content-readings.json'))
+    : await measure(sets, {
+        fingerprint: imageFingerprint,
+        distance: fingerprintDistance,
+        threshold: SAME_IMAGE_MAX_DISTANCE,
+      });
   console.log(result.lines.join('\n'));
 }
