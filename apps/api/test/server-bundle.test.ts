@@ -28,7 +28,7 @@ describe('the API bundle', () => {
   }, 120_000);
   afterAll(async () => server?.kill());
 
-  it('holds our code and the contracts, imports the packages, and leaves the PDF renderer to a file loaded at first use', () => {
+  it('holds our code and the contracts, imports the packages, and leaves the PDF renderer and the receipt reader to files loaded at first use', () => {
     const main = fs.readFileSync(serverBundle, 'utf8');
     expect(main).toMatch(/^import .* from "fastify";$/m);
     expect(main).toMatch(/^import .* from "@electric-sql\/pglite";$/m);
@@ -39,8 +39,21 @@ describe('the API bundle', () => {
     expect(fs.readFileSync(path.join(distDir, pdfChunk!), 'utf8')).toContain('from "@react-pdf/renderer"');
     // Stacks name src/ files: each file links its source map, which lists our sources.
     expect(main.trimEnd().endsWith('//# sourceMappingURL=server.js.map')).toBe(true);
-    const map = JSON.parse(fs.readFileSync(`${serverBundle}.map`, 'utf8')) as { sources: string[] };
-    expect(map.sources).toEqual(expect.arrayContaining(['../src/server.ts', '../../../packages/contracts/src/currencies.ts']));
+    // Code the main file shares with a file loaded at first use sits in a chunk of its own, with its own map.
+    const maps = [
+      serverBundle,
+      ...fs
+        .readdirSync(distDir)
+        .filter((file) => /^chunk-.*\.js$/.test(file))
+        .map((file) => path.join(distDir, file)),
+    ];
+    const sources = maps.flatMap((file) => (JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources);
+    expect(sources).toEqual(expect.arrayContaining(['../src/server.ts', '../../../packages/contracts/src/currencies.ts']));
+    // The receipt reader (an OCR worker, images in memory) is loaded at the first receipt read, never at start.
+    expect(main).not.toContain('from "tesseract.js"');
+    const readerChunk = fs.readdirSync(distDir).find((file) => /^read-receipt-.*\.js$/.test(file));
+    expect(readerChunk).toBeDefined();
+    expect(fs.readFileSync(path.join(distDir, readerChunk!), 'utf8')).toContain('from "tesseract.js"');
   });
 
   it('starts with plain node on the embedded database, renders pages, and issues an e-ticket PDF', async () => {
