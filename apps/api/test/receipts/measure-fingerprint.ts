@@ -184,7 +184,7 @@ export async function buildFingerprintSets(dir: string, renderedPairs = 12, copi
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
 export const describe = (distances: number[]) => {
   const sorted = [...distances].sort((a, b) => a - b);
-  const f = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+  const f = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(Math.abs(n) < 1 ? 2 : 1));
   return `n=${sorted.length} min ${f(sorted[0]!)} p5 ${f(percentile(sorted, 0.05))} median ${f(percentile(sorted, 0.5))} p95 ${f(percentile(sorted, 0.95))} max ${f(sorted.at(-1)!)}`;
 };
 
