@@ -36,8 +36,11 @@ export const MATCH_LIMIT = 0.12;
 /** A gap wider than this share of the line's height ends a number; a narrower one above SPACE is a space. */
 const RUN_GAP = 1.3;
 const SPACE = 0.3;
-/** The second likeliest digit must be this much further than the likeliest (٢ and ٣ differ by one tooth). */
+/** The second likeliest digit must be this much further than the likeliest. */
 const MARGIN = 1.25;
+/** Digits a blur turns into each other (٢ and ٣ differ by one tooth, ٤ and ٣ nearly): a wider margin. */
+const CONFUSABLE = new Set(['23', '32', '34', '43', '24', '42']);
+const CONFUSABLE_MARGIN = 1.8;
 
 interface Run {
   glyphs: { glyph: Glyph; label: string }[];
@@ -157,8 +160,9 @@ export function arabicIndicRuns(
       const match = classifyGlyph(entry.glyph, templates, arabicIndicOrSeparator);
       // Near enough to one template, or a little further but much nearer to that class than to any other.
       const runnerUp = classifyGlyph(entry.glyph, templates, (label) => arabicIndicOrSeparator(label) && label !== match.label);
+      const margin = CONFUSABLE.has(`${match.label}${runnerUp.label}`) ? CONFUSABLE_MARGIN : MARGIN;
       const sure =
-        (match.distance <= MATCH_LIMIT && runnerUp.distance >= MARGIN * match.distance + 0.005) ||
+        (match.distance <= MATCH_LIMIT && runnerUp.distance >= margin * match.distance + 0.005) ||
         (match.distance <= 2 * MATCH_LIMIT && runnerUp.distance >= 2 * match.distance);
       if (!sure) spoiled = true;
       visual += match.label;
@@ -166,7 +170,8 @@ export function arabicIndicRuns(
     result.push({
       glyphs: run.map((entry) => ({ glyph: entry.glyph, label: entry.label })),
       box: unionBox(run.map((entry) => entry.glyph.box)),
-      text: spoiled || broken(visual.trim()) ? '؟' : logicalOrder(visual.trim()),
+      // At a darker threshold a ٠ (a small dot) can vanish, leaving what looks like a space: no spaces there.
+      text: spoiled || broken(visual.trim()) || (level < 1 && /\s/.test(visual.trim())) ? '؟' : logicalOrder(visual.trim()),
     });
   }
   // The marks of morning and afternoon next to a number read (never a label's letter further away).
