@@ -1,5 +1,6 @@
 import data from './digit-glyphs.json' with { type: 'json' };
 import { BITMAP, classifyGlyph, stripGlyphs, type Glyph, type GlyphMatch, type GlyphTemplate, type GreyImage } from './digit-glyphs.js';
+import { union } from './parse-receipt-text.js';
 import type { ReceiptLine, TextBox } from './receipt-reading.js';
 
 /**
@@ -48,12 +49,6 @@ interface Run {
   text: string;
 }
 
-const unionBox = (boxes: TextBox[]): TextBox => ({
-  x0: Math.min(...boxes.map((b) => b.x0)),
-  y0: Math.min(...boxes.map((b) => b.y0)),
-  x1: Math.max(...boxes.map((b) => b.x1)),
-  y1: Math.max(...boxes.map((b) => b.y1)),
-});
 
 /**
  * A number cut in pieces by a space the reader saw in it: a group that starts or ends with a separator
@@ -169,7 +164,7 @@ export function arabicIndicRuns(
     });
     result.push({
       glyphs: run.map((entry) => ({ glyph: entry.glyph, label: entry.label })),
-      box: unionBox(run.map((entry) => entry.glyph.box)),
+      box: union(run.map((entry) => entry.glyph.box))!,
       // At a darker threshold a ٠ (a small dot) can vanish, leaving what looks like a space: no spaces there.
       text: spoiled || broken(visual.trim()) || (level < 1 && /\s/.test(visual.trim())) ? '؟' : logicalOrder(visual.trim()),
     });

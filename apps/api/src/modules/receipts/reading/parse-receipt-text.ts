@@ -152,7 +152,8 @@ export function parseName(text: string): string | undefined {
   return (name.match(/\p{L}/gu)?.length ?? 0) >= 2 ? name : undefined;
 }
 
-const union = (boxes: TextBox[]): TextBox | undefined =>
+/** The smallest box holding all the boxes (none for none). */
+export const union = (boxes: TextBox[]): TextBox | undefined =>
   boxes.length === 0
     ? undefined
     : {
