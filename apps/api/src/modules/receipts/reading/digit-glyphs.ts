@@ -37,7 +37,10 @@ export interface Glyph {
   /** Pieces of ink in the glyph (':' has two). */
   pieces: number;
   bitmap: Float32Array;
-  /** log(width/height), height and centre against the tall glyphs beside it, width against their height. */
+  /**
+   * log(width/height), height and centre against the tall glyphs beside it, width against their height,
+   * and the teeth along its top.
+   */
   geometry: number[];
   /** Ways to cut the glyph in two, when it may be two glyphs touching. */
   splits?: () => Glyph[][];
@@ -219,11 +222,23 @@ export function stripGlyphs(image: GreyImage, strip: TextBox, middle?: { y0: num
       }
     }
     smooth(bitmap);
+    // Teeth along the top (٣ has one more than ٢): the most runs of ink across a row of its upper third.
+    let teeth = 0;
+    for (let y = area.y0 + Math.floor(h * 0.1); y < area.y0 + Math.ceil(h * 0.4); y += 1) {
+      let runs = 0;
+      let inside = false;
+      for (let x = area.x0; x < area.x1; x += 1) {
+        const inked = members.has(labels[y * width + x]!);
+        if (inked && !inside) runs += 1;
+        inside = inked;
+      }
+      teeth = Math.max(teeth, runs);
+    }
     return {
       box: { x0: area.x0 + box.x0, y0: area.y0 + box.y0, x1: area.x1 + box.x0, y1: area.y1 + box.y0 },
       pieces,
       bitmap,
-      geometry: [Math.log(w / h), h / lineHeight, ((area.y0 + area.y1) / 2 - top) / lineHeight, w / lineHeight],
+      geometry: [Math.log(w / h), h / lineHeight, ((area.y0 + area.y1) / 2 - top) / lineHeight, w / lineHeight, Math.min(teeth, 4)],
     };
   };
 
@@ -273,7 +288,7 @@ export function stripGlyphs(image: GreyImage, strip: TextBox, middle?: { y0: num
   });
 }
 
-const GEOMETRY_WEIGHTS = [0.15, 0.6, 0.6, 0.3];
+const GEOMETRY_WEIGHTS = [0.15, 0.6, 0.6, 0.3, 0.03];
 
 /** Distance between a glyph and a template; stops counting (returns more than `bound`) once past it. */
 export function glyphDistance(glyph: Glyph, template: GlyphTemplate, bound = Infinity): number {
