@@ -184,6 +184,17 @@ export default defineConfig<KwendaOptions>({
         GOOGLE_CLIENT_ID: 'kwenda-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        // An account number as a bank gives one (the placeholder's thirteen zeros are thirteen dots in
+        // Arabic-Indic digits: no reader, person or machine, reads how many there are).
+        BANK_ACCOUNTS: JSON.stringify([
+          {
+            bankAr: 'بنك الخرطوم (تطبيق بنكك)',
+            bankEn: 'Bank of Khartoum (Bankak app)',
+            accountName: 'Kwenda Travel & Tourism',
+            accountNumber: '4021187305512',
+            currency: 'SDG',
+          },
+        ]),
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       },
     },

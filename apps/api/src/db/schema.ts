@@ -249,6 +249,8 @@ export const paymentReceipts = pgTable(
     allPassed: boolean('all_passed').notNull().default(false),
     possibleFraud: boolean('possible_fraud').notNull().default(false),
     imageFingerprint: text('image_fingerprint'),
+    /** The words and numbers read, as reading/content-fingerprint.ts keeps them (0032). */
+    contentFingerprint: text('content_fingerprint'),
     readAt: at('read_at'),
     readingAttempts: integer('reading_attempts').notNull().default(0),
     readingNextAt: at('reading_next_at').notNull().defaultNow(),
@@ -272,6 +274,9 @@ export const paymentReceipts = pgTable(
     index('payment_receipts_fingerprinted')
       .on(table.uploadedAt)
       .where(sql`${table.imageFingerprint} IS NOT NULL`),
+    index('payment_receipts_content_fingerprinted')
+      .on(table.uploadedAt)
+      .where(sql`${table.contentFingerprint} IS NOT NULL`),
   ],
 );
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;

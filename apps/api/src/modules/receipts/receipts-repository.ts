@@ -1,5 +1,5 @@
 import type { ReceiptSameFile } from '@kwenda/contracts/admin';
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, paymentReceipts, receiptFiles, receiptTransactionNumbers, type StoredReceiptCheck } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
@@ -115,12 +115,26 @@ export async function findOtherReceipts(db: Db, receiptIds: string[]): Promise<M
   return new Map(rows.map((row) => [row.receiptId, row]));
 }
 
-/** The fingerprinted receipts of other bookings, oldest first (compared one by one: a fingerprint is never equal). */
-export const findFingerprints = (db: Db, exceptBookingId: string) =>
+/** The fingerprinted receipts of other bookings sent before this one, oldest first (compared one by one: a fingerprint is never equal). */
+export const findFingerprints = (db: Db, exceptBookingId: string, sentBefore: { uploadedAt: Date; id: string }) =>
   db
-    .select({ receiptId: paymentReceipts.id, fingerprint: paymentReceipts.imageFingerprint })
+    .select({
+      receiptId: paymentReceipts.id,
+      fingerprint: paymentReceipts.imageFingerprint,
+      contentFingerprint: paymentReceipts.contentFingerprint,
+    })
     .from(paymentReceipts)
-    .where(and(isNotNull(paymentReceipts.imageFingerprint), ne(paymentReceipts.bookingId, exceptBookingId)))
+    .where(
+      and(
+        or(isNotNull(paymentReceipts.imageFingerprint), isNotNull(paymentReceipts.contentFingerprint)),
+        ne(paymentReceipts.bookingId, exceptBookingId),
+        // Only receipts sent before this one: the copy is the later of two, as the first to claim a number keeps it.
+        or(
+          lt(paymentReceipts.uploadedAt, sentBefore.uploadedAt),
+          and(eq(paymentReceipts.uploadedAt, sentBefore.uploadedAt), lt(paymentReceipts.id, sentBefore.id)),
+        ),
+      ),
+    )
     .orderBy(asc(paymentReceipts.uploadedAt), asc(paymentReceipts.id));
 
 /** A receipt with its booking, as the reading job needs them. */
@@ -146,6 +160,7 @@ export async function saveReading(
     | 'allPassed'
     | 'possibleFraud'
     | 'imageFingerprint'
+    | 'contentFingerprint'
     | 'readAt'
     | 'readingError'
   >,

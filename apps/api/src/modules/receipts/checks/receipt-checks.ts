@@ -103,8 +103,9 @@ export function numberReusedVerdict(
 }
 
 /**
- * The picture is no other booking's receipt: the very file (`sameFile`, oldest first), else a picture
- * whose fingerprint is close (`sameImage`, the oldest); unknown without a fingerprint (a PDF).
+ * The receipt is no other booking's: the very file (`sameFile`, oldest first), else a picture or a
+ * content read whose fingerprint is close (`sameImage`, the oldest); unknown without either fingerprint
+ * (a file with nothing read and no picture).
  */
 export function imageReusedVerdict(found: {
   sameFile: string | null;

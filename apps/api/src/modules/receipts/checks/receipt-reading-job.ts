@@ -143,11 +143,22 @@ export function createReceiptReadingJob(deps: {
     const shownDue = due !== null ? { amount: due, currency: currencyDue } : poundsDue(owed, bookingMoney);
 
     const sameFile = (await repo.findSameFile(db, receipt.sha256, booking.id))[0]?.receiptId ?? null;
+    // The same receipt as another booking's: the same pixels, or the same words and numbers read (a
+    // re-saved, resized, cropped or edited copy; a pixel hash cannot tell those from another transfer).
+    const content = reading ? (await import('../reading/content-fingerprint.js')).contentFingerprint(reading) : null;
     let sameImage: string | null = null;
-    if (fingerprint && !sameFile) {
-      const { isSameImage } = await import('../reading/image-fingerprint.js');
-      const others = await repo.findFingerprints(db, booking.id);
-      sameImage = others.find((other) => isSameImage(fingerprint, other.fingerprint!))?.receiptId ?? null;
+    if ((fingerprint || content) && !sameFile) {
+      const [{ isSameImage }, { isSameContent }] = await Promise.all([
+        import('../reading/image-fingerprint.js'),
+        import('../reading/content-fingerprint.js'),
+      ]);
+      const others = await repo.findFingerprints(db, booking.id, { uploadedAt: receipt.uploadedAt, id: receipt.id });
+      sameImage =
+        others.find(
+          (other) =>
+            (fingerprint !== null && other.fingerprint !== null && isSameImage(fingerprint, other.fingerprint)) ||
+            (content !== null && other.contentFingerprint !== null && isSameContent(content, other.contentFingerprint)),
+        )?.receiptId ?? null;
     }
     const state: ReceiptReadingState = anyRead ? 'read' : 'unreadable';
     const stored: StoredReceiptReading = {
@@ -170,7 +181,7 @@ export function createReceiptReadingJob(deps: {
         date: { verdict: dateVerdict(values?.dateTime ?? null, { createdAt: booking.createdAt, uploadedAt: receipt.uploadedAt }) },
         typedNumber: { verdict: typedNumberVerdict(receipt.typedTransactionNumber, values?.transactionNumber ?? null) },
         numberReused: numberReusedVerdict(booking.id, [typedHolder, readHolder]),
-        imageReused: imageReusedVerdict({ sameFile, fingerprint, sameImage }),
+        imageReused: imageReusedVerdict({ sameFile, fingerprint: fingerprint ?? content, sameImage }),
       });
       const done = await repo.saveReading(tx, receipt.id, {
         readingState: state,
@@ -178,6 +189,7 @@ export function createReceiptReadingJob(deps: {
         readTransactionNumber: values?.transactionNumber ?? null,
         ...verdicts,
         imageFingerprint: fingerprint,
+        contentFingerprint: content,
         readAt: now,
         readingError: failure,
       });
