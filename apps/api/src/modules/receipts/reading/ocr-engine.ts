@@ -17,7 +17,14 @@ import type { ReceiptLine, TextBox } from './receipt-reading.js';
  */
 export interface OcrEngine {
   recognize(image: Buffer): Promise<{ lines: ReceiptLine[]; text: string }>;
-  /** Ends the worker now (the next recognition starts a new one). */
+  /**
+   * One line of digits, date and time separators and AM or PM only: for a
+   * crop of a line whose figures the full recognition lost. Read by a second worker with the English
+   * model alone (started at the first such line, ended with the first): with 'ara+eng' the Arabic
+   * model takes «18:03:04» for a word of its own and gives «4», whatever the whitelist.
+   */
+  recognizeDigitLine?(image: Buffer): Promise<string>;
+  /** Ends the workers now (the next recognition starts a new one). */
   close(): Promise<void>;
   readonly running: boolean;
 }
@@ -57,62 +64,89 @@ interface TesseractBlock {
   paragraphs: { lines: { text: string; bbox: TesseractBox; words: { text: string; bbox: TesseractBox }[] }[] }[];
 }
 
+/** The characters a date and time line is read with on its second reading (one line: page mode 7). */
+const DIGIT_LINE_PARAMETERS = { tessedit_char_whitelist: '0123456789/:-. APM', tessedit_pageseg_mode: '7' };
+
 const box = (b: TesseractBox): TextBox => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 });
 
 export function createOcrEngine(options: { idleMs?: number } = {}): OcrEngine {
   const idleMs = options.idleMs ?? 30_000;
   let worker: Promise<Worker> | null = null;
+  let digitWorker: Promise<Worker> | null = null;
   let idleTimer: NodeJS.Timeout | null = null;
   // One recognition at a time: tesseract's worker queues anyway, but the idle timer must see the queue.
   let queue: Promise<unknown> = Promise.resolve();
 
-  const start = () =>
-    (worker ??= createWorker(LANGUAGES, 1, {
+  const newWorker = (languages: string[]) =>
+    createWorker(languages, 1, {
       langPath: languageFolder(),
       gzip: true,
       // Keep the models in memory only: by default tesseract.js writes them to the working directory.
       cacheMethod: 'none',
-    }).catch((error: unknown) => {
+    });
+  const start = () =>
+    (worker ??= newWorker(LANGUAGES).catch((error: unknown) => {
       worker = null;
       throw error;
     }));
+  const startDigits = () =>
+    (digitWorker ??= newWorker(['eng'])
+      .then(async (started) => {
+        await started.setParameters(DIGIT_LINE_PARAMETERS as never);
+        return started;
+      })
+      .catch((error: unknown) => {
+        digitWorker = null;
+        throw error;
+      }));
 
   const close = async () => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
-    const running = worker;
+    const running = [worker, digitWorker];
     worker = null;
-    if (running) await (await running).terminate();
+    digitWorker = null;
+    for (const each of running) if (each) await (await each).terminate();
+  };
+
+  // Runs one piece of work on a worker, after the ones queued before it; the idle timer restarts after.
+  const run = <T>(which: () => Promise<Worker>, work: (worker: Worker) => Promise<T>): Promise<T> => {
+    const job = queue.then(async () => {
+      if (idleTimer) clearTimeout(idleTimer);
+      try {
+        return await work(await which());
+      } finally {
+        idleTimer = setTimeout(() => void close(), idleMs);
+        idleTimer.unref();
+      }
+    });
+    queue = job.catch(() => undefined);
+    return job;
   };
 
   return {
     get running() {
-      return worker !== null;
+      return worker !== null || digitWorker !== null;
     },
     close,
+    recognizeDigitLine(image) {
+      return run(startDigits, async (tesseract) => (await tesseract.recognize(image, {}, { text: true })).data.text.trim());
+    },
     recognize(image) {
-      const job = queue.then(async () => {
-        if (idleTimer) clearTimeout(idleTimer);
-        try {
-          const result = await (await start()).recognize(image, {}, { text: true, blocks: true });
-          const blocks = (result.data.blocks ?? []) as unknown as TesseractBlock[];
-          const lines: ReceiptLine[] = blocks.flatMap((block) =>
-            block.paragraphs.flatMap((paragraph) =>
-              paragraph.lines.map((line) => ({
-                text: line.text.trim(),
-                box: box(line.bbox),
-                words: line.words.map((word) => ({ text: word.text, box: box(word.bbox) })),
-              })),
-            ),
-          );
-          return { lines: lines.filter((line) => line.text !== ''), text: result.data.text };
-        } finally {
-          idleTimer = setTimeout(() => void close(), idleMs);
-          idleTimer.unref();
-        }
+      return run(start, async (tesseract) => {
+        const result = await tesseract.recognize(image, {}, { text: true, blocks: true });
+        const blocks = (result.data.blocks ?? []) as unknown as TesseractBlock[];
+        const lines: ReceiptLine[] = blocks.flatMap((block) =>
+          block.paragraphs.flatMap((paragraph) =>
+            paragraph.lines.map((line) => ({
+              text: line.text.trim(),
+              box: box(line.bbox),
+              words: line.words.map((word) => ({ text: word.text, box: box(word.bbox) })),
+            })),
+          ),
+        );
+        return { lines: lines.filter((line) => line.text !== ''), text: result.data.text };
       });
-      queue = job.catch(() => undefined);
-      return job;
     },
   };
 }

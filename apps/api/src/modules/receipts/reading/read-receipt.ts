@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { detectReceiptType } from '../receipt-storage.js';
 import { readArabicIndicNumbers } from './arabic-indic-numbers.js';
 import type { GreyImage } from './digit-glyphs.js';
+import { rereadDateTime } from './date-line-reread.js';
 import { createOcrEngine, type OcrEngine } from './ocr-engine.js';
 import { readReceiptText } from './parse-receipt-text.js';
 import { pdfFirstPageImage, pdfTextLines } from './pdf-receipt.js';
@@ -25,10 +26,21 @@ export function createReceiptReader(options: { idleMs?: number; engine?: OcrEngi
     const prepared = await prepareImage(image);
     const { lines: ocrLines } = await engine.recognize(prepared.bytes);
     // Arabic-Indic digits, which the OCR models cannot read, are read by the reader's own glyph matcher.
-    const lines = readArabicIndicNumbers(ocrLines, prepared.grey) ?? ocrLines;
+    const arabicIndic = readArabicIndicNumbers(ocrLines, prepared.grey);
+    const lines = arabicIndic ?? ocrLines;
+    const { fields, unread } = readReceiptText(lines, { ...textOptions, ocr: true });
+    if (!fields.dateTime && !arabicIndic && engine.recognizeDigitLine) {
+      // The full recognition can lose a date line's time: the line is read again, digits only.
+      const dateTime = await rereadDateTime(lines, prepared.grey, (crop) => engine.recognizeDigitLine!(crop));
+      if (dateTime) {
+        fields.dateTime = dateTime;
+        unread.splice(0, unread.length, ...unread.filter((name) => name !== 'dateTime'));
+      }
+    }
     return {
       source: 'ocr',
-      ...readReceiptText(lines, { ...textOptions, ocr: true }),
+      fields,
+      unread,
       lines,
       size: { width: prepared.width, height: prepared.height },
       durationMs: Date.now() - started,
