@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
+import { bankakReceiptPng, transferFor } from './support/bankak-receipt';
 import { familyName, fillPassenger } from './support/booking-form';
 import { waitForMail } from './support/mailbox';
 import { sharedStaffMember, signInOnDesk, type RealStaffMember } from './support/staff';
@@ -42,22 +43,6 @@ async function shot(page: Page, name: string, project: string, fullPage = true) 
   const device = isPhone(project) ? 'phone' : 'desktop';
   const language = project.startsWith('ar') ? 'ar' : 'en';
   await page.screenshot({ path: `${SHOTS}/journey-${name}-${language}-${device}.png`, fullPage });
-}
-
-/** A transfer receipt as a phone's banking app shows it, drawn by the browser itself. */
-async function receiptImage(page: Page, reference: string): Promise<Buffer> {
-  const scratch = await page.context().newPage();
-  await scratch.setViewportSize({ width: 360, height: 420 });
-  await scratch.setContent(
-    `<meta name="viewport" content="width=device-width"><body style="margin:0;font-family:sans-serif;background:#e8f3f1"><div style="margin:24px;padding:20px;background:#fff;border-radius:12px;border:1px solid #b9d7d2">
-      <div style="color:#0b5e55;font-weight:bold;font-size:20px">Bankak · Transfer receipt</div>
-      <p style="font-size:14px;color:#444">Transfer completed successfully</p>
-      <p style="font-size:14px">To: Kwenda Travel Agency<br>Account: 2231 0044 8810<br>Comment: ${reference}</p>
-    </div></body>`,
-  );
-  const png = await scratch.screenshot();
-  await scratch.close();
-  return png;
 }
 
 /** The desk as `member` sees it: their session where the desk keeps it (they signed in on this device before). */
@@ -165,9 +150,12 @@ test(
     const reference = (await page.getByTestId('booking-reference').textContent())!.trim();
     expect(reference).toMatch(/^KW[A-Z2-9]{6}$/);
 
-    // The transfer receipt, uploaded from the final screen.
-    const png = await receiptImage(page, reference);
+    // The transfer receipt (the Bankak app's, with what the booking asks for), uploaded from the final screen with its number.
+    const bookingId = /\/booking\/(bk_[^/?#]+)/.exec(bookingUrl.pathname)![1]!;
+    const paid = await transferFor(page, bookingId, reference);
+    const png = await bankakReceiptPng(page, paid, { layout: language === 'ar' ? 'ar' : 'en', dateFormat: 1 });
     await page.locator('input[type=file]').setInputFiles({ name: 'bankak.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('transaction-number').fill(paid.transactionNumber);
     await page.getByRole('button', { name: t('booking:receipt.upload') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('booking:receipt.uploaded') })).toBeVisible();
 

@@ -336,6 +336,8 @@ test('streamed search, pay later held at the airline, transfer approved on the d
   // The traveller sends the transfer receipt.
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
   await page.locator('input[type=file]').setInputFiles({ name: 'bankak.png', mimeType: 'image/png', buffer: png });
+  // The transfer's number, required with the file (a new one each run: a number pays one booking).
+  await page.getByTestId('transaction-number').fill(String(Date.now()));
   await page.getByRole('button', { name: t('booking:receipt.upload') }).click();
   await expect(page.getByRole('status').filter({ hasText: t('booking:receipt.uploaded') })).toBeVisible();
 

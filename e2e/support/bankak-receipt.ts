@@ -21,6 +21,25 @@ export function khartoumNow(plusMinutes = 0): string {
   return new Date(Date.now() + (2 * 60 + plusMinutes) * 60_000).toISOString().slice(0, 16);
 }
 
+/**
+ * The transfer a booking asks for, as its page shows it: the pounds due into the agency's account, now,
+ * with the booking's reference in the comment and a new transaction number.
+ */
+export async function transferFor(page: Page, bookingId: string, reference: string): Promise<TransferOnReceipt> {
+  const answer = await page.request.get(`/api/v1/bookings/${bookingId}`);
+  if (answer.status() !== 200) throw new Error(`GET booking ${bookingId}: ${answer.status()}`);
+  const booking = (await answer.json()) as { transferAccounts: { accountNumber: string; amount: number; currency: string }[] };
+  const pounds = booking.transferAccounts.find((account) => account.currency === 'SDG');
+  if (!pounds) throw new Error('The booking owes no pounds into an agency account');
+  return {
+    amount: pounds.amount,
+    recipientAccount: pounds.accountNumber,
+    transactionNumber: transactionNumber(),
+    dateTime: khartoumNow(),
+    comment: reference,
+  };
+}
+
 /** Twelve digits, as Bankak's transaction numbers have. */
 export const transactionNumber = () => String(Math.floor(1e11 + Math.random() * 9e11));
 
