@@ -70,6 +70,20 @@ async function holdForTransfer(page: Page, language: string, project: string, wh
   return { id, reference, transfer: await transferFor(page, id, reference) };
 }
 
+/** Elements that reach past the screen's sides (a page wider than the phone scrolls sideways). */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.left < -1 || box.right > width + 1);
+      })
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${(element.textContent ?? '').slice(0, 40)}`);
+  });
+}
+
 /** The server's reading of the booking's newest receipt: 'reading' until the job has read it. */
 async function newestReading(page: Page, bookingId: string): Promise<string> {
   const answer = await page.request.get(`/api/v1/bookings/${bookingId}`);
@@ -129,6 +143,7 @@ test(
     await expect(newest.getByTestId('receipt-check-amount')).toContainText(missing[0]!.trim());
     await expect(newest.getByTestId('receipt-check-amount')).toContainText(/1[,٬]?000|١[,٬]?٠٠٠/);
     expect(await axeViolations(page)).toEqual([]);
+    expect(await overflowing(page), 'nothing wider than the screen').toEqual([]);
     await shot(page, 'traveller-short', project);
 
     // 3. The right receipt: every value matches.
