@@ -7,15 +7,14 @@ import type { ReadField, ReceiptLine, TextBox } from './receipt-reading.js';
  * The full recognition sometimes loses the time of a date line («18:03» read as «4», or dropped, in a
  * right-to-left line): such a line is read again, its crop enlarged twice and recognised as one line
  * of digits and separators only. The time is taken only when that reading holds exactly one clean time
- * (HH:MM or HH:MM:SS, hours 0-23, minutes and seconds 0-59), and its date, when it shows one, is the
- * date the first reading gave: a doubtful second reading leaves the date unread, never wrong.
+ * (HH:MM or HH:MM:SS, hours 0-23, minutes and seconds 0-59) and shows the same day as the first reading: a doubtful second reading leaves the date unread, never wrong.
  */
 
 const DATE_LABEL = /التار\s?يخ|الوقت|date|time/i;
 const TIME = /(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])/g;
 const AFTERNOON = /\bPM\b|(?:^|\s)م(?:\s|$)/i;
 const MORNING = /\bAM\b|(?:^|\s)ص(?:\s|$)/i;
-const DAY_TOKEN = /\b\d{1,4}\s*[-/.]\s*\d{1,2}\s*[-/.]\s*\d{1,4}\b/g;
+const DAY_TOKEN = /\b\d{1,4}\s*[-/.]\s*(?:\d{1,2}|[A-Za-z]{3})\s*[-/.]\s*\d{1,4}\b/g;
 
 /** The day a text shows ('YYYY-MM-DD'), whatever its time. */
 const dayOf = (text: string) =>
@@ -23,7 +22,7 @@ const dayOf = (text: string) =>
 
 /**
  * The date and time from a date line's first reading and its second, digits-only reading; undefined
- * unless the second reading gives exactly one valid time and agrees with the first on the day.
+ * unless the second reading gives exactly one valid time and both show the same day.
  */
 export function dateTimeFromReread(firstReading: string, digitReading: string): string | undefined {
   const first = cleanLine(firstReading);
@@ -34,8 +33,8 @@ export function dateTimeFromReread(firstReading: string, digitReading: string): 
   if (Number(hour) > 23 || Number(minute) > 59 || (second !== undefined && Number(second) > 59)) return undefined;
   const day = dayOf(first);
   const rereadDay = dayOf(digits);
-  if (!day && !rereadDay) return undefined;
-  if (day && rereadDay && day !== rereadDay) return undefined;
+  // Both readings must show the same day: a blurred «27-Oct-2026» has come out as «27-01-2026».
+  if (!day || day !== rereadDay) return undefined;
   // The 12-hour marker: the first reading's (ara+eng reads «ص» and «م»); else, for an hour that could
   // be either half of the day, the digits reading must hold nothing but the date, the time and AM or PM
   // (the English model reads «م» as «A» or drops it, and a label's letters come out as stray figures).
@@ -45,11 +44,12 @@ export function dateTimeFromReread(firstReading: string, digitReading: string): 
   if (!marker && hours >= 1 && hours <= 12) {
     const rest = `${digits.slice(0, times[0]!.index)} ${digits.slice(times[0]!.index + times[0]![0].length)}`
       .replace(DAY_TOKEN, ' ')
+      .replace(/\b(?:date|time|and)\b|&/gi, ' ')
       .trim();
     if (rest !== '' && !/^(?:AM|PM)$/i.test(rest)) return undefined;
     marker = rest === '' ? '' : ` ${rest.toUpperCase()}`;
   }
-  return parseDateTime(`${day ?? rereadDay} ${hour}:${minute}${marker}`);
+  return parseDateTime(`${day} ${hour}:${minute}${marker}`);
 }
 
 /** The lines worth a second reading: a date label's line, or a line showing a day but no time. */
