@@ -16,6 +16,14 @@ export interface TransferOnReceipt {
   comment: string;
 }
 
+const SENDERS = [
+  { ar: 'آمنة عثمان الأمين', en: 'AMNA OSMAN ELAMIN' },
+  { ar: 'محمد الطيب بابكر', en: 'MOHAMED ELTAYEB BABIKER' },
+  { ar: 'هبة إدريس موسى', en: 'HIBA IDRIS MUSA' },
+  { ar: 'خالد عمر صالح', en: 'KHALID OMER SALIH' },
+  { ar: 'مريم يوسف النور', en: 'MARIAM YOUSIF ELNOUR' },
+];
+
 /** Now in Khartoum (UTC+2, no daylight saving), as a receipt prints it. */
 export function khartoumNow(plusMinutes = 0): string {
   return new Date(Date.now() + (2 * 60 + plusMinutes) * 60_000).toISOString().slice(0, 16);
@@ -48,6 +56,9 @@ export async function bankakReceiptPng(
   transfer: TransferOnReceipt,
   { layout, digits = 'latin', dateFormat = 0 }: { layout: ReceiptLayout; digits?: ReceiptDigits; dateFormat?: number },
 ): Promise<Buffer> {
+  // Each receipt a different traveller's: their own second of the minute, phone clock and battery, name
+  // and account (two journeys paying the same fare at the same minute are still two transfers).
+  const pick = (n: number) => Math.floor(Math.random() * n);
   const style: ReceiptStyle = {
     layout,
     digits,
@@ -55,18 +66,19 @@ export async function bankakReceiptPng(
     amountFormat: 0,
     groupAccount: false,
     wording: 0,
-    seconds: 17,
-    clock: '10:42',
-    battery: 64,
+    seconds: pick(60),
+    clock: `${10 + pick(12)}:${String(pick(60)).padStart(2, '0')}`,
+    battery: 12 + pick(87),
   };
+  const sender = SENDERS[pick(SENDERS.length)]!;
   const html = appReceiptHtml(
     {
       amount: transfer.amount,
       currency: 'SDG',
       recipientAccount: transfer.recipientAccount,
       recipientName: layout === 'ar' ? 'كوندا للسفر والسياحة' : 'KWENDA TRAVEL & TOURISM',
-      senderName: layout === 'ar' ? 'آمنة عثمان الأمين' : 'AMNA OSMAN ELAMIN',
-      senderAccount: '2231004488107',
+      senderName: layout === 'ar' ? sender.ar : sender.en,
+      senderAccount: `22${String(pick(1e9)).padStart(9, '0')}${10 + pick(90)}`,
       dateTime: transfer.dateTime,
       transactionNumber: transfer.transactionNumber,
       comment: transfer.comment,

@@ -129,7 +129,7 @@ export function ReceiptReading({
               </Badge>
             ) : null}
             {reading.state === 'unreadable' ? (
-              <Text size="sm" c="orange.9" fw={600} data-testid="receipt-unreadable">
+              <Text size="sm" fw={700} data-testid="receipt-unreadable">
                 {t('reading.unreadable')}
               </Text>
             ) : null}
