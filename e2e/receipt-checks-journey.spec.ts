@@ -47,6 +47,8 @@ async function holdForTransfer(page: Page, language: string, project: string, wh
   await page.goto(
     `/?tripType=one-way&departureStation=PZU&destinationStation=CAI&departureDate=${daysAhead(DAY_OF[project] ?? 56)}&lang=${language}`,
   );
+  // A page of another context is not the fixture's: wait for hydration here, or the click submits the bare form.
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   const answer = nextOffersAnswer(page);
   await page.getByRole('button', { name: t('search:form.submit') }).click();
   await expect(page).toHaveURL(/\/offers\?/);
