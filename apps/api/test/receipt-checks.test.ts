@@ -12,7 +12,15 @@ import {
 import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { asGuest, findOffer, getBooking, guestHeaders, pay, readyBooking } from './helpers/booking-factories.js';
+import {
+  asGuest,
+  findOffer,
+  getBooking,
+  guestHeaders,
+  heldForTransfer as holdForTransfer,
+  pay,
+  readyBooking,
+} from './helpers/booking-factories.js';
 import { bankAccountsOf } from '../src/modules/config/config-routes.js';
 import { owedInAccounts } from '../src/modules/bookings/transfer-accounts.js';
 import { createReceiptReadingJob } from '../src/modules/receipts/checks/receipt-reading-job.js';
@@ -78,7 +86,9 @@ function upload(file: Buffer, fileName: string, number?: { value: string; after?
   const boundary = '----kwenda' + Math.random().toString(16).slice(2);
   const type = fileName.endsWith('.pdf') ? 'application/pdf' : fileName.endsWith('.png') ? 'image/png' : 'image/jpeg';
   const filePart = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from('\r\n'),
   ]);
@@ -103,14 +113,7 @@ describe.each(backends)('receipts that check themselves, on %s', (backend) => {
   afterAll(async () => ctx?.close());
 
   const sql = <T>(text: string, params: unknown[] = []) => ctx.database.sql.query<T>(text, params);
-  async function heldForTransfer(): Promise<Booking> {
-    families += 1;
-    const letters = [...String(families)].map((digit) => 'ABCDEFGHIJ'[Number(digit)]).join('');
-    const ready = await readyBooking(ctx, await findOffer(ctx, 'available'), `CHECKS${letters}`);
-    const held = await pay(ctx, ready.id, true);
-    expect(held.statusCode, held.body).toBe(200);
-    return getBooking(ctx, ready.id);
-  }
+  const heldForTransfer = async () => holdForTransfer(ctx, await findOffer(ctx, 'available'), 'CHECKS', ++families);
   /** What the booking's receipt must show to pass every check: the pounds due, the agency's account, now. */
   function truthFor(booking: Booking, change: Partial<ReceiptTruth> = {}): ReceiptTruth {
     const pounds = booking.transferAccounts.find((a) => a.currency === 'SDG');
@@ -214,7 +217,10 @@ describe.each(backends)('receipts that check themselves, on %s', (backend) => {
       const base = truthFor(booking);
       const truth = { ...base, ...change(base) };
       // The typed number differs from the printed one by one digit.
-      const typed = name === 'typedNumber' ? `${truth.transactionNumber.slice(0, -1)}${(Number(truth.transactionNumber.at(-1)) + 1) % 10}` : truth.transactionNumber;
+      const typed =
+        name === 'typedNumber'
+          ? `${truth.transactionNumber.slice(0, -1)}${(Number(truth.transactionNumber.at(-1)) + 1) % 10}`
+          : truth.transactionNumber;
       const receipt = await sent(booking, await bankPdf(truth), 'advice.pdf', { value: typed });
       receipts.push({ name, booking, receiptId: receipt.id });
     }
@@ -236,7 +242,10 @@ describe.each(backends)('receipts that check themselves, on %s', (backend) => {
     const [first, second] = [await heldForTransfer(), await heldForTransfer()];
     const number = newNumber();
     // One page draws them, one after the other; the uploads go at once.
-    const files = [await bankPdf(truthFor(first, { transactionNumber: number })), await bankPdf(truthFor(second, { transactionNumber: number }))];
+    const files = [
+      await bankPdf(truthFor(first, { transactionNumber: number })),
+      await bankPdf(truthFor(second, { transactionNumber: number })),
+    ];
     const responses = await Promise.all([
       send(first, files[0]!, 'a.pdf', { value: number }),
       send(second, files[1]!, 'b.pdf', { value: number }),
@@ -259,7 +268,10 @@ describe.each(backends)('receipts that check themselves, on %s', (backend) => {
     expect(readings[loser]!.possibleFraud).toBe(true);
     expect(readings[winner]!.possibleFraud).toBe(false);
     // The table holds the number once, for the first receipt.
-    const held = await sql<{ receipt_id: string }>('SELECT receipt_id FROM receipt_transaction_numbers WHERE transaction_number = $1', [number]);
+    const held = await sql<{ receipt_id: string }>(
+      'SELECT receipt_id FROM receipt_transaction_numbers WHERE transaction_number = $1',
+      [number],
+    );
     expect(held.map((r) => r.receipt_id)).toEqual([ids[winner]]);
     // The traveller learns the number was used, never by which booking.
     const traveller = await ctx.app.inject({
@@ -298,7 +310,7 @@ describe.each(backends)('receipts that check themselves, on %s', (backend) => {
     return (original = { booking, receiptId, png });
   }
 
-  it("the very file or the picture saved again as PNG, sent for another booking, fails imageReused naming the first", async () => {
+  it('the very file or the picture saved again as PNG, sent for another booking, fails imageReused naming the first', async () => {
     const { booking, receiptId, png } = await originalPicture();
     const copies = {
       'the same file': png,
@@ -378,7 +390,11 @@ describe.each(backends)('receipts that check themselves, on %s', (backend) => {
     const good = truthFor(clean);
     const cleanReceipt = await sent(clean, await bankPdf(good), 'advice.pdf', { value: good.transactionNumber });
     await readDue();
-    const plain = await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/transfers/${cleanReceipt.id}/approve`, headers: agent.headers });
+    const plain = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/transfers/${cleanReceipt.id}/approve`,
+      headers: agent.headers,
+    });
     expect(plain.statusCode, plain.body).toBe(200);
   });
 
@@ -445,6 +461,49 @@ describe.each(backends)('receipts that check themselves, on %s', (backend) => {
     expect(rows.map((r) => [r.reading_state, r.reading_attempts])).toEqual(ids.map(() => ['read', 1]));
   });
 
+  it('a reading that never ends is abandoned at its deadline (its worker ended) and read again later; the job goes on', async () => {
+    const booking = await heldForTransfer();
+    const truth = truthFor(booking);
+    const id = (await sent(booking, await bankPdf(truth), 'advice.pdf', { value: truth.transactionNumber })).id;
+    const bankAccounts = bankAccountsOf({ BANK_ACCOUNTS });
+    const { createReceiptReader } = await import('../src/modules/receipts/reading/read-receipt.js');
+    const real = createReceiptReader({ knownAccounts: bankAccounts.map((a) => a.accountNumber) });
+    // The first reading hangs, as a stuck OCR worker does, until the worker is ended.
+    let hanging = true;
+    let closed = 0;
+    let release: (error: Error) => void = () => undefined;
+    const reader = {
+      readReceipt: (bytes: Buffer) => (hanging ? new Promise<never>((_, reject) => (release = reject)) : real.readReceipt(bytes)),
+      close: async () => {
+        closed += 1;
+        release(new Error('worker ended'));
+        await real.close();
+      },
+    };
+    const job = createReceiptReadingJob({
+      database: ctx.database,
+      bankAccounts,
+      owedInAccounts: (b) => owedInAccounts(ctx.database.db, b, bankAccounts),
+      logger: { error: () => undefined },
+      reader: async () => reader,
+      readTimeoutMs: 300,
+    });
+    const now = new Date();
+    await job.run(now);
+    expect(closed).toBe(1);
+    const [waiting] = await sql<{ reading_state: string; reading_attempts: number; reading_error: string }>(
+      'SELECT reading_state, reading_attempts, reading_error FROM payment_receipts WHERE id = $1',
+      [id],
+    );
+    expect(waiting).toMatchObject({ reading_state: 'reading', reading_attempts: 1 });
+    expect(waiting!.reading_error).toMatch(/longer than/);
+    // The retry, once due, reads it.
+    hanging = false;
+    await job.run(new Date(now.getTime() + 10 * 60_000));
+    await job.close();
+    expect((await travellerReceipt(booking, id)).reading.state).toBe('read');
+  });
+
   it('a process that runs the jobs reads a receipt right after its upload, without waiting for the sweep', async () => {
     const jobs = await createTestApp(backend, { env: { RUN_JOBS: 'true', BANK_ACCOUNTS } });
     try {
@@ -463,10 +522,14 @@ describe.each(backends)('receipts that check themselves, on %s', (backend) => {
       // Answered before the reading: the traveller's page shows it being read, then read.
       const receipt = (response.json() as { booking: Booking }).booking.receipts[0]!;
       expect(receipt.reading.state).toBe('reading');
-      const read = await until('the receipt read', async () => {
-        const found = (await getBooking(jobs, booking.id)).receipts[0]!;
-        return found.reading.state === 'reading' ? undefined : found;
-      }, 30_000);
+      const read = await until(
+        'the receipt read',
+        async () => {
+          const found = (await getBooking(jobs, booking.id)).receipts[0]!;
+          return found.reading.state === 'reading' ? undefined : found;
+        },
+        30_000,
+      );
       expect(read.reading.state).toBe('read');
     } finally {
       await jobs.close();

@@ -1,7 +1,7 @@
 import type { Booking } from '@kwenda/contracts';
 import { adminBookingDetailSchema, transfersResponseSchema } from '@kwenda/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asGuest, findOffer, pay, readyBooking } from './helpers/booking-factories.js';
+import { asGuest, findOffer, heldForTransfer as holdForTransfer } from './helpers/booking-factories.js';
 import { multipart } from './helpers/multipart.js';
 import { staffMember, type TestStaffMember } from './helpers/staff.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
@@ -28,14 +28,7 @@ describe.each(backends)('transfer receipts sent twice, and the agency told of ea
   afterAll(async () => ctx?.close());
 
   const sql = <T>(text: string, params: unknown[] = []) => ctx.database.sql.query<T>(text, params);
-  async function heldForTransfer(): Promise<Booking> {
-    families += 1;
-    const letters = [...String(families)].map((digit) => 'ABCDEFGHIJ'[Number(digit)]).join('');
-    const ready = await readyBooking(ctx, await findOffer(ctx, 'available'), `RECEIPT${letters}`);
-    const held = await pay(ctx, ready.id, true);
-    expect(held.statusCode, held.body).toBe(200);
-    return ready;
-  }
+  const heldForTransfer = async () => holdForTransfer(ctx, await findOffer(ctx, 'available'), 'RECEIPT', ++families);
   async function upload(booking: Booking, file: Buffer) {
     const response = await ctx.app.inject({
       method: 'POST',

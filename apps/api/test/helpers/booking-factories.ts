@@ -150,6 +150,18 @@ export async function pay(ctx: TestContext, id: string, payLater: boolean) {
   });
 }
 
+/**
+ * Booked, passengers saved and held for a bank transfer. `n` tells the bookings of one test apart: it
+ * is written in letters after `family` (passenger names take letters only).
+ */
+export async function heldForTransfer(ctx: TestContext, offer: Offer, family: string, n: number): Promise<Booking> {
+  const letters = [...String(n)].map((digit) => 'ABCDEFGHIJ'[Number(digit)]).join('');
+  const ready = await readyBooking(ctx, offer, `${family}${letters}`);
+  const held = await pay(ctx, ready.id, true);
+  if (held.statusCode !== 200) throw new Error(`pay later ${held.statusCode}: ${held.body}`);
+  return getBooking(ctx, ready.id);
+}
+
 /** Booked, passengers saved: ready to pay. */
 export async function readyBooking(
   ctx: TestContext,

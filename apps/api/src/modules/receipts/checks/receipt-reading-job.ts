@@ -36,7 +36,33 @@ import {
 const LEASE_MS = 5 * 60_000;
 /** Receipts read per run before the other jobs get their turn. */
 const PER_RUN = 20;
+/**
+ * A run stops taking receipts after this long: the job runner waits for it before the next tick of every
+ * job (holds that expire, mail), which must not wait behind a queue of receipts; the rest waits a tick.
+ */
+const RUN_BUDGET_MS = 10_000;
+/**
+ * One reading taking longer than this is abandoned (its OCR worker ended) and tried again later: a worker
+ * that never answers must not hold the receipts behind it, nor the job loop, for ever.
+ */
+const READ_TIMEOUT_MS = 90_000;
 const FIRST_RETRY_MS = 30_000;
+
+/** `work`, or a rejection after `ms` (then `onTimeout` runs, to stop the work). */
+async function within<T>(work: Promise<T>, ms: number, onTimeout: () => Promise<void>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`The reading took longer than ${Math.round(ms / 1000)} s`));
+      void onTimeout().catch(() => undefined);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 type Holder = { receiptId: string; bookingId: string };
 
@@ -54,15 +80,19 @@ export function createReceiptReadingJob(deps: {
   clock?: () => Date;
   /** How long the OCR worker is kept once idle. */
   idleMs?: number;
+  /** The reader (tests give one); by default reading/read-receipt.ts, imported at the first receipt. */
+  reader?: () => Promise<Pick<ReceiptReader, 'readReceipt' | 'close'>>;
+  readTimeoutMs?: number;
 }) {
   const { db } = deps.database;
   const clock = deps.clock ?? (() => new Date());
   const knownAccounts = deps.bankAccounts.map((a) => a.accountNumber);
-  let reader: Promise<ReceiptReader> | undefined;
+  const readTimeoutMs = deps.readTimeoutMs ?? READ_TIMEOUT_MS;
+  let reader: Promise<Pick<ReceiptReader, 'readReceipt' | 'close'>> | undefined;
   const readerOf = () =>
-    (reader ??= import('../reading/read-receipt.js').then((module) =>
-      module.createReceiptReader({ knownAccounts, idleMs: deps.idleMs }),
-    ));
+    (reader ??=
+      deps.reader?.() ??
+      import('../reading/read-receipt.js').then((module) => module.createReceiptReader({ knownAccounts, idleMs: deps.idleMs })));
 
   // One receipt at a time in this process: runs (the job runner's, and kicks) wait for each other.
   let chain: Promise<unknown> = Promise.resolve();
@@ -76,7 +106,8 @@ export function createReceiptReadingJob(deps: {
 
   async function drain(now: Date): Promise<number> {
     let read = 0;
-    while (read < PER_RUN && !closed) {
+    const started = Date.now();
+    while (read < PER_RUN && !closed && Date.now() - started < RUN_BUDGET_MS) {
       const [row] = await db.transaction((tx) => claimDue(tx, receiptReadingQueue, { now, leaseMs: LEASE_MS, limit: 1 }));
       if (!row) break;
       await readOne(row, now);
@@ -96,7 +127,9 @@ export function createReceiptReadingJob(deps: {
         const { imageFingerprint } = await import('../reading/image-fingerprint.js');
         fingerprint = await imageFingerprint(bytes);
       }
-      reading = await (await readerOf()).readReceipt(bytes);
+      const active = await readerOf();
+      // Past the deadline the worker is ended: the reading under way stops, the next starts a new one.
+      reading = await within(active.readReceipt(bytes), readTimeoutMs, () => active.close());
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }
@@ -170,36 +203,40 @@ export function createReceiptReadingJob(deps: {
       amountDue: shownDue.amount,
       currencyDue: shownDue.currency,
     };
-    const saved = await db.transaction(async (tx) => {
-      const claim = (transactionNumber: string): Promise<Holder> =>
-        repo.claimTransactionNumber(tx, { transactionNumber, receiptId: receipt.id, bookingId: booking.id, now });
-      const typedHolder = receipt.typedTransactionNumber ? await claim(receipt.typedTransactionNumber) : null;
-      const readHolder = values?.transactionNumber ? await claim(values.transactionNumber) : null;
-      const verdicts = assembleChecks({
-        amount: { verdict: amountVerdict(values?.amount ?? null, due) },
-        account: { verdict: accountVerdict(values?.recipientAccount ?? null, knownAccounts) },
-        date: { verdict: dateVerdict(values?.dateTime ?? null, { createdAt: booking.createdAt, uploadedAt: receipt.uploadedAt }) },
-        typedNumber: { verdict: typedNumberVerdict(receipt.typedTransactionNumber, values?.transactionNumber ?? null) },
-        numberReused: numberReusedVerdict(booking.id, [typedHolder, readHolder]),
-        imageReused: imageReusedVerdict({ sameFile, fingerprint: fingerprint ?? content, sameImage }),
+    const saved = await db
+      .transaction(async (tx) => {
+        const claim = (transactionNumber: string): Promise<Holder> =>
+          repo.claimTransactionNumber(tx, { transactionNumber, receiptId: receipt.id, bookingId: booking.id, now });
+        const typedHolder = receipt.typedTransactionNumber ? await claim(receipt.typedTransactionNumber) : null;
+        const readHolder = values?.transactionNumber ? await claim(values.transactionNumber) : null;
+        const verdicts = assembleChecks({
+          amount: { verdict: amountVerdict(values?.amount ?? null, due) },
+          account: { verdict: accountVerdict(values?.recipientAccount ?? null, knownAccounts) },
+          date: {
+            verdict: dateVerdict(values?.dateTime ?? null, { createdAt: booking.createdAt, uploadedAt: receipt.uploadedAt }),
+          },
+          typedNumber: { verdict: typedNumberVerdict(receipt.typedTransactionNumber, values?.transactionNumber ?? null) },
+          numberReused: numberReusedVerdict(booking.id, [typedHolder, readHolder]),
+          imageReused: imageReusedVerdict({ sameFile, fingerprint: fingerprint ?? content, sameImage }),
+        });
+        const done = await repo.saveReading(tx, receipt.id, {
+          readingState: state,
+          reading: stored,
+          readTransactionNumber: values?.transactionNumber ?? null,
+          ...verdicts,
+          imageFingerprint: fingerprint,
+          contentFingerprint: content,
+          readAt: now,
+          readingError: failure,
+        });
+        // Read meanwhile by a process whose lease ran out: its findings stand, this one's number claims go.
+        if (!done) throw new ReadElsewhere();
+        return done;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ReadElsewhere) return false;
+        throw error;
       });
-      const done = await repo.saveReading(tx, receipt.id, {
-        readingState: state,
-        reading: stored,
-        readTransactionNumber: values?.transactionNumber ?? null,
-        ...verdicts,
-        imageFingerprint: fingerprint,
-        contentFingerprint: content,
-        readAt: now,
-        readingError: failure,
-      });
-      // Read meanwhile by a process whose lease ran out: its findings stand, this one's number claims go.
-      if (!done) throw new ReadElsewhere();
-      return done;
-    }).catch((error: unknown) => {
-      if (error instanceof ReadElsewhere) return false;
-      throw error;
-    });
     return saved;
   }
 
