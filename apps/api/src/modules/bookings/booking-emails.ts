@@ -1,7 +1,7 @@
 import type { Booking, CancellationMoney, OfferSlice } from '@kwenda/contracts';
 import type { ReceiptSameFile } from '@kwenda/contracts/admin';
-import { formatAgencyDateTime, formatCalendarDate } from '@kwenda/contracts/display';
-import { formatAmount, itineraryView, passengersView, spacedFlightNumber } from '../mail/itinerary-view.js';
+import { formatAgencyDateTime } from '@kwenda/contracts/display';
+import { flightLines, formatAmount, itineraryView, passengersView } from '../mail/itinerary-view.js';
 import { fill, mailStrings, type MailLanguage } from '../mail/locales/index.js';
 import type { MailContext } from '../mail/mail-context.js';
 import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
@@ -350,26 +350,6 @@ export function composeAgencyCancellationEmail(
       },
     },
     context,
-  );
-}
-
-/** "Sun 13 Dec 10:30": a flight time as the airport's clock shows it (suppliers give local times). */
-const localStop = (local: string, language: MailLanguage) =>
-  `${formatCalendarDate(local, language, { weekday: 'short', month: 'short' })} ${local.slice(11, 16)}`;
-
-/** One line per flight of the slices: number, airports and local times. */
-function flightLines(slices: OfferSlice[], language: MailLanguage): string[] {
-  const words = strings(language).airlineChange;
-  return slices.flatMap((slice) =>
-    slice.segments.map((segment) =>
-      fill(words.flightLine, {
-        flight: spacedFlightNumber(segment.flightNumber),
-        from: segment.origin,
-        departure: localStop(segment.departureDate, language),
-        to: segment.destination,
-        arrival: localStop(segment.arrivalDate, language),
-      }),
-    ),
   );
 }
 

@@ -140,3 +140,23 @@ export function formatAmount(amount: number, currency: string, language: MailLan
   const names = mailStrings(language).currencies as Record<string, string>;
   return `${number} ${names[currency] ?? currency}`;
 }
+
+/** "Sun 13 Dec 10:30": a flight time as the airport's clock shows it (suppliers give local times). */
+const localStop = (local: string, language: MailLanguage) =>
+  `${formatCalendarDate(local, language, { weekday: 'short', month: 'short' })} ${local.slice(11, 16)}`;
+
+/** One line per flight of the slices: number, airports and local times (an airline's change, before and after). */
+export function flightLines(slices: OfferSlice[], language: MailLanguage): string[] {
+  const words = mailStrings(language).airlineChange;
+  return slices.flatMap((slice) =>
+    slice.segments.map((segment) =>
+      fill(words.flightLine, {
+        flight: spacedFlightNumber(segment.flightNumber),
+        from: segment.origin,
+        departure: localStop(segment.departureDate, language),
+        to: segment.destination,
+        arrival: localStop(segment.arrivalDate, language),
+      }),
+    ),
+  );
+}
