@@ -6,7 +6,10 @@ export const SESSION_STORAGE_KEY = 'kwenda.session';
 export interface SessionUser {
   id: string;
   fullName: string;
-  email: string;
+  /** Null for an account made with a mobile number only. */
+  email: string | null;
+  /** The verified mobile number the account signs in with (E.164); absent in sessions stored before it existed. */
+  phone?: string | null;
   mobile: string | null;
   whatsapp: string | null;
   active: boolean;
@@ -38,7 +41,7 @@ function isSession(value: unknown): value is Session {
     typeof s.user === 'object' &&
     s.user !== null &&
     typeof s.user.fullName === 'string' &&
-    typeof s.user.email === 'string'
+    (typeof s.user.email === 'string' || s.user.email === null)
   );
 }
 

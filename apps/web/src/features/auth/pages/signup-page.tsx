@@ -50,7 +50,7 @@ export function SignupPage() {
       onSuccess: ({ user, registration }) =>
         void navigate(appPath('/email_confirmation'), {
           state: {
-            email: user.email,
+            email: user.email ?? form.email.trim(),
             fullName: user.fullName,
             returnTo: returnTo ?? undefined,
             registration,
