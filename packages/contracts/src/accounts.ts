@@ -7,7 +7,10 @@ import { apiErrorSchema } from './errors.js';
 export const userSchema = z.object({
   id: z.string(),
   fullName: z.string(),
-  email: z.string(),
+  /** Null for an account made with a mobile number only. */
+  email: z.string().nullable(),
+  /** The verified mobile number the account signs in with (E.164), or null. */
+  phone: z.string().nullable(),
   mobile: z.string().nullable(),
   whatsapp: z.string().nullable(),
   active: z.boolean(),
@@ -20,7 +23,17 @@ export type User = z.infer<typeof userSchema>;
  */
 export const accountSchema = userSchema.extend({
   agent: z.object({ referralCode: z.string() }).nullable(),
+  contacts: z.lazy(() => accountContactsSchema),
 });
+
+/** Which ways of signing in the account has and which are verified (the profile shows them). */
+export const accountContactsSchema = z.object({
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
+});
+export type AccountContacts = z.infer<typeof accountContactsSchema>;
 export type Account = z.infer<typeof accountSchema>;
 
 const loose = (max: number) => z.string().max(max).nullish();

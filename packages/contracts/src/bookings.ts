@@ -191,6 +191,11 @@ export const bookingSchema = z.object({
   /** Masked in the limited view (+249•••••••78, a•••@example.com). */
   mobile: z.string().nullable(),
   email: z.string().nullable(),
+  /** Where WhatsApp updates go (E.164; masked like mobile in the limited view), and whether the traveller wants them. */
+  whatsapp: z.string().nullable(),
+  whatsappUpdates: z.boolean(),
+  /** The WhatsApp number replied STOP: no more updates go there until it writes again. */
+  whatsappOptedOut: z.boolean(),
   /** The airline's reference: with a last name it manages the booking on the airline's site, so null in the limited view. */
   pnr: z.string().nullable(),
   /** When the booking was made (ISO). */
@@ -280,6 +285,10 @@ export const updateBookingRequestSchema = z.object({
     email: z.string().max(254).nullish(),
     /** E.164, e.g. +249912345678 (dial code plus digits). */
     mobile: z.string().max(32).nullish(),
+    /** The WhatsApp number for updates (E.164); absent or null: the mobile number. */
+    whatsapp: z.string().max(32).nullish(),
+    /** Updates on WhatsApp; absent: on when a WhatsApp (or mobile) number is given. */
+    whatsappUpdates: z.boolean().nullish(),
   }),
 });
 export type UpdateBookingRequest = z.infer<typeof updateBookingRequestSchema>;

@@ -86,6 +86,10 @@ export const errorCodes = [
 export const deskErrorCodes = [
   /** Staff must turn on the second factor (authenticator app) before any staff action. */
   'SECOND_FACTOR_REQUIRED',
+  /** The number replied STOP on WhatsApp: nothing more is sent to it there. */
+  'WHATSAPP_OPTED_OUT',
+  /** The booking has no e-ticket yet to send again. */
+  'NO_TICKET_YET',
   /** The authenticator or recovery code is wrong or already used. */
   'INVALID_SECOND_FACTOR',
   /** A staff route needs a staff session (signed in at /admin). */
@@ -137,6 +141,25 @@ export const bookingErrorCodes = [
   'INSTANT_PAYMENT_ONLY',
 ] as const;
 
-export type ErrorCode = (typeof errorCodes)[number] | (typeof deskErrorCodes)[number] | (typeof bookingErrorCodes)[number];
+/**
+ * Codes only the sign-in by mobile number and the profile's contacts answer with: translated in the
+ * sign-in pages' catalog (auth.json, codes), so the first download does not carry them.
+ */
+export const accountErrorCodes = [
+  /** The code was right and the number has no account yet: the name to make one is needed. */
+  'NAME_REQUIRED',
+  /** This e-mail or number is already verified by another account. */
+  'CONTACT_TAKEN',
+  /** Not a mobile number in the international format (+249912345678). */
+  'INVALID_PHONE',
+  /** A new code is refused before the wait is over (retryAfterSeconds says how long). */
+  'RESEND_TOO_SOON',
+] as const;
+
+export type ErrorCode =
+  | (typeof errorCodes)[number]
+  | (typeof deskErrorCodes)[number]
+  | (typeof bookingErrorCodes)[number]
+  | (typeof accountErrorCodes)[number];
 
 export { fieldErrorCodes } from './field-error-codes.js';

@@ -1,8 +1,8 @@
 import './zod-config.js';
 import { z } from 'zod';
-import { bookingErrorCodes, deskErrorCodes, errorCodes } from './error-codes.js';
+import { accountErrorCodes, bookingErrorCodes, deskErrorCodes, errorCodes } from './error-codes.js';
 
-export const errorCodeSchema = z.enum([...errorCodes, ...deskErrorCodes, ...bookingErrorCodes]);
+export const errorCodeSchema = z.enum([...errorCodes, ...deskErrorCodes, ...bookingErrorCodes, ...accountErrorCodes]);
 
 /**
  * Field-level problem. `path` is dotted (`filters.departureDate`, `filters.slices.1.destinationStation`);

@@ -13,6 +13,7 @@ export * from './config.js';
 export * from './bookings.js';
 export * from './receipt-checks.js';
 export * from './accounts.js';
+export * from './whatsapp.js';
 export * from './analytics.js';
 export * from './booking-access.js';
 export * from './notices.js';

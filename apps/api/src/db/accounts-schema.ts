@@ -9,12 +9,16 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
   fullName: text('full_name').notNull(),
-  email: text('email').notNull().unique(),
+  /** Null for an account made with a mobile number only (0033_whatsapp.sql). */
+  email: text('email').unique(),
   passwordHash: text('password_hash'),
   mobile: text('mobile'),
   whatsapp: text('whatsapp'),
   active: boolean('active').notNull().default(false),
   emailVerifiedAt: at('email_verified_at'),
+  /** The verified mobile number (E.164) the account signs in with by a WhatsApp code. */
+  phone: text('phone').unique(),
+  phoneVerifiedAt: at('phone_verified_at'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

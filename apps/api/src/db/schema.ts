@@ -1,7 +1,7 @@
 import type { BookingPricing } from '@kwenda/contracts/admin';
 import type { BaggageRequest, BookingStatus, Currency, PassengerCounts, PassengerField, StatusTrigger } from '@kwenda/contracts';
 import type { ReceiptBox } from '@kwenda/contracts/admin';
-import type { ReceiptCheckName, ReceiptReadingState, ReceiptValues, ReceiptVerdict } from '@kwenda/contracts';
+import type { EmailStatus, ReceiptCheckName, ReceiptReadingState, ReceiptValues, ReceiptVerdict } from '@kwenda/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -57,6 +57,9 @@ export const bookings = pgTable(
     previousAmount: money('previous_amount'),
     email: text('email'),
     mobile: text('mobile'),
+    /** Where WhatsApp updates go (E.164) and whether the traveller wants them (0033_whatsapp.sql). */
+    whatsapp: text('whatsapp'),
+    whatsappUpdates: boolean('whatsapp_updates').notNull().default(false),
     segmentsKey: text('segments_key').notNull(),
     supplierOrderId: text('supplier_order_id'),
     pnr: text('pnr'),
@@ -345,11 +348,14 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
-    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    /** 'held': a WhatsApp message's fallback (held_for), released if it fails; 'skipped' when it was sent. */
+    status: text('status').$type<EmailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     transport: text('transport'),
+    /** The WhatsApp message this e-mail stands in for (0033_whatsapp.sql). */
+    heldFor: text('held_for'),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at'),
   },
@@ -378,4 +384,5 @@ export * from './receipt-files-schema.js';
 export * from './limits-schema.js';
 export * from './supplier-calls-schema.js';
 export * from './allotments-schema.js';
+export * from './whatsapp-schema.js';
 export * from './route-notices-schema.js';

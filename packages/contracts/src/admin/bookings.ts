@@ -4,6 +4,7 @@ import { bookingStatuses, paymentMethods, type BookingStatus } from '../booking-
 import { bookingSchema, bookingStatusSchema, paymentMethodSchema, statusTriggerSchema } from '../bookings.js';
 import { currencySchema, isoDateSchema } from '../common.js';
 import { deskReceiptReadingSchema, receiptSameFileSchema } from './desk.js';
+import { emailStatuses } from '../whatsapp.js';
 
 /**
  * The staff's bookings (/api/v1/admin/bookings): a paged, sortable, filtered table with one search
@@ -212,7 +213,8 @@ export const adminBookingEmailSchema = z.object({
   kind: z.string().nullable(),
   to: z.string(),
   subject: z.string(),
-  status: z.enum(['pending', 'sent', 'failed']),
+  /** 'held': a WhatsApp message's fallback, sent only if that message fails; 'skipped': it was not needed. */
+  status: z.enum(emailStatuses),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.iso.datetime(),

@@ -18,7 +18,8 @@ import type { CommissionBooking, CommissionTerms } from './commission.js';
 
 export interface AgentWithUser extends AgentRow {
   fullName: string;
-  email: string;
+  /** Null for an account made with a mobile number only. */
+  email: string | null;
 }
 
 const agentWithUser = {

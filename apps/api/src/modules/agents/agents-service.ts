@@ -119,7 +119,8 @@ export function createAgentsService(deps: {
     id: agent.id,
     userId: agent.userId,
     fullName: agent.fullName,
-    email: agent.email,
+    // An agent is always made from an e-mail address, which an account cannot drop.
+    email: agent.email ?? '',
     referralCode: agent.referralCode,
     link: linkOf(agent.referralCode),
     commissionBasis: agent.commissionBasis,
@@ -201,6 +202,8 @@ export function createAgentsService(deps: {
               // Active once the password is chosen through the e-mailed link (which proves the address).
               active: false,
               emailVerifiedAt: null,
+              phone: null,
+              phoneVerifiedAt: null,
               createdAt: now,
               updatedAt: now,
             };
@@ -235,7 +238,7 @@ export function createAgentsService(deps: {
             targetType: 'agent',
             targetId: id,
             details: {
-              email: user.email,
+              email: input.email,
               referralCode,
               commissionBasis: input.commissionBasis,
               commissionPercent: input.commissionPercent,
@@ -265,7 +268,7 @@ export function createAgentsService(deps: {
             },
             deps.mailContext,
           );
-          await deps.mail.enqueue(tx, { to: user.email, ...welcome, dedupeKey: `agent-welcome:${id}` });
+          await deps.mail.enqueue(tx, { to: input.email, ...welcome, dedupeKey: `agent-welcome:${id}` });
           return { id, accountCreated };
         });
         const { agent } = await detailOf(db, result.id);

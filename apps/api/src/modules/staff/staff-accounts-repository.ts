@@ -307,3 +307,12 @@ export async function recentActions(db: Db, userId: string, limit: number) {
   ]);
   return { audit, transitions };
 }
+
+/**
+ * A staff member's e-mail address: staff are invited and sign in by e-mail, so their accounts always
+ * have one (an account made with a mobile number only is a traveller's).
+ */
+export function staffEmailOf(user: { id: string; email: string | null }): string {
+  if (!user.email) throw new Error(`staff account ${user.id} has no e-mail address`);
+  return user.email;
+}

@@ -118,7 +118,7 @@ export function createStaffMembersService(deps: {
     return {
       userId: user.id,
       fullName: user.fullName,
-      email: user.email,
+      email: repo.staffEmailOf(user),
       role: staff.role,
       status,
       language: staff.language,
@@ -142,7 +142,7 @@ export function createStaffMembersService(deps: {
       const issued = await issueInvitation({ ...input, language: input.language ?? 'ar', invitedBy: null });
       return {
         userId: issued.user.id,
-        email: issued.user.email,
+        email: repo.staffEmailOf(issued.user),
         link: issued.link,
         expiresAt: issued.expiresAt,
         promoted: issued.promoted,
@@ -161,14 +161,14 @@ export function createStaffMembersService(deps: {
       const issued = await issueInvitation({ ...input, invitedBy: ownerId });
       const message = deps.invitationEmail({ link: issued.link, role: input.role, inviter: owner.user.fullName });
       await db.transaction(async (tx) => {
-        await deps.mail.enqueue(tx, { to: issued.user.email, ...message });
+        await deps.mail.enqueue(tx, { to: repo.staffEmailOf(issued.user), ...message });
         await recordStaffAction(tx, {
           staffUserId: ownerId,
           action: 'staff-invited',
           targetType: 'staff',
           targetId: issued.user.id,
           details: {
-            email: issued.user.email,
+            email: repo.staffEmailOf(issued.user),
             role: input.role,
             language: input.language,
             earlierInvitationVoided: issued.earlierInvitationVoided,

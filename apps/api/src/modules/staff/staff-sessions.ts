@@ -21,7 +21,7 @@ export function createStaffSessions(deps: { db: Db; secret: Uint8Array; clock: (
     return {
       userId: user.id,
       fullName: user.fullName,
-      email: user.email,
+      email: repo.staffEmailOf(user),
       role: staff.role,
       language: staff.language,
       secondFactorEnabled: Boolean(staff.totpEnabledAt),

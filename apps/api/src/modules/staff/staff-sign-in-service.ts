@@ -208,7 +208,7 @@ export function createStaffSignInService(deps: {
       const found = await requireMember(userId);
       const secret = newTotpSecret();
       await repo.updateStaff(db, userId, { totpPendingSecret: box.seal(secret) });
-      const uri = otpauthUri(secret, found.user.email, ISSUER);
+      const uri = otpauthUri(secret, repo.staffEmailOf(found.user), ISSUER);
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { secret, otpauthUri: uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
     },
