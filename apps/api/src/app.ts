@@ -64,6 +64,7 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
     payments: paid.payments,
     receipts: paid.receipts,
     mail: context.mail,
+    messenger: context.messenger,
     jobs,
     staff: people.staff,
     desk: bookings.service.desk,

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { Weekday } from '@kwenda/contracts';
+import { whatsappTemplateKeys, type Weekday } from '@kwenda/contracts';
 import { z } from 'zod';
 import { repoRoot } from './api-root.js';
 import { liveSupplier, livePayments, PLACEHOLDER_SETTINGS, placeholdersOf } from './trial-mode.js';
@@ -95,6 +95,21 @@ const trustProxy = z
     });
     return z.NEVER;
   });
+
+/** The name Meta knows a template by: a lower-case name of letters, digits and underscores. */
+const templateName = (key: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a WhatsApp template name (lower-case letters, digits and _)')
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((value) => value ?? `kwenda_${key}`);
+
+/** WHATSAPP_TEMPLATE_<KEY>: each template's approved name, `kwenda_<key>` by default. */
+const templateNameSettings = Object.fromEntries(
+  whatsappTemplateKeys.map((key) => [`WHATSAPP_TEMPLATE_${key.toUpperCase()}`, templateName(key)]),
+) as { [K in (typeof whatsappTemplateKeys)[number] as `WHATSAPP_TEMPLATE_${Uppercase<K>}`]: ReturnType<typeof templateName> };
 
 export const envSchema = z
   .object({
@@ -308,6 +323,31 @@ export const envSchema = z
      * under way; after this long it closes what is left and exits 1.
      */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
+    /**
+     * WhatsApp Business Cloud API. On only when WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and
+     * WHATSAPP_APP_SECRET are all set (a part of them stops the server); otherwise every WhatsApp
+     * message stays in the dev outbox (/dev/outbox). The token is a system user's permanent token.
+     */
+    WHATSAPP_TOKEN: optionalText,
+    /** The sending number's id in the WhatsApp Business account (digits), not the number itself. */
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .trim()
+      .regex(/^\d{5,30}$/, "must be the phone number's id from the WhatsApp Business account (digits only)")
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The Meta app's secret: X-Hub-Signature-256 of every webhook is an HMAC of its body with it. */
+    WHATSAPP_APP_SECRET: optionalText,
+    /** Echoed by the webhook verification handshake (GET /api/v1/whatsapp/webhook); set it to the value given to Meta. */
+    WHATSAPP_VERIFY_TOKEN: optionalText,
+    /** The Graph API with its version; tests and the local Cloud API server (npm run whatsapp:local) point it elsewhere. */
+    WHATSAPP_API_URL: endpoint('https://graph.facebook.com/v21.0'),
+    /**
+     * How long a message taken from the WhatsApp outbox waits for an answer before it may be sent
+     * again: also the grace period in which a status webhook for a try whose outcome is unknown (a
+     * crash, a timeout) records it rather than a second send. Tests shorten it.
+     */
+    WHATSAPP_LEASE_SECONDS: z.coerce.number().min(0.5).max(3600).default(900),
     /** Tests only: names the crash points (crash-points.ts) where the process stops dead. */
     KWENDA_CRASH_AT: optionalText,
     /**
@@ -350,6 +390,7 @@ export const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
   })
+  .extend(templateNameSettings)
   .superRefine((env, ctx) => {
     if (env.KWENDA_CRASH_AT && env.NODE_ENV === 'production')
       ctx.addIssue({ code: 'custom', path: ['KWENDA_CRASH_AT'], message: 'is for tests only; unset it in production' });
@@ -409,6 +450,16 @@ export const envSchema = z
           message: 'is required when SUPPLIER=duffel in production (the secret of the webhook registered at Duffel)',
         });
     }
+    // WhatsApp needs all three to send and to trust its webhooks: a part of them is a typo, not a choice.
+    const whatsapp = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET'] as const;
+    const whatsappSet = whatsapp.filter((name) => env[name]);
+    if (whatsappSet.length > 0 && whatsappSet.length < whatsapp.length)
+      for (const name of whatsapp.filter((n) => !env[n]))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required when ${whatsappSet.join(' and ')} ${whatsappSet.length > 1 ? 'are' : 'is'} set (WhatsApp needs WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET, or none of them)`,
+        });
     if (env.PLAUSIBLE_SRC && !env.PLAUSIBLE_DOMAIN)
       ctx.addIssue({ code: 'custom', path: ['PLAUSIBLE_DOMAIN'], message: 'is required when PLAUSIBLE_SRC is set' });
     // Half a provider is a typo, not a choice: say so rather than silently hiding the button.

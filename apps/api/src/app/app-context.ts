@@ -4,6 +4,7 @@ import { mailContextOf } from '../modules/mail/mail-context.js';
 import { createMailService } from '../modules/mail/mail-service.js';
 import { publicOriginOf } from '../modules/mail/public-links.js';
 import { createRateBook } from '../modules/rates/rate-book.js';
+import { createMessengerService } from '../modules/whatsapp/messenger-service.js';
 import { registerAuth } from '../plugins/auth.js';
 import { jwtSecret } from '../plugins/auth-tokens.js';
 import type { ErrorReporter } from '../plugins/error-reporter.js';
@@ -31,6 +32,7 @@ export function createAppContext(
     secureCookies: publicUrl.startsWith('https:'),
     mailContext: mailContextOf(env, publicUrl),
     mail: createMailService({ database, env, logger: app.log }),
+    messenger: createMessengerService({ database, env, logger: app.log }),
     secret,
   };
 }

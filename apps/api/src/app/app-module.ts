@@ -6,6 +6,7 @@ import type { Job } from '../jobs/job-runner.js';
 import type { MailContext } from '../modules/mail/mail-context.js';
 import type { MailService } from '../modules/mail/mail-service.js';
 import type { RateBook } from '../modules/rates/rate-book.js';
+import type { MessengerService } from '../modules/whatsapp/messenger-service.js';
 import type { ErrorReporter } from '../plugins/error-reporter.js';
 import type { SupplierRegistry } from '../suppliers/supplier.js';
 import type { HttpServer } from './http-server.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   /** Every e-mail and the e-ticket: the agency's contacts, and links built from PUBLIC_URL. */
   mailContext: MailContext;
   mail: MailService;
+  /** WhatsApp messages (MessengerPort for other modules), queued like the e-mails and delivered by the whatsapp job. */
+  messenger: MessengerService;
   /** Signs and reads the session tokens. */
   secret: Uint8Array;
 }
@@ -47,6 +50,7 @@ declare module 'fastify' {
       payments: import('../modules/payments/payments-service.js').PaymentsService;
       receipts: import('../modules/receipts/receipts-service.js').ReceiptsService;
       mail: MailService;
+      messenger: MessengerService;
       jobs: import('../jobs/job-runner.js').JobRunner;
       staff: import('../modules/staff/staff-service.js').StaffService;
       desk: import('../modules/bookings/admin/desk-service.js').DeskService;

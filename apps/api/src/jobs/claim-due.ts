@@ -22,7 +22,14 @@ export const retryDelayMs = (attempts: number, { firstMs = 60_000, maxMs = 3_600
   Math.min(maxMs, firstMs * 2 ** Math.max(0, attempts - 1));
 
 /** The kinds of due work the desk counts dead rows of. */
-export type DueKind = 'mail' | 'supplierCalls' | 'supplierEvents' | 'gatewayWebhooks' | 'reconciliation' | 'receiptReadings';
+export type DueKind =
+  | 'mail'
+  | 'supplierCalls'
+  | 'supplierEvents'
+  | 'gatewayWebhooks'
+  | 'reconciliation'
+  | 'receiptReadings'
+  | 'whatsapp';
 
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
 type Row<T extends PgTable> = T['$inferSelect'];

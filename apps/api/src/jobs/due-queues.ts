@@ -3,6 +3,7 @@ import { paymentChecks } from '../db/payments-durability-schema.js';
 import { gatewayWebhooks, mailOutbox, paymentReceipts } from '../db/schema.js';
 import { supplierCalls } from '../db/supplier-calls-schema.js';
 import { supplierEvents } from '../db/supplier-events-schema.js';
+import { whatsappMessages } from '../db/whatsapp-schema.js';
 import type { DueQueue } from './claim-due.js';
 
 /**
@@ -123,6 +124,30 @@ export const receiptReadingQueue: DueQueue<typeof paymentReceipts> = {
     is: and(eq(paymentReceipts.readingState, 'unreadable'), isNotNull(paymentReceipts.readingError))!,
     set: (now) => ({ readingState: 'unreadable', readAt: now }),
   },
+};
+
+/**
+ * The WhatsApp outbox (modules/whatsapp). Due at next_attempt_at: when queued, after a failed try's
+ * backoff, or, for a try whose outcome is unknown (the process died, or the Cloud API did not answer
+ * in time), when its lease ends: the lease is the grace period in which a status webhook naming the
+ * row (biz_opaque_callback_data) takes it out of the queue before it could be sent twice
+ * (docs/decisions/0038-whatsapp-outbox.md). Given up by the module's own rules (a permanent error,
+ * rate limited too often, transient errors for too long), which release the fallback e-mail: no limit
+ * of attempts here, so no row dies without its e-mail. Not counted with the dead work: a failed
+ * message went by e-mail instead, and the desk shows it on the booking.
+ */
+export const whatsappQueue: DueQueue<typeof whatsappMessages> = {
+  kind: 'whatsapp',
+  table: whatsappMessages,
+  key: ['id'],
+  waiting: eq(whatsappMessages.status, 'pending'),
+  order: 'nextAttemptAt',
+  attempts: 'attempts',
+  nextAttemptAt: 'nextAttemptAt',
+  lastAttemptAt: 'lastAttemptAt',
+  lastError: 'lastError',
+  maxAttempts: Infinity,
+  dead: { is: eq(whatsappMessages.status, 'failed'), set: (now) => ({ status: 'failed', failedAt: now }) },
 };
 
 export const dueQueues = [mailQueue, supplierCallsQueue, supplierEventsQueue, gatewayWebhooksQueue, reconciliationQueue] as const;

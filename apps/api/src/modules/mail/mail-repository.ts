@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailOutbox, type MailRow } from '../../db/schema.js';
 import { claimDue, retryLater } from '../../jobs/claim-due.js';
 import { mailQueue } from '../../jobs/due-queues.js';
+import type { Tx } from '../../db/tx.js';
 import type { MailPort } from './mail-port.js';
 
 /** Every query of the mail outbox (migrations/0002_bookings.sql, table mail_outbox). */
@@ -15,19 +16,33 @@ export const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000;
 /** How long a claimed message is invisible to other processes while this one talks to SMTP. */
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 
+/** Options of an e-mail queued as a WhatsApp message's fallback. */
+export interface EnqueueMailOptions {
+  /**
+   * The WhatsApp message it stands in for: queued 'held', sent only if that message cannot be
+   * delivered (then 'pending'), never if it is ('skipped').
+   */
+  heldFor?: string;
+}
+
 /**
- * MailPort.enqueue: one row in the caller's transaction, attachments base64 in the jsonb column.
- * A dedupeKey already queued (sent or not) makes this a no-op, so a second e-ticket e-mail for
- * one booking is never sent, whoever asks.
+ * One row in the caller's transaction, attachments base64 in the jsonb column. A dedupeKey already
+ * queued (sent or not) makes this a no-op, so a second e-ticket e-mail for one booking is never sent,
+ * whoever asks. Returns the row's id and whether this call queued it (false: the one already there).
  */
-export const enqueueMail: MailPort['enqueue'] = async (tx, message) => {
+export async function enqueueMailRow(
+  tx: Tx,
+  message: Parameters<MailPort['enqueue']>[1],
+  options: EnqueueMailOptions = {},
+): Promise<{ id: string; queued: boolean }> {
   // The app's clock, as deliverDue(now) compares against it; the database's now() carries
   // microseconds and could make a message queued in this millisecond look not yet due.
   const now = new Date();
-  await tx
+  const id = `ml_${randomBytes(12).toString('base64url')}`;
+  const inserted = await tx
     .insert(mailOutbox)
     .values({
-      id: `ml_${randomBytes(12).toString('base64url')}`,
+      id,
       dedupeKey: message.dedupeKey ?? null,
       toAddress: message.to,
       subject: message.subject,
@@ -38,11 +53,46 @@ export const enqueueMail: MailPort['enqueue'] = async (tx, message) => {
         contentType: a.contentType,
         content: a.content.toString('base64'),
       })),
+      status: options.heldFor ? 'held' : 'pending',
+      heldFor: options.heldFor ?? null,
       createdAt: now,
       nextAttemptAt: now,
     })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  if (inserted.length) return { id, queued: true };
+  const [existing] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.dedupeKey, message.dedupeKey!));
+  return { id: existing!.id, queued: false };
+}
+
+/** MailPort.enqueue: a plain e-mail, due now (enqueueMailRow). */
+export const enqueueMail: MailPort['enqueue'] = async (tx, message) => {
+  await enqueueMailRow(tx, message);
 };
+
+/**
+ * The fallback e-mail of a WhatsApp message that could not be delivered: sent now. Only a held one
+ * changes, so a second release (a replayed failure) does nothing. Returns whether one was released.
+ */
+export async function releaseHeldMail(tx: Tx, whatsappId: string, now = new Date()): Promise<boolean> {
+  const released = await tx
+    .update(mailOutbox)
+    .set({ status: 'pending', nextAttemptAt: now })
+    .where(and(eq(mailOutbox.heldFor, whatsappId), eq(mailOutbox.status, 'held')))
+    .returning({ id: mailOutbox.id });
+  return released.length > 0;
+}
+
+/** The WhatsApp message was sent: its held fallback e-mail never will be. */
+export async function skipHeldMail(tx: Tx, whatsappId: string): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ status: 'skipped' })
+    .where(and(eq(mailOutbox.heldFor, whatsappId), eq(mailOutbox.status, 'held')));
+}
 
 export function createMailRepository(database: Database, options: { leaseMs?: number } = {}) {
   const { db } = database;
