@@ -45,6 +45,13 @@ const BOOKING_RULES: Record<keyof Booking, Rule> = {
     expect(owner).toBe('traveller@example.com');
     expect(stranger).toBe('t•••@e•••.com');
   },
+  // The WhatsApp number is the mobile number unless another is given: masked the same way.
+  whatsapp: (owner, stranger) => {
+    expect(owner).toBe('+249912345678');
+    expect(stranger).toBe('+249•••••••78');
+  },
+  whatsappUpdates: 'same',
+  whatsappOptedOut: 'same',
   pnr: 'hidden',
   date: 'same',
   origin: 'same',

@@ -14,6 +14,7 @@ import { createHoldLimits, holdCapsOf } from '../modules/bookings/hold-limits.js
 import { deskMessagesOf } from '../modules/bookings/desk-emails.js';
 import { bankAccountsOf } from '../modules/config/config-routes.js';
 import { ticketsRoutes } from '../modules/tickets/tickets-routes.js';
+import { staffActorOf } from '../modules/bookings/use-cases/staff-deps.js';
 import type { AppContext, AppModule } from './app-module.js';
 
 /**
@@ -31,6 +32,7 @@ export function bookingsModule(context: AppContext, { checkout }: { checkout: Ch
     holdMinutes: env.HOLD_MINUTES,
     agencyEmail: env.SUPPORT_EMAIL,
     mail,
+    messenger: context.messenger,
     messages,
     deskMessages: deskMessagesOf(mailContext),
     logger: app.log,
@@ -54,12 +56,19 @@ export function bookingsModule(context: AppContext, { checkout }: { checkout: Ch
         renderETicket: (booking) => messages.renderETicket(booking),
       });
       await api.register(adminBookingsRoutes, {
-        adminBookings: createAdminBookingsService({ database, getBooking: bookings.getBooking }),
+        adminBookings: createAdminBookingsService({
+          database,
+          getBooking: bookings.getBooking,
+          isOptedOut: (tx, phone) => context.messenger.isOptedOut(tx, phone),
+          resendETicketOnWhatsApp: (id, input, staffUserId) =>
+            bookings.desk.resendETicketOnWhatsApp(id, input, staffActorOf(staffUserId)),
+        }),
       });
       await api.register(deskRoutes, { desk: bookings.desk });
       await api.register(adminAirlineChangeRoutes, { desk: bookings.desk });
     },
     jobs: [
+      { name: 'hold-reminder', run: (now) => bookings.remindHolds(now) },
       { name: 'hold-expiry', run: (now) => bookings.expireHolds(now) },
       { name: 'ticketing-retry', run: (now) => bookings.fulfilPending(now) },
     ],

@@ -9,6 +9,7 @@ import {
   bookingPassengers,
   bookings,
   mailOutbox,
+  whatsappMessages,
   paymentReceipts,
   payments,
   staffActions,
@@ -215,6 +216,43 @@ export const findEmails = (tx: Tx, bookingId: string) =>
     .from(mailOutbox)
     .where(and(isNotNull(mailOutbox.dedupeKey), sql`split_part(${mailOutbox.dedupeKey}, ':', 2) = ${bookingId}`))
     .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+
+/** The booking's e-mails as the messages list shows them: with the WhatsApp message each one stands in for. */
+export const findEmailMessages = (tx: Tx, bookingId: string) =>
+  tx
+    .select({
+      id: mailOutbox.id,
+      dedupeKey: mailOutbox.dedupeKey,
+      to: mailOutbox.toAddress,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      heldFor: mailOutbox.heldFor,
+    })
+    .from(mailOutbox)
+    .where(and(isNotNull(mailOutbox.dedupeKey), sql`split_part(${mailOutbox.dedupeKey}, ':', 2) = ${bookingId}`));
+
+/** The booking's WhatsApp messages, never their parameters or document. */
+export const findWhatsAppMessages = (tx: Tx, bookingId: string, id?: string) =>
+  tx
+    .select({
+      id: whatsappMessages.id,
+      template: whatsappMessages.template,
+      to: whatsappMessages.toPhone,
+      status: whatsappMessages.status,
+      errorCode: whatsappMessages.errorCode,
+      lastError: whatsappMessages.lastError,
+      attempts: whatsappMessages.attempts,
+      createdAt: whatsappMessages.createdAt,
+      sentAt: whatsappMessages.sentAt,
+      deliveredAt: whatsappMessages.deliveredAt,
+      readAt: whatsappMessages.readAt,
+      requestedBy: whatsappMessages.requestedBy,
+    })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.bookingId, bookingId), id ? eq(whatsappMessages.id, id) : undefined));
 
 export const findEvents = (tx: Tx, bookingId: string) =>
   tx.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id));

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@kwenda/contracts';
+import { apiErrorSchema, bookingMessagesResponseSchema, resendETicketRequestSchema, resendETicketResponseSchema } from '@kwenda/contracts';
 import {
   adminBookingDetailSchema,
   adminBookingListQuerySchema,
@@ -16,12 +16,14 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const idParam = z.string().max(300);
 const childId = z.string().min(1).max(100);
 
-/** The staff's bookings table and a booking's page: every staff role may read them (viewer and up). */
+/** The staff's bookings table and a booking's page: every staff role may read them (viewer and up); resending is an action (agent-desk). */
 export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBookingsService }> = async (
   app,
   { adminBookings },
 ) => {
   const viewer = app.requireStaff('viewer');
+  // Reads are open to every desk role, actions (a message sent) to agent-desk and up.
+  const agent = app.requireStaff('agent-desk');
   const noStore = { 'cache-control': 'no-store' };
 
   app.get(
@@ -56,6 +58,44 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBo
       checkBookingId(request.params.id);
       reply.headers(noStore);
       return adminBookings.getBookingDetail(request.params.id);
+    },
+  );
+
+  app.get(
+    '/admin/bookings/:id/messages',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['admin'],
+        summary: "Every message of a booking on every channel (e-mail, WhatsApp), newest first, with its delivery status",
+        params: z.object({ id: idParam }),
+        response: { 200: bookingMessagesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      checkBookingId(request.params.id);
+      reply.headers(noStore);
+      return adminBookings.getBookingMessages(request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/messages/e-ticket',
+    {
+      preHandler: agent,
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Send the e-ticket PDF again on WhatsApp, to the booking's number or `to` (409 NO_TICKET_YET before ticketing, WHATSAPP_OPTED_OUT when the number replied STOP)",
+        params: z.object({ id: idParam }),
+        body: resendETicketRequestSchema,
+        response: { 200: resendETicketResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      checkBookingId(request.params.id);
+      const message = await adminBookings.resendETicket(request.params.id, request.body, staffUserIdOf(request));
+      return { success: true as const, message };
     },
   );
 

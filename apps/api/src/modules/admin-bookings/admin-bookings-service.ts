@@ -1,4 +1,4 @@
-import type { Booking, Currency } from '@kwenda/contracts';
+import type { Booking, BookingMessage, BookingMessagesResponse, Currency } from '@kwenda/contracts';
 import {
   maskDocumentNumber,
   type AdminActor,
@@ -8,7 +8,7 @@ import {
   type AdminBookingListQuery,
   type AdminDocumentReveal,
 } from '@kwenda/contracts/admin';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { AppError, bookingNotFound } from '../../errors.js';
 import { readReceiptBytes } from '../receipts/receipt-storage.js';
 import { findSameFiles } from '../receipts/receipts-repository.js';
@@ -18,6 +18,23 @@ import * as repo from './admin-bookings-repository.js';
 import { parseBookingSearch } from './booking-search.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+const presentWhatsApp = (m: Awaited<ReturnType<typeof repo.findWhatsAppMessages>>[number]): BookingMessage => ({
+  id: m.id,
+  channel: 'whatsapp',
+  kind: m.template,
+  to: m.to,
+  status: m.status,
+  errorCode: m.errorCode,
+  lastError: m.lastError,
+  attempts: m.attempts,
+  createdAt: m.createdAt.toISOString(),
+  sentAt: iso(m.sentAt),
+  deliveredAt: iso(m.deliveredAt),
+  readAt: iso(m.readAt),
+  fallbackFor: null,
+  requestedBy: m.requestedBy,
+});
 
 /**
  * Who an audit row names: 'staff:<id>', 'user:<id>', 'guest', 'agency:<name>' (rows the receipt command
@@ -39,6 +56,10 @@ export function createAdminBookingsService(deps: {
   database: Database;
   /** The booking as the traveller's pages present it (itinerary, passengers, bags, price breakdown). */
   getBooking: (id: string) => Promise<Booking | null>;
+  /** Whether a WhatsApp number replied STOP (MessengerPort). */
+  isOptedOut: (tx: Db, phone: string) => Promise<boolean>;
+  /** The bookings module's staff action: the e-ticket again on WhatsApp; the queued message's id. */
+  resendETicketOnWhatsApp: (bookingId: string, input: { to?: string | null }, staffUserId: string) => Promise<string>;
 }) {
   const { db } = deps.database;
 
@@ -216,6 +237,52 @@ export function createAdminBookingsService(deps: {
         })),
         possibleDuplicates: duplicates.get(id) ?? [],
       };
+    },
+
+    /**
+     * Every message of the booking on either channel, newest first: e-mails (a WhatsApp message's
+     * fallback names it) and WhatsApp messages with their delivery status. Never their content.
+     */
+    async getBookingMessages(id: string): Promise<BookingMessagesResponse> {
+      const row = await repo.findBookingRow(db, id);
+      if (!row) throw bookingNotFound();
+      const [emails, whatsapp, optedOut] = await Promise.all([
+        repo.findEmailMessages(db, id),
+        repo.findWhatsAppMessages(db, id),
+        row.whatsapp ? deps.isOptedOut(db, row.whatsapp) : Promise.resolve(false),
+      ]);
+      const messages: BookingMessage[] = [
+        ...emails.map(
+          (m): BookingMessage => ({
+            id: m.id,
+            channel: 'email',
+            kind: m.dedupeKey?.split(':')[0] ?? null,
+            to: m.to,
+            status: m.status,
+            errorCode: null,
+            lastError: m.lastError,
+            attempts: m.attempts,
+            createdAt: m.createdAt.toISOString(),
+            sentAt: iso(m.sentAt),
+            deliveredAt: null,
+            readAt: null,
+            fallbackFor: m.heldFor,
+            requestedBy: null,
+          }),
+        ),
+        ...whatsapp.map(presentWhatsApp),
+      ];
+      // Newest first; a fallback e-mail is queued with its message, so it follows it.
+      messages.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.channel.localeCompare(b.channel) || b.id.localeCompare(a.id));
+      return { messages, whatsapp: row.whatsapp, whatsappUpdates: row.whatsappUpdates, optedOut };
+    },
+
+    /** A staff member sends the e-ticket again on WhatsApp: the message as the list shows it. */
+    async resendETicket(id: string, input: { to?: string | null }, staffUserId: string): Promise<BookingMessage> {
+      const messageId = await deps.resendETicketOnWhatsApp(id, input, staffUserId);
+      const [message] = await repo.findWhatsAppMessages(db, id, messageId);
+      if (!message) throw new AppError(404, 'NOT_FOUND', 'The message was not kept');
+      return presentWhatsApp(message);
     },
 
     /** One passenger's document number, for a staff member: every view leaves an audit row. */

@@ -68,6 +68,47 @@ export function composeHeldEmail(booking: Booking, context: MailContext): Render
   );
 }
 
+/** 30 minutes before an unpaid hold lapses: the deadline, the amount and the accounts again. */
+export function composeHoldReminderEmail(booking: Booking, context: MailContext): RenderedMail {
+  const reference = booking.bookingReference;
+  const deadline = (language: MailLanguage) => formatAgencyDateTime(booking.holdExpiresAt ?? '', language);
+  const amount = (language: MailLanguage) => formatAmount(booking.amount, booking.currency, language);
+  return renderMail(
+    {
+      subject: both((l) => fill(strings(l).holdReminder.subject, { reference, deadline: deadline(l) })),
+      preheader: both((l) => fill(strings(l).holdReminder.preheader, { amount: amount(l) })),
+      reference,
+      part: (language) => {
+        const words = strings(language);
+        return {
+          heading: words.holdReminder.heading,
+          intro: [fill(words.holdReminder.intro, { deadline: deadline(language) })],
+          facts: [
+            { label: words.facts.payBefore, value: deadline(language) },
+            { label: words.facts.amount, value: amount(language) },
+          ],
+          ...(booking.transferAccounts.length
+            ? { list: {
+                title: words.held.payTitle,
+                intro: fill(words.held.payIntro, { reference }),
+                items: booking.transferAccounts.map((account) =>
+                  fill(words.held.account, {
+                    bank: language === 'ar' ? account.bankAr : account.bankEn,
+                    number: account.accountNumber,
+                    name: account.accountName,
+                    amount: formatAmount(account.amount, account.currency, language),
+                  }),
+                ),
+              } }
+            : {}),
+          action: { lead: words.held.afterPaying, label: words.holdReminder.action, href: context.links.booking(booking.id) },
+        };
+      },
+    },
+    context,
+  );
+}
+
 /** The agency's copy of a booking held for pay-later: who to expect money from, and where to decide the transfer. */
 export function composeAgencyHeldEmail(booking: Booking, context: MailContext): RenderedMail {
   const reference = booking.bookingReference;
@@ -394,6 +435,7 @@ export function composeAirlineChangeEmail(
 export function bookingMessagesOf(context: MailContext) {
   return {
     held: (booking: Booking) => composeHeldEmail(booking, context),
+    holdReminder: (booking: Booking) => composeHoldReminderEmail(booking, context),
     agencyHeld: (booking: Booking) => composeAgencyHeldEmail(booking, context),
     agencyReceipt: (booking: Booking, receipt: { receiptId: string; sameFileAs: ReceiptSameFile[] }) =>
       composeAgencyReceiptEmail(booking, receipt, context),

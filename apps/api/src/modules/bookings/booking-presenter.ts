@@ -85,7 +85,13 @@ export function presentBooking(
   row: BookingRow,
   passengers: PassengerRow[],
   receipts: (ReceiptRow & { sameFileElsewhere: boolean })[],
-  options: { publicUrl: string; paymentLink: string | null; transferAccounts?: TransferAccount[] },
+  options: {
+    publicUrl: string;
+    paymentLink: string | null;
+    transferAccounts?: TransferAccount[];
+    /** The WhatsApp number replied STOP (messenger.isOptedOut). */
+    whatsappOptedOut?: boolean;
+  },
 ): Booking {
   const { breakdown, perPassenger, money } = bookingMoney(row, passengers);
   const slices = row.offer.slices;
@@ -104,6 +110,9 @@ export function presentBooking(
     previousAmount: row.previousAmount,
     mobile: row.mobile,
     email: row.email,
+    whatsapp: row.whatsapp,
+    whatsappUpdates: row.whatsappUpdates,
+    whatsappOptedOut: options.whatsappOptedOut ?? false,
     pnr: row.pnr,
     date: row.createdAt.toISOString(),
     origin: first.origin,
@@ -212,6 +221,9 @@ export function limitedView(booking: Booking): Booking {
     previousAmount: booking.previousAmount,
     mobile: maskMobile(booking.mobile),
     email: maskEmail(booking.email),
+    whatsapp: maskMobile(booking.whatsapp),
+    whatsappUpdates: booking.whatsappUpdates,
+    whatsappOptedOut: booking.whatsappOptedOut,
     pnr: null,
     date: booking.date,
     origin: booking.origin,

@@ -6,6 +6,7 @@ import {
   bookings,
   mailOutbox,
   paymentReceipts,
+  whatsappMessages,
   type BookingRow,
   type PassengerRow,
   type ReceiptRow,
@@ -27,6 +28,64 @@ export async function insertBooking(tx: Tx, booking: NewBooking, passengers: New
 export async function findBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
   return row;
+}
+
+/** Where a booking's traveller is told: the e-mail, the WhatsApp number if updates go there, the language. */
+export async function findContactChannel(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      email: bookings.email,
+      whatsapp: bookings.whatsapp,
+      whatsappUpdates: bookings.whatsappUpdates,
+      language: bookings.language,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  return row;
+}
+
+/** The traveller's WhatsApp choice (not a change of state: no transition). */
+export async function updateWhatsApp(tx: Tx, id: string, choice: { whatsapp: string | null; whatsappUpdates: boolean }) {
+  await tx
+    .update(bookings)
+    .set({ ...choice, updatedAt: sql`now()` })
+    .where(eq(bookings.id, id));
+}
+
+/**
+ * Unpaid holds for a bank transfer that lapse within (now, until], no receipt waiting to be checked:
+ * the candidates for a reminder (whether one was already sent is the caller's, by dedupe key).
+ */
+export async function findHoldsLapsingSoon(tx: Tx, now: Date, until: Date, limit: number) {
+  return tx
+    .select({ id: bookings.id, holdExpiresAt: bookings.holdExpiresAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'pending-payment'),
+        eq(bookings.paymentMethod, 'bank-transfer'),
+        sql`${bookings.holdExpiresAt} > ${now}`,
+        lte(bookings.holdExpiresAt, until),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(paymentReceipts)
+            .where(and(eq(paymentReceipts.bookingId, bookings.id), eq(paymentReceipts.status, 'submitted'))),
+        ),
+      ),
+    )
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
+}
+
+/** Which of these dedupe keys were already queued, by e-mail or on WhatsApp. */
+export async function findQueuedKeys(tx: Tx, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const [mails, messages] = await Promise.all([
+    tx.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).where(inArray(mailOutbox.dedupeKey, keys)),
+    tx.select({ key: whatsappMessages.dedupeKey }).from(whatsappMessages).where(inArray(whatsappMessages.dedupeKey, keys)),
+  ]);
+  return new Set([...mails, ...messages].flatMap((r) => (r.key ? [r.key] : [])));
 }
 
 export async function findBookingWithPassengers(

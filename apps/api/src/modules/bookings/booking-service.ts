@@ -19,7 +19,9 @@ import { listBookingsForUser, loadBooking, loadBookingFor } from './use-cases/lo
 import { payBooking, reconcileHold } from './use-cases/pay-booking.js';
 import { confirmPayment, recordPaymentFailure, recordReceipt } from './use-cases/record-payment.js';
 import { reconcileCancel } from './use-cases/staff-cancel.js';
+import { remindHolds } from './use-cases/remind-holds.js';
 import { submitPassengers } from './use-cases/submit-passengers.js';
+import { updateBookingWhatsApp, type BookingWhatsAppRequest } from './use-cases/update-whatsapp.js';
 import { cancelHeldBooking } from './use-cases/traveller-cancel-hold.js';
 import { confirmCancellation, quoteCancellation } from './use-cases/traveller-cancel.js';
 
@@ -74,6 +76,9 @@ export function createBookingService(settings: BookingServiceDeps) {
     submitPassengers: (id: string, request: UpdateBookingRequest, actor: Actor) => submitPassengers(deps, id, request, actor),
     payBooking: (id: string, request: PayBookingRequest, actor: Actor) => payBooking(deps, id, request, actor),
     expireHolds: (now?: Date, limit?: number) => expireHolds(deps, now, limit),
+    /** The reminder 30 minutes before an unpaid hold for a transfer lapses (the hold-reminder job). */
+    remindHolds: (now?: Date, limit?: number) => remindHolds(deps, now, limit),
+    updateWhatsApp: (id: string, request: BookingWhatsAppRequest, actor: Actor) => updateBookingWhatsApp(deps, id, request, actor),
     fulfilPending: (now?: Date, limit?: number) => fulfilPending(deps, now, limit),
     listForUser: (userId: string) => listBookingsForUser(deps, userId),
     events: (id: string) => repo.findEvents(db, id),

@@ -7,6 +7,8 @@ import {
   bookingConflictSchema,
   bookingSchema,
   bookingValidationErrorSchema,
+  bookingWhatsAppRequestSchema,
+  bookingWhatsAppResponseSchema,
   createBookingRequestSchema,
   createBookingResponseSchema,
   payBookingRequestSchema,
@@ -112,6 +114,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       checkBookingId(request.params.id);
       const booking = await bookings.submitPassengers(request.params.id, request.body, await actorOf(request));
       return { success: true as const, booking };
+    },
+  );
+
+  app.put(
+    '/bookings/:id/whatsapp',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "Turn the booking's WhatsApp updates on or off, or give another WhatsApp number (E.164)",
+        params: z.object({ id: z.string().max(300) }),
+        body: bookingWhatsAppRequestSchema,
+        response: { 200: bookingWhatsAppResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      checkBookingId(request.params.id);
+      return bookings.updateWhatsApp(request.params.id, request.body, await actorOf(request));
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   CONTACT_ERRORS_KEY,
+  E164_PATTERN,
   checkPassenger,
   isEmail,
   normalizeName,
@@ -14,6 +15,11 @@ import type { SupplierPassenger } from '../../suppliers/supplier.js';
 
 let countryCodes: Set<string> | undefined;
 const isCountry = (code: string) => (countryCodes ??= new Set(listCountries().map((c) => c.code))).has(code);
+
+/** A phone number as typed: spaces, brackets and dashes dropped; null when empty. */
+export const phoneInput = (value: string | null | undefined) => optional(value)?.replace(/[\s()-]/g, '') ?? null;
+/** E.164 and a number the country's numbering plan allows. */
+export const isPhoneNumber = (value: string) => E164_PATTERN.test(value) && isValidPhoneNumber(value);
 
 export type ValidationErrors = Record<string, Record<string, string>>;
 
@@ -34,10 +40,14 @@ export function validatePassengers(
     passengers: (PassengerInput & { baggage?: { reference: string; count: number }[] })[];
     email?: string | null;
     mobile?: string | null;
+    whatsapp?: string | null;
+    whatsappUpdates?: boolean | null;
   },
   booked: PassengerRow[],
   travel: { firstDate: string; lastDate: string; today: string },
-): { ok: true; passengers: CleanPassenger[]; email: string; mobile: string } | { ok: false; errors: ValidationErrors } {
+):
+  | { ok: true; passengers: CleanPassenger[]; email: string; mobile: string; whatsapp: string; whatsappUpdates: boolean }
+  | { ok: false; errors: ValidationErrors } {
   const errors: ValidationErrors = {};
   const fail = (key: string, field: string, code: string) => ((errors[key] ??= {})[field] = code);
 
@@ -113,11 +123,17 @@ export function validatePassengers(
   const email = optional(input.email)?.toLowerCase() ?? null;
   if (!email) fail(CONTACT_ERRORS_KEY, 'email', passengerErrorCodes.required);
   else if (!isEmail(email)) fail(CONTACT_ERRORS_KEY, 'email', passengerErrorCodes.invalidEmail);
-  const mobile = optional(input.mobile)?.replace(/[\s()-]/g, '') ?? null;
+  const mobile = phoneInput(input.mobile);
   if (!mobile) fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.required);
-  else if (!/^\+\d{6,15}$/.test(mobile) || !isValidPhoneNumber(mobile))
+  else if (!isPhoneNumber(mobile))
     fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.invalidMobile);
+  // WhatsApp updates are the traveller's choice: on by default when they give a WhatsApp number (the
+  // contact step offers it switched on); a client that says nothing keeps the e-mails it always had.
+  const givenWhatsApp = phoneInput(input.whatsapp);
+  if (givenWhatsApp && !isPhoneNumber(givenWhatsApp))
+    fail(CONTACT_ERRORS_KEY, 'whatsapp', passengerErrorCodes.invalidMobile);
+  const whatsappUpdates = input.whatsappUpdates ?? givenWhatsApp !== null;
 
   if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, passengers: clean, email: email!, mobile: mobile! };
+  return { ok: true, passengers: clean, email: email!, mobile: mobile!, whatsapp: givenWhatsApp ?? mobile!, whatsappUpdates };
 }

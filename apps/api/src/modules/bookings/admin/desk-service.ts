@@ -19,7 +19,7 @@ import {
 } from '../use-cases/staff-desk-lists.js';
 import { extendHold } from '../use-cases/staff-extend-hold.js';
 import { recordRefund } from '../use-cases/staff-refund.js';
-import { resendETicket, retryTicketing, ticketManually } from '../use-cases/staff-ticketing.js';
+import { resendETicket, resendETicketOnWhatsApp, retryTicketing, ticketManually } from '../use-cases/staff-ticketing.js';
 
 /**
  * The agency's desk: the staff actions on a booking (use-cases/staff-*.ts) bound to the booking
@@ -39,6 +39,9 @@ export function createDeskService(staff: StaffDeps) {
     ticketManually: (bookingId: string, input: ManualTicketRequest, actor: StaffActor) =>
       ticketManually(staff, bookingId, input, actor),
     resendETicket: (bookingId: string, actor: StaffActor) => resendETicket(staff, bookingId, actor),
+    /** The e-ticket PDF again on WhatsApp (to the booking's number or `to`); the queued message's id. */
+    resendETicketOnWhatsApp: (bookingId: string, input: { to?: string | null }, actor: StaffActor) =>
+      resendETicketOnWhatsApp(staff, bookingId, input, actor),
     extendHold: (bookingId: string, input: ExtendHoldRequest, actor: StaffActor) => extendHold(staff, bookingId, input, actor),
     cancelBooking: (bookingId: string, input: { reason: string }, actor: StaffActor) =>
       cancelBooking(staff, bookingId, input, actor),

@@ -9,6 +9,8 @@ import { canTrigger, InvalidTransitionError, transitionLocked } from '../booking
 import type { Actor, BookingDeps } from './booking-deps.js';
 import { checkOwner } from './booking-rules.js';
 import { loadBooking, mustLoadBooking } from './load-booking.js';
+import { templateParams } from '../../whatsapp/templates.js';
+import { notifyTraveller } from '../notify-traveller.js';
 
 /**
  * Airline-initiated changes: the supplier tells us (a webhook) that the airline changed an order's
@@ -110,16 +112,20 @@ export async function recordAirlineChange(
       },
     });
     const booking = await loadBooking(deps, row.id, tx);
-    if (booking?.email)
-      await deps.mail.enqueue(tx, {
-        to: booking.email,
-        ...deps.messages.airlineChange(booking, {
+    if (booking)
+      await notifyTraveller(deps, tx, {
+        bookingId: row.id,
+        email: deps.messages.airlineChange(booking, {
           removed: change.removed,
           added: change.added,
           after: slicesAfterChange(booking.slices, change.removed, change.added),
           unpaid,
         }),
-        dedupeKey: `airline-change:${row.id}:${change.id}`,
+        emailKey: `airline-change:${row.id}:${change.id}`,
+        whatsapp: {
+          template: 'schedule_change',
+          params: (language) => templateParams.schedule_change(booking, language, change),
+        },
       });
     return { outcome: 'rescheduled', bookingId: row.id, changeId: change.id };
   });

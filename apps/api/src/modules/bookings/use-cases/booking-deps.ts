@@ -3,6 +3,7 @@ import type { Database, Db } from '../../../db/client.js';
 import type { BookingRow, PassengerRow } from '../../../db/schema.js';
 import type { SupplierRegistry } from '../../../suppliers/supplier.js';
 import type { MailPort } from '../../mail/mail-port.js';
+import type { MessengerPort } from '../../whatsapp/messenger-port.js';
 import type { RateBook } from '../../rates/rate-book.js';
 import type { BookingMessages } from '../booking-emails.js';
 import type { DeskMessages } from '../desk-emails.js';
@@ -25,6 +26,8 @@ export interface BookingServiceDeps {
   /** The agency's inbox: told about every booking held for pay-later. */
   agencyEmail: string;
   mail: MailPort;
+  /** WhatsApp: a traveller's updates go there when they asked for it (notify-traveller.ts). */
+  messenger: MessengerPort;
   /** Every e-mail and document of a booking (booking-emails.ts): links from PUBLIC_URL, times on the agency's clock. */
   messages: BookingMessages;
   /** The e-mails the desk's staff actions send travellers (desk-emails.ts). */

@@ -35,7 +35,13 @@ export async function loadBookingFor(
   const paymentLink =
     whole && row.status === 'pending-payment' && row.paymentMethod === 'card' ? await deps.checkout.openCheckoutUrl(id) : null;
   const transferAccounts = await transferAccountsOf(tx, row, deps.bankAccounts);
-  const booking = presentBooking(row, passengers, receipts, { publicUrl: deps.publicUrl, paymentLink, transferAccounts });
+  const whatsappOptedOut = row.whatsapp ? await deps.messenger.isOptedOut(tx, row.whatsapp) : false;
+  const booking = presentBooking(row, passengers, receipts, {
+    publicUrl: deps.publicUrl,
+    paymentLink,
+    transferAccounts,
+    whatsappOptedOut,
+  });
   if (!whole) return limitedView(booking);
   return row.status === 'canceled' || row.status === 'refunded'
     ? { ...booking, cancellation: await cancellationOf(tx, id) }

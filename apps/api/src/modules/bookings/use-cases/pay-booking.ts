@@ -24,6 +24,8 @@ import {
   toSupplierPassenger,
 } from './booking-rules.js';
 import { loadBooking, mustLoadBooking } from './load-booking.js';
+import { templateParams } from '../../whatsapp/templates.js';
+import { notifyTraveller } from '../notify-traveller.js';
 
 /** How long a pay waits for a hold another request is making for the same booking, before a 503. */
 const WAIT_FOR_OTHER_HOLD_MS = 30_000;
@@ -76,12 +78,12 @@ async function applyNewPrice(deps: BookingDeps, tx: Tx, row: BookingRow, offer: 
 async function tellHeld(deps: BookingDeps, tx: Tx, id: string) {
   const booking = await loadBooking(deps, id, tx);
   if (!booking?.holdExpiresAt) return;
-  if (booking.email)
-    await deps.mail.enqueue(tx, {
-      to: booking.email,
-      ...deps.messages.held(booking),
-      dedupeKey: `held:${id}`,
-    });
+  await notifyTraveller(deps, tx, {
+    bookingId: id,
+    email: deps.messages.held(booking),
+    emailKey: `held:${id}`,
+    whatsapp: { template: 'hold_confirmation', params: (language) => templateParams.hold_confirmation(booking, language) },
+  });
   await deps.mail.enqueue(tx, {
     to: deps.agencyEmail,
     ...deps.messages.agencyHeld(booking),

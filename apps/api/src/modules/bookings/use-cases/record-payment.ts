@@ -7,6 +7,8 @@ import type { BookingDeps } from './booking-deps.js';
 import type { ConfirmPaymentInput } from '../booking-ports.js';
 import { checkOwner } from './booking-rules.js';
 import { loadBooking } from './load-booking.js';
+import { templateParams } from '../../whatsapp/templates.js';
+import { notifyTraveller } from '../notify-traveller.js';
 
 /**
  * pending-payment -> payment-confirmed, inside the caller's transaction (which also marks the
@@ -37,9 +39,19 @@ export async function confirmPayment(
   // Paid: no card page of this booking may take money any more (a transfer approved while a card
   // page stayed open in another tab charged the traveller twice).
   await deps.checkout.expireCheckouts(tx, row.id, { except: input.paymentId });
-  // Told in the same transaction: the ticket follows in its own e-mail, or later if the airline is slow.
-  const paid = row.email ? await loadBooking(deps, row.id, tx) : null;
-  if (paid) await deps.mail.enqueue(tx, { to: paid.email!, ...deps.messages.paid(paid), dedupeKey: `paid:${row.id}` });
+  // Told in the same transaction: the ticket follows in its own message, or later if the airline is slow.
+  // An approved transfer is told on WhatsApp when the traveller chose it (a card payment's page says it already).
+  const paid = row.email || row.whatsappUpdates ? await loadBooking(deps, row.id, tx) : null;
+  if (paid)
+    await notifyTraveller(deps, tx, {
+      bookingId: row.id,
+      email: deps.messages.paid(paid),
+      emailKey: `paid:${row.id}`,
+      whatsapp:
+        input.method === 'bank-transfer'
+          ? { template: 'receipt_approved', params: (language) => templateParams.receipt_approved(paid, language) }
+          : undefined,
+    });
   return 'confirmed';
 }
 

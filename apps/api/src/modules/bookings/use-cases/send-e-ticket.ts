@@ -1,3 +1,5 @@
+import { templateParams } from '../../whatsapp/templates.js';
+import { notifyTraveller, type TravellerNotice } from '../notify-traveller.js';
 import type { BookingDeps } from './booking-deps.js';
 import { loadBooking } from './load-booking.js';
 
@@ -6,24 +8,28 @@ export const eTicketKeyPrefix = 'e-ticket:';
 export const eTicketKey = (bookingId: string) => `${eTicketKeyPrefix}${bookingId}`;
 
 /**
- * The e-ticket e-mail, rendered outside the booking's lock (a PDF takes up to a second, and
- * PGlite is one connection). Sent once per booking whoever calls (dedupe key); the job sends it
- * for a ticketed booking whose e-mail was never queued (a crash between the two steps).
- * `dedupeKey` overrides the key for a deliberate second copy (a resend asked by the agency).
+ * The e-ticket, rendered outside the booking's lock (a PDF takes up to a second, and PGlite is one
+ * connection): on WhatsApp as a document when the traveller chose it (the e-mail held as its
+ * fallback), else by e-mail with the PDF attached. Sent once per booking whoever calls (dedupe key);
+ * the job sends it for a ticketed booking whose e-mail was never queued (a crash between the two
+ * steps). `dedupeKey` overrides the key for a deliberate second copy (a resend asked by the agency).
  */
-export async function sendETicket(deps: BookingDeps, bookingId: string, options: { dedupeKey?: string } = {}) {
+export async function sendETicket(
+  deps: BookingDeps,
+  bookingId: string,
+  options: { dedupeKey?: string; emailOnly?: boolean } = {},
+) {
   const booking = await loadBooking(deps, bookingId);
-  if (!booking?.email || booking.status !== 'confirmed') return;
+  if (!booking || booking.status !== 'confirmed' || (!booking.email && (options.emailOnly || !booking.whatsappUpdates))) return;
   const pdf = await deps.messages.renderETicket(booking);
-  const message = deps.messages.eTicket(booking);
-  await deps.db.transaction((tx) =>
-    deps.mail.enqueue(tx, {
-      to: booking.email!,
-      ...message,
-      attachments: [
-        { filename: `kwenda-e-ticket-${booking.bookingReference}.pdf`, contentType: 'application/pdf', content: pdf },
-      ],
-      dedupeKey: options.dedupeKey ?? eTicketKey(bookingId),
-    }),
-  );
+  const document = { filename: eTicketFileName(booking.bookingReference), contentType: 'application/pdf', content: pdf };
+  const notice: TravellerNotice = {
+    bookingId,
+    email: { ...deps.messages.eTicket(booking), attachments: [document] },
+    emailKey: options.dedupeKey ?? eTicketKey(bookingId),
+    whatsapp: options.emailOnly ? undefined : { template: 'e_ticket', params: (language) => templateParams.e_ticket(booking, language), document },
+  };
+  await deps.db.transaction((tx) => notifyTraveller(deps, tx, notice));
 }
+
+export const eTicketFileName = (reference: string) => `kwenda-e-ticket-${reference}.pdf`;

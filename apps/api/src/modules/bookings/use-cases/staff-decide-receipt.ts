@@ -12,6 +12,8 @@ import { fulfilBooking } from './fulfil-booking.js';
 import { loadBooking } from './load-booking.js';
 import { confirmPayment } from './record-payment.js';
 import { summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
+import { templateParams } from '../../whatsapp/templates.js';
+import { notifyTraveller } from '../notify-traveller.js';
 
 /**
  * A transfer receipt decided by the agency: approved (the booking is paid exactly as a card payment
@@ -152,12 +154,16 @@ async function rejectReceipt(
       actor: staff.actor,
       details: { receiptId: receipt.id, reason: decision.reason, note },
     });
-    const booking = rejected.email ? await loadBooking(deps, rejected.id, tx) : null;
-    if (booking?.email)
-      await deps.mail.enqueue(tx, {
-        to: booking.email,
-        ...deps.deskMessages.receiptRejected(booking, { reason: decision.reason, note }),
-        dedupeKey: `receipt-rejected:${booking.id}:${receipt.id}`,
+    const booking = rejected.email || rejected.whatsappUpdates ? await loadBooking(deps, rejected.id, tx) : null;
+    if (booking)
+      await notifyTraveller(deps, tx, {
+        bookingId: booking.id,
+        email: deps.deskMessages.receiptRejected(booking, { reason: decision.reason, note }),
+        emailKey: `receipt-rejected:${booking.id}:${receipt.id}`,
+        whatsapp: {
+          template: 'receipt_rejected',
+          params: (language) => templateParams.receipt_rejected(booking, language, { reason: decision.reason, note }),
+        },
       });
     return rejected;
   });

@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { DeskBookingSummary, ManualTicketRequest } from '@kwenda/contracts/admin';
 import { AppError, bookingNotFound, validationError } from '../../../errors.js';
 import { recordStaffAction } from '../../staff/staff-audit.js';
 import * as repo from '../booking-repository.js';
 import { transitionLocked } from '../booking-transitions.js';
 import { fulfilBooking } from './fulfil-booking.js';
-import { sendETicket } from './send-e-ticket.js';
+import { templateParams } from '../../whatsapp/templates.js';
+import { whatsappKeyOf } from '../notify-traveller.js';
+import { isPhoneNumber, phoneInput } from '../passenger-validation.js';
+import { loadBooking } from './load-booking.js';
+import { eTicketFileName, sendETicket } from './send-e-ticket.js';
 import { summaryOf, type StaffActor, type StaffDeps } from './staff-deps.js';
 
 /**
@@ -112,7 +117,7 @@ export async function resendETicket(deps: StaffDeps, bookingId: string, staff: S
     throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${row.bookingReference} is ${row.status}: it has no e-ticket yet`);
   if (!row.email) throw new AppError(409, 'INVALID_BOOKING_STATE', `Booking ${row.bookingReference} has no e-mail address`);
   const minute = Math.floor(deps.clock().getTime() / 60_000);
-  await sendETicket(deps, bookingId, { dedupeKey: `e-ticket-resend:${bookingId}:${minute}` });
+  await sendETicket(deps, bookingId, { dedupeKey: `e-ticket-resend:${bookingId}:${minute}`, emailOnly: true });
   await deps.db.transaction((tx) =>
     recordStaffAction(tx, {
       staffUserId: staff.staffUserId,
@@ -123,4 +128,63 @@ export async function resendETicket(deps: StaffDeps, bookingId: string, staff: S
     }),
   );
   return summaryOf(row);
+}
+
+/**
+ * The e-ticket PDF again on WhatsApp, to the booking's WhatsApp number (or `to`, another number the
+ * traveller gave staff): each request is a deliberate new message (its own key), its fallback the
+ * e-ticket e-mail to the booking's address. Refused before ticketing and to a number that replied
+ * STOP; in the staff audit trail. Returns the queued message's id.
+ */
+export async function resendETicketOnWhatsApp(
+  deps: StaffDeps,
+  bookingId: string,
+  input: { to?: string | null },
+  staff: StaffActor,
+): Promise<string> {
+  const given = phoneInput(input.to);
+  if (given !== null && !isPhoneNumber(given))
+    throw validationError([{ path: 'to', code: 'invalid_mobile', message: 'to must be an E.164 number, e.g. +249912345678' }]);
+  const row = await repo.findBooking(deps.db, bookingId);
+  if (!row) throw bookingNotFound();
+  if (row.status !== 'confirmed')
+    throw new AppError(409, 'NO_TICKET_YET', `Booking ${row.bookingReference} is ${row.status}: it has no e-ticket yet`);
+  const to = given ?? row.whatsapp ?? row.mobile;
+  if (!to) throw validationError([{ path: 'to', code: 'required', message: 'The booking has no WhatsApp number: give one' }]);
+  if (await deps.messenger.isOptedOut(deps.db, to))
+    throw new AppError(409, 'WHATSAPP_OPTED_OUT', 'This number replied STOP: nothing more is sent to it on WhatsApp');
+  const booking = await loadBooking(deps, bookingId);
+  if (!booking) throw bookingNotFound();
+  const pdf = await deps.messages.renderETicket(booking);
+  const document = { filename: eTicketFileName(booking.bookingReference), contentType: 'application/pdf', content: pdf };
+  const key = `e-ticket-resend:${bookingId}:${randomUUID()}`;
+  const id = await deps.db.transaction(async (tx) => {
+    const result = await deps.messenger.enqueue(tx, {
+      to,
+      template: 'e_ticket',
+      language: row.language,
+      params: templateParams.e_ticket(booking, row.language),
+      document,
+      bookingId,
+      purpose: 'booking',
+      dedupeKey: whatsappKeyOf(key),
+      requestedBy: staff.actor,
+      fallbackEmail: booking.email
+        ? { to: booking.email, ...deps.messages.eTicket(booking), attachments: [document], dedupeKey: key }
+        : undefined,
+    });
+    // The number opted out between the check and now: nothing was queued on WhatsApp.
+    if (result.channel !== 'whatsapp')
+      throw new AppError(409, 'WHATSAPP_OPTED_OUT', 'This number replied STOP: nothing more is sent to it on WhatsApp');
+    await recordStaffAction(tx, {
+      staffUserId: staff.staffUserId,
+      action: 'e-ticket-resent',
+      targetType: 'booking',
+      targetId: bookingId,
+      details: { channel: 'whatsapp', to, messageId: result.id },
+    });
+    return result.id;
+  });
+  deps.messenger.kick();
+  return id;
 }

@@ -60,7 +60,13 @@ export async function submitPassengers(
     const amount = bookingMoney(row, updated).breakdown.total;
     await transitionLocked(tx, row, 'passengers-submit', {
       actor: actor.label,
-      patch: { email: result.email, mobile: result.mobile, amount },
+      patch: {
+        email: result.email,
+        mobile: result.mobile,
+        whatsapp: result.whatsapp,
+        whatsappUpdates: result.whatsappUpdates,
+        amount,
+      },
       details: { amount, extras: updated.map((p) => p.extraBaggage) },
     });
   });

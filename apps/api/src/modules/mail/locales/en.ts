@@ -65,6 +65,14 @@ export const en: MailCatalog = {
     afterPaying: 'Then upload the transfer receipt on your booking page; we issue your ticket once we have checked it.',
     action: 'Upload the transfer receipt',
   },
+  holdReminder: {
+    subject: 'Reminder: your booking {{reference}} ends at {{deadline}}',
+    preheader: 'About 30 minutes left to pay {{amount}}.',
+    heading: 'Your booking is still waiting for payment',
+    intro:
+      'The hold on your seats ends at {{deadline}}, in about 30 minutes. If you have not paid yet, transfer the amount now, then upload the receipt on your booking page before then, or the booking is cancelled automatically and the seats released.',
+    action: 'Upload the transfer receipt',
+  },
   agencyHeld: {
     subject: 'New held booking {{reference}}: {{amount}}, payment due by {{deadline}}',
     preheader: 'Waiting for a bank transfer from {{email}}.',
