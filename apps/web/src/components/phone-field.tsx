@@ -16,6 +16,8 @@ interface PhoneFieldProps {
   error?: string;
   name: string;
   required?: boolean;
+  /** data-testid of the digits' input. */
+  testId?: string;
   onChange: (value: PhoneValue) => void;
 }
 
@@ -27,7 +29,7 @@ interface PhoneFieldProps {
  * wrapper's `dir` to its description and error, so a left-to-right wrapper would lay Arabic out
  * backwards).
  */
-export function PhoneField({ label, dialLabel, hint, value, dialCodes, error, name, required, onChange }: PhoneFieldProps) {
+export function PhoneField({ label, dialLabel, hint, value, dialCodes, error, name, required, testId, onChange }: PhoneFieldProps) {
   const { dir } = useDirection();
   // A saved number from a country missing from the list (or before the list loads) keeps its code.
   const options = useMemo(
@@ -67,6 +69,7 @@ export function PhoneField({ label, dialLabel, hint, value, dialCodes, error, na
         dir="ltr"
         wrapperProps={{ dir }}
         data-field={name}
+        data-testid={testId}
       />
     </Group>
   );

@@ -94,4 +94,13 @@ describe('translation catalogs', () => {
       expect(missing, `${language} admin.codes`).toEqual([]);
     }
   });
+
+  it('translate every code of the phone and contact routes, in the account pages\' catalog', async () => {
+    const { accountErrorCodes } = await import('@kwenda/contracts');
+    for (const language of ['ar', 'en']) {
+      const codes = (load(language, 'auth') as { codes: Record<string, string> }).codes;
+      const missing = accountErrorCodes.filter((code) => !codes[code]);
+      expect(missing, `${language} auth.codes`).toEqual([]);
+    }
+  });
 });

@@ -1,4 +1,6 @@
+import { accountErrorCodes } from '@kwenda/contracts';
 import { i18n } from '../../../i18n/translator';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** The translated message of a failed call: its code from the errors catalog, else `fallback` (a full key). */
@@ -19,3 +21,17 @@ export function fieldCodes(error: unknown, prefix = ''): Record<string, string> 
   }
   return out;
 }
+
+/** A failed call of the phone and contact routes: their own codes from the auth catalog, the rest as errorText. */
+export function useAccountErrorText() {
+  const { t } = useTranslation('auth');
+  return (error: unknown): string => {
+    const unexpected = t('errors:unexpected' as never);
+    if (!(error instanceof ApiRequestError)) return unexpected;
+    if (error.code === 'NETWORK') return t('errors:network' as never);
+    if ((accountErrorCodes as readonly string[]).includes(error.code)) return t(`codes.${error.code as AccountErrorCode}`);
+    return t(`errors:codes.${error.code}` as never, { defaultValue: unexpected });
+  };
+}
+
+type AccountErrorCode = (typeof accountErrorCodes)[number];

@@ -2,16 +2,19 @@ import { ACCOUNT_LIMITS } from '@kwenda/contracts';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link, Navigate, useLocation, useNavigate } from '../../../lib/router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useAppPath } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
 import { useSignup, type SignupInput } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import classes from '../components/auth.module.css';
+import { PhoneSignIn } from '../components/phone-sign-in';
+import { SignInMethodChoice, type SignInMethod } from '../components/sign-in-method';
 import { SocialButtons } from '../components/social-buttons';
 import { errorText, fieldCodes } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
+import { useAfterLogin } from '../lib/use-after-login';
 import { clearFieldError, signupErrors, type SignupField } from '../lib/signup-errors';
 import type { ConfirmationState } from './email-confirmation-page';
 import { EmailField, PasswordField } from '../../../components/auth-fields';
@@ -34,8 +37,13 @@ export function SignupPage() {
   const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
   const [failure, setFailure] = useState<unknown>(null);
   const returnTo = safeReturnTo((location.state as { returnTo?: string } | null)?.returnTo);
+  const [params] = useSearchParams();
+  const [method, setMethod] = useState<SignInMethod>(params.get('method') === 'phone' ? 'phone' : 'email');
+  const afterLogin = useAfterLogin();
+  // Set while a mobile sign-up is finishing, so the "already signed in" redirect waits for afterLogin.
+  const [finishing, setFinishing] = useState(false);
 
-  if (session && !signup.isPending) return <Navigate to={appPath('/profile')} replace />;
+  if (session && !signup.isPending && !finishing) return <Navigate to={appPath('/profile')} replace />;
 
   const edit = (field: SignupField, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -76,56 +84,61 @@ export function SignupPage() {
 
   return (
     <AuthCard description={t('meta.signup')} title={t('signup.title')} subtitle={t('signup.subtitle')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('fields.fullName')}
-            value={form.fullName}
-            onChange={(e) => edit('fullName', e.currentTarget.value)}
-            error={message('fullName')}
-            autoComplete="name"
-            required
-          />
-          <EmailField
-            label={t('fields.email')}
-            value={form.email}
-            onChange={(e) => edit('email', e.currentTarget.value)}
-            error={message('email')}
-          />
-          <PasswordField
-            label={t('fields.password')}
-            hint={t('signup.passwordHint')}
-            value={form.password}
-            onChange={(e) => edit('password', e.currentTarget.value)}
-            error={message('password')}
-            autoComplete="new-password"
-            showLabel={t('fields.showPassword')}
-          />
-          <PasswordField
-            label={t('fields.passwordConfirmation')}
-            value={form.passwordConfirmation}
-            onChange={(e) => edit('passwordConfirmation', e.currentTarget.value)}
-            // A mismatch marks this input and says why in the line below it.
-            error={errors.passwordConfirmation === 'PASSWORD_CONFIRMATION_MISMATCH' ? true : message('passwordConfirmation')}
-            aria-describedby={errors.mismatch ? 'signup-mismatch' : undefined}
-            autoComplete="new-password"
-            showLabel={t('fields.showPassword')}
-          />
-          {errors.mismatch && (
-            <Text size="sm" c="red.8" role="alert" id="signup-mismatch" mt={-8}>
-              {message('mismatch')}
-            </Text>
-          )}
-          {failure !== null && (
-            <Alert color="red" role="alert">
-              {errorText(failure)}
-            </Alert>
-          )}
-          <Button type="submit" loading={signup.isPending} fullWidth size="md">
-            {t('signup.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <SignInMethodChoice value={method} onChange={setMethod} />
+      {method === 'phone' ? (
+        <PhoneSignIn mode="signup" onBusy={setFinishing} onSignedIn={(fullName) => void afterLogin(fullName, returnTo)} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('fields.fullName')}
+              value={form.fullName}
+              onChange={(e) => edit('fullName', e.currentTarget.value)}
+              error={message('fullName')}
+              autoComplete="name"
+              required
+            />
+            <EmailField
+              label={t('fields.email')}
+              value={form.email}
+              onChange={(e) => edit('email', e.currentTarget.value)}
+              error={message('email')}
+            />
+            <PasswordField
+              label={t('fields.password')}
+              hint={t('signup.passwordHint')}
+              value={form.password}
+              onChange={(e) => edit('password', e.currentTarget.value)}
+              error={message('password')}
+              autoComplete="new-password"
+              showLabel={t('fields.showPassword')}
+            />
+            <PasswordField
+              label={t('fields.passwordConfirmation')}
+              value={form.passwordConfirmation}
+              onChange={(e) => edit('passwordConfirmation', e.currentTarget.value)}
+              // A mismatch marks this input and says why in the line below it.
+              error={errors.passwordConfirmation === 'PASSWORD_CONFIRMATION_MISMATCH' ? true : message('passwordConfirmation')}
+              aria-describedby={errors.mismatch ? 'signup-mismatch' : undefined}
+              autoComplete="new-password"
+              showLabel={t('fields.showPassword')}
+            />
+            {errors.mismatch && (
+              <Text size="sm" c="red.8" role="alert" id="signup-mismatch" mt={-8}>
+                {message('mismatch')}
+              </Text>
+            )}
+            {failure !== null && (
+              <Alert color="red" role="alert">
+                {errorText(failure)}
+              </Alert>
+            )}
+            <Button type="submit" loading={signup.isPending} fullWidth size="md">
+              {t('signup.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
       <SocialButtons returnTo={returnTo} />
       <Text size="sm" className={classes.footerLinks}>
         {t('signup.haveAccount')}{' '}
