@@ -287,7 +287,7 @@ export const updateBookingRequestSchema = z.object({
     mobile: z.string().max(32).nullish(),
     /** The WhatsApp number for updates (E.164); absent or null: the mobile number. */
     whatsapp: z.string().max(32).nullish(),
-    /** Updates on WhatsApp; absent: on when a WhatsApp (or mobile) number is given. */
+    /** Updates on WhatsApp; absent: on when a WhatsApp number is given (a client that sends neither keeps e-mail). */
     whatsappUpdates: z.boolean().nullish(),
   }),
 });
