@@ -29,7 +29,18 @@ interface PhoneFieldProps {
  * wrapper's `dir` to its description and error, so a left-to-right wrapper would lay Arabic out
  * backwards).
  */
-export function PhoneField({ label, dialLabel, hint, value, dialCodes, error, name, required, testId, onChange }: PhoneFieldProps) {
+export function PhoneField({
+  label,
+  dialLabel,
+  hint,
+  value,
+  dialCodes,
+  error,
+  name,
+  required,
+  testId,
+  onChange,
+}: PhoneFieldProps) {
   const { dir } = useDirection();
   // A saved number from a country missing from the list (or before the list loads) keeps its code.
   const options = useMemo(

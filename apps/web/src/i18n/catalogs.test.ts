@@ -95,7 +95,7 @@ describe('translation catalogs', () => {
     }
   });
 
-  it('translate every code of the phone and contact routes, in the account pages\' catalog', async () => {
+  it("translate every code of the phone and contact routes, in the account pages' catalog", async () => {
     const { accountErrorCodes } = await import('@kwenda/contracts');
     for (const language of ['ar', 'en']) {
       const codes = (load(language, 'auth') as { codes: Record<string, string> }).codes;

@@ -17,6 +17,7 @@ import '@mantine/core/styles/RadioIndicator.layer.css';
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
 import { useLocation, useParams, useSearchParams } from '../../lib/router';
 import { BookingView, FindBooking } from '../../features/booking';
 import type { SearchState } from '../../lib/search-params';

@@ -11,7 +11,15 @@ type Call = { url: string; body: Record<string, unknown> };
 let calls: Call[] = [];
 let answer: (url: string, body: Record<string, unknown>) => { status: number; json: unknown };
 
-const user = { id: 'u1', fullName: 'Amna Osman', email: null, phone: '+249912345678', mobile: null, whatsapp: null, active: true };
+const user = {
+  id: 'u1',
+  fullName: 'Amna Osman',
+  email: null,
+  phone: '+249912345678',
+  mobile: null,
+  whatsapp: null,
+  active: true,
+};
 const auth = { success: true, jwt: 'jwt', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), user };
 const codeSent = { success: true, challenge: 'ch_1', phone: '+249912345678', resendAfterSeconds: 60, expiresInSeconds: 600 };
 

@@ -1,5 +1,5 @@
 import type { Country } from '@kwenda/contracts';
-import { TextInput } from '@mantine/core';
+import { Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PhoneField, type PhoneValue } from '../../../components/phone-field';
@@ -9,13 +9,20 @@ import { SectionCard } from '../../../components/section-card';
 interface ContactFieldsProps {
   email: string;
   phone: PhoneValue;
+  /** Where WhatsApp updates go; null: the mobile number. */
+  whatsapp: PhoneValue | null;
+  /** Whether they go at all (the switch as shown: on by default once a number is given). */
+  whatsappUpdates: boolean;
   countries: readonly Country[];
   errors: Record<string, string> | undefined;
-  onChange: (patch: { email?: string; phone?: PhoneValue }) => void;
+  onChange: (patch: { email?: string; phone?: PhoneValue; whatsapp?: PhoneValue; whatsappUpdates?: boolean }) => void;
 }
 
-/** E-mail for the e-ticket and a mobile number: dial code (+249 by default) plus digits only. */
-export function ContactFields({ email, phone, countries, errors = {}, onChange }: ContactFieldsProps) {
+/**
+ * E-mail for the e-ticket and a mobile number: dial code (+249 by default) plus digits only; and
+ * whether to get the booking's updates on WhatsApp, to the mobile number unless another is given.
+ */
+export function ContactFields({ email, phone, whatsapp, whatsappUpdates, countries, errors = {}, onChange }: ContactFieldsProps) {
   const { t, i18n } = useTranslation('booking');
   const error = (field: string) => (errors[field] ? t(`errors.${errors[field]}` as never) : undefined);
   const dialCodes = useMemo(() => dialCodeOptions(countries, i18n.language), [countries, i18n.language]);
@@ -48,6 +55,34 @@ export function ContactFields({ email, phone, countries, errors = {}, onChange }
         required
         onChange={(value) => onChange({ phone: value })}
       />
+      <Stack gap="xs">
+        <Switch
+          checked={whatsappUpdates}
+          onChange={(e) => onChange({ whatsappUpdates: e.currentTarget.checked })}
+          label={t('contact.whatsappUpdates')}
+          description={t('contact.whatsappUpdatesHint')}
+          data-testid="whatsapp-updates"
+          size="md"
+        />
+        {whatsappUpdates && (
+          <PhoneField
+            name="whatsapp"
+            label={t('contact.whatsapp')}
+            dialLabel={t('contact.dialCode')}
+            hint={whatsapp ? t('contact.whatsappHint') : t('contact.whatsappSameHint')}
+            value={whatsapp ?? phone}
+            dialCodes={dialCodes}
+            error={error('whatsapp')}
+            testId="whatsapp-number"
+            onChange={(value) => onChange({ whatsapp: value })}
+          />
+        )}
+        {!whatsappUpdates && (
+          <Text size="sm" c="gray.7">
+            {t('contact.whatsappOff')}
+          </Text>
+        )}
+      </Stack>
     </SectionCard>
   );
 }

@@ -7,12 +7,12 @@ import { useCountries, useSubmitPassengers, validationErrorsOf } from '../api/bo
 import { extrasOf } from '../lib/baggage-selection';
 import { checkDrafts, draftsFrom, toPayload, travelDates, type FieldErrors, type PassengerDraft } from '../lib/passenger-form';
 import { BookingConnectionNotice } from './booking-connection-notice';
-import type { PhoneValue } from '../../../components/phone-field';
 import { isNetworkError } from '../../../lib/api-client';
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '../../../lib/booking-drafts';
-import { splitE164, toE164 } from '../../../lib/phone-number';
+import { splitE164 } from '../../../lib/phone-number';
 import { readSession } from '../../../lib/session';
-import { restoreUnsentForm, type UnsentForm } from '../lib/unsent-form';
+import { restoreUnsentForm, type ContactDraft, type UnsentForm } from '../lib/unsent-form';
+import { contactPayload, whatsappUpdatesOf } from '../lib/contact-payload';
 import { ContactFields } from './contact-fields';
 import { PassengerCard } from './passenger-card';
 
@@ -25,11 +25,17 @@ interface PassengersStepProps {
 }
 
 /** The contact as saved on the booking, else a logged-in traveller's own (they can change it). */
-function savedContact(booking: Booking): UnsentForm['contact'] {
+function savedContact(booking: Booking): ContactDraft {
   const user = readSession()?.user;
+  const saved = booking.email !== null || booking.mobile !== null;
+  const mobile = booking.mobile ?? (saved ? null : (user?.mobile ?? null));
+  // The WhatsApp number saved on the booking, else the profile's; the mobile number when it is the same.
+  const whatsapp = saved ? booking.whatsapp : (user?.whatsapp ?? null);
   return {
     email: booking.email ?? user?.email ?? '',
-    phone: splitE164(booking.mobile ?? (booking.email ? null : (user?.mobile ?? null))),
+    phone: splitE164(mobile),
+    whatsapp: whatsapp && whatsapp !== mobile ? splitE164(whatsapp) : null,
+    whatsappUpdates: saved ? booking.whatsappUpdates : null,
   };
 }
 
@@ -43,7 +49,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
   const submit = useSubmitPassengers(booking.id);
   const [restored] = useState(() => restoreUnsentForm(booking, readBookingDraft(booking.id)));
   const [drafts, setDrafts] = useState<PassengerDraft[]>(() => restored?.passengers ?? draftsFrom(booking));
-  const [contact, setContact] = useState<{ email: string; phone: PhoneValue }>(() => restored?.contact ?? savedContact(booking));
+  const [contact, setContact] = useState<ContactDraft>(() => restored?.contact ?? savedContact(booking));
   const edited = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -92,7 +98,8 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
     event.preventDefault();
     if (submit.isPending) return;
     const local = checkDrafts(drafts, booking, (code) => countryCodes.size === 0 || countryCodes.has(code));
-    const mobile = toE164(contact.phone.dialCode, contact.phone.local);
+    const contactData = contactPayload(contact);
+    const { mobile } = contactData;
     const contactErrors: Record<string, string> = {};
     if (!contact.email.trim()) contactErrors.email = 'required';
     if (!mobile) contactErrors.mobile = 'required';
@@ -103,7 +110,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
     }
     setErrors({});
     submit.mutate(
-      { passengers: toPayload(drafts, booking), email: contact.email.trim(), mobile },
+      { passengers: toPayload(drafts, booking), ...contactData },
       {
         onSuccess: () => {
           clearBookingDraft(booking.id);
@@ -163,6 +170,8 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
         <ContactFields
           email={contact.email}
           phone={contact.phone}
+          whatsapp={contact.whatsapp}
+          whatsappUpdates={whatsappUpdatesOf(contact)}
           countries={countries}
           errors={errors[CONTACT_ERRORS_KEY]}
           onChange={(patch) => {
@@ -172,6 +181,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
               const mine = { ...current[CONTACT_ERRORS_KEY] };
               if (patch.email !== undefined) delete mine.email;
               if (patch.phone) delete mine.mobile;
+              if (patch.whatsapp) delete mine.whatsapp;
               return { ...current, [CONTACT_ERRORS_KEY]: mine };
             });
           }}

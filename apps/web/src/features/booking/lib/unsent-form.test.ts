@@ -16,13 +16,23 @@ describe('restoring the unsent passenger form', () => {
         { id: 'px_a', firstName: 'AHMED', documentNumber: 'P0123456', baggage: { 'hold-extra': 1 } },
         { id: 'px_other', firstName: 'STRANGER' },
       ],
-      contact: { email: 'a@example.com', phone: { dialCode: '+966', local: '501234567' } },
+      contact: {
+        email: 'a@example.com',
+        phone: { dialCode: '+966', local: '501234567' },
+        whatsapp: { dialCode: '+249', local: '912345678' },
+        whatsappUpdates: false,
+      },
     });
     expect(restored?.passengers.map((p) => [p.id, p.firstName, p.documentNumber, p.baggage])).toEqual([
       ['px_a', 'AHMED', 'P0123456', { 'hold-extra': 1 }],
       ['px_b', '', '', {}],
     ]);
-    expect(restored?.contact).toEqual({ email: 'a@example.com', phone: { dialCode: '+966', local: '501234567' } });
+    expect(restored?.contact).toEqual({
+      email: 'a@example.com',
+      phone: { dialCode: '+966', local: '501234567' },
+      whatsapp: { dialCode: '+249', local: '912345678' },
+      whatsappUpdates: false,
+    });
   });
 
   it('drops what does not fit: other bookings, unknown or too many bags, non-text values', () => {
@@ -31,9 +41,14 @@ describe('restoring the unsent passenger form', () => {
     expect(restoreUnsentForm(booking, 'garbage')).toBeNull();
     const restored = restoreUnsentForm(booking, {
       passengers: [{ id: 'px_a', firstName: 42, baggage: { 'hold-extra': 5, unknown: 1 } }],
-      contact: { phone: 'x' },
+      contact: { phone: 'x', whatsapp: 'x', whatsappUpdates: 'yes' },
     });
     expect(restored?.passengers[0]).toMatchObject({ firstName: '', baggage: {} });
-    expect(restored?.contact).toEqual({ email: '', phone: { dialCode: '+249', local: '' } });
+    expect(restored?.contact).toEqual({
+      email: '',
+      phone: { dialCode: '+249', local: '' },
+      whatsapp: null,
+      whatsappUpdates: null,
+    });
   });
 });

@@ -6,7 +6,18 @@ import type { PassengerDraft } from './passenger-form';
 /** The passenger step as typed and not yet sent (kept by lib/booking-drafts.ts). */
 export interface UnsentForm {
   passengers: PassengerDraft[];
-  contact: { email: string; phone: PhoneValue };
+  contact: ContactDraft;
+}
+
+/**
+ * The contact step as typed. `whatsapp` null: updates go to the mobile number; `whatsappUpdates`
+ * null: not chosen yet (on once a number is given).
+ */
+export interface ContactDraft {
+  email: string;
+  phone: PhoneValue;
+  whatsapp: PhoneValue | null;
+  whatsappUpdates: boolean | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -38,12 +49,18 @@ export function restoreUnsentForm(booking: Pick<Booking, 'passengers'>, stored: 
     );
     return { id: passenger.id, ...fields, baggage };
   });
-  const phone = isRecord(stored.contact.phone) ? stored.contact.phone : {};
+  const phoneOf = (value: unknown): PhoneValue => {
+    const phone = isRecord(value) ? value : {};
+    return { dialCode: text(phone.dialCode) || '+249', local: text(phone.local).replace(/\D/g, '') };
+  };
+  const { whatsapp, whatsappUpdates } = stored.contact;
   return {
     passengers,
     contact: {
       email: text(stored.contact.email),
-      phone: { dialCode: text(phone.dialCode) || '+249', local: text(phone.local).replace(/\D/g, '') },
+      phone: phoneOf(stored.contact.phone),
+      whatsapp: isRecord(whatsapp) ? phoneOf(whatsapp) : null,
+      whatsappUpdates: typeof whatsappUpdates === 'boolean' ? whatsappUpdates : null,
     },
   };
 }
