@@ -61,6 +61,8 @@ CREATE TABLE whatsapp_inbound (
 -- An e-mail held as a WhatsApp message's fallback: status 'held' until that message fails
 -- (then 'pending') or is sent ('skipped').
 ALTER TABLE mail_outbox ADD COLUMN held_for text;
+ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_status_check;
+ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_status_check CHECK (status IN ('pending', 'held', 'sent', 'failed', 'skipped'));
 CREATE INDEX mail_outbox_held ON mail_outbox (held_for) WHERE held_for IS NOT NULL;
 
 -- The booking's WhatsApp number and whether the traveller wants updates there.
