@@ -4,6 +4,7 @@ import {
   bookingConflictSchema,
   bookingResponseSchema,
   bookingSchema,
+  bookingWhatsAppResponseSchema,
   bookingValidationErrorSchema,
   passengerAlreadyBookedSchema,
   seatMapSchema,
@@ -185,5 +186,16 @@ export function useVerifyBookingCode() {
     mutationFn: (body: BookingCodeVerifyRequest) =>
       apiRequest('/booking-access/verify', bookingCodeVerifyResponseSchema, { body }),
     onSuccess: ({ bookingId }) => client.removeQueries({ queryKey: bookingKey(bookingId) }),
+  });
+}
+
+/** The traveller turns WhatsApp updates of the booking on or off (PUT /bookings/{id}/whatsapp). */
+export function useBookingWhatsApp(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (whatsappUpdates: boolean) =>
+      apiRequest(`/bookings/${id}/whatsapp`, bookingWhatsAppResponseSchema, { method: 'PUT', body: { whatsappUpdates } }),
+    onSuccess: ({ whatsapp, whatsappUpdates }) =>
+      client.setQueryData<Booking>(bookingKey(id), (booking) => (booking ? { ...booking, whatsapp, whatsappUpdates } : booking)),
   });
 }

@@ -32,6 +32,7 @@ import { PaymentStep } from './payment-step';
 import { PriceSummary } from './price-summary';
 import { SavedTripNote } from './saved-trip-note';
 import { SeatMapModal } from './seat-map-modal';
+import { WhatsAppUpdates } from './whatsapp-updates';
 import { TripSummary } from './trip-summary';
 
 /** How much of a new step must show below its heading for the page to open at its very top instead. */
@@ -334,6 +335,11 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
               />
             )}
             {current === 'confirmation' && <FinalScreen booking={booking} confirming={polling} manageHref={manageHref} />}
+            {current === 'confirmation' && booking.status !== 'canceled' && (
+              <Box mt="md">
+                <WhatsAppUpdates booking={booking} />
+              </Box>
+            )}
             {current === 'confirmation' && booking.status === 'confirmed' && booking.pnr && (
               <Box mt="md">
                 <CancellationQuote booking={booking} label={t('cancelRefund.offer')} variant="subtle" />
