@@ -14,7 +14,8 @@ import { BookingActions } from '../desk/booking-actions';
 import { AirlineChangeSection } from './airline-change-section';
 import { formatInstant, ltr, SegmentTimes, StatusBadge, useRouteText } from './booking-display';
 import { PassengersSection } from './booking-passengers';
-import { EmailsSection, PaymentsSection, TimelineSection } from './booking-records';
+import { PaymentsSection, TimelineSection } from './booking-records';
+import { MessagesSection } from './messages-section';
 import { useBookingDetail } from './bookings-api';
 import classes from './bookings.module.css';
 import { PossibleDuplicateAlert } from './possible-duplicates';
@@ -235,7 +236,7 @@ function PriceSection({ detail }: { detail: AdminBookingDetail }) {
 /**
  * One booking for staff, everything on one page: the actions its state allows first, then summary,
  * itinerary, passengers (document numbers masked until asked for), price with the rate and markup it
- * was priced with, payments and receipts, the e-mails sent and the timeline.
+ * was priced with, payments and receipts, the messages sent (e-mail and WhatsApp) and the timeline.
  */
 export function BookingDetailPage() {
   const { t, i18n } = useTranslation('admin-bookings');
@@ -298,7 +299,7 @@ export function BookingDetailPage() {
           <PaymentsSection detail={data} />
         </Section>
         <Section id="booking-emails" title={t('emails.title')}>
-          <EmailsSection detail={data} />
+          <MessagesSection bookingId={booking.id} ticketed={data.ticketedAt !== null || booking.ticketLink !== null} />
         </Section>
       </SimpleGrid>
       <Section id="booking-timeline" title={t('timeline.title')}>
