@@ -289,6 +289,7 @@ describe.each(backends)('private booking data on %s', (backend) => {
         'POST /api/v1/bookings/:id/receipts',
         'PUT /api/v1/bookings/:id',
         'PUT /api/v1/bookings/:id/pay',
+        'PUT /api/v1/bookings/:id/whatsapp',
       ]);
       const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), 'EVERYROUTE');
       for (const route of ctx.app.ownerOnlyBookingRoutes) {
