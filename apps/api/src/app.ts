@@ -12,6 +12,7 @@ import { mailModule } from './app/mail.js';
 import { checkoutOf, paymentsModule } from './app/payments.js';
 import { siteModule } from './app/site.js';
 import { supplierEventsModule } from './app/supplier-events.js';
+import { whatsappModule } from './app/whatsapp.js';
 
 export interface AppDeps {
   env: Env;
@@ -41,7 +42,15 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
   const people = accountsModule(context, { listBookings: (userId) => bookings.service.listForUser(userId) });
   const site = siteModule(context, people.social);
 
-  const modules = [site.module, bookings.module, mailModule(context), supplierEvents.module, paid.module, people.module];
+  const modules = [
+    site.module,
+    bookings.module,
+    whatsappModule(context),
+    mailModule(context),
+    supplierEvents.module,
+    paid.module,
+    people.module,
+  ];
   const jobs = startJobs(
     modules.flatMap((module) => module.jobs ?? []),
     {

@@ -1,7 +1,7 @@
 import { formatAgencyDateTime } from '@kwenda/contracts/display';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { MailRow } from '../../db/schema.js';
+import type { MailAttachment, MailRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { createMailRepository } from './mail-repository.js';
 import { escapeHtml } from '../../escape-html.js';
@@ -35,7 +35,42 @@ const sizeOf = (base64: string) => {
 };
 const statusOf = (m: MailRow) => `${m.status}${m.transport ? ` (${m.transport})` : ''}`;
 
-export const devOutboxRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
+/** A WhatsApp message as the dev outbox lists it (built by the whatsapp module, which owns its table). */
+export interface DevWhatsAppMessage {
+  id: string;
+  to: string;
+  /** Kwenda's template key ('opt_out_reply' for the free-form answer to STOP). */
+  template: string;
+  /** The name Meta knows the template by (WHATSAPP_TEMPLATE_<KEY>). */
+  templateName: string;
+  language: string;
+  params: string[];
+  /** The body as the traveller reads it. */
+  text: string;
+  purpose: string;
+  status: string;
+  transport: string | null;
+  attempts: number;
+  errorCode: number | null;
+  lastError: string | null;
+  wamid: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  document: MailAttachment | null;
+}
+
+export interface DevWhatsAppOutbox {
+  list(): Promise<DevWhatsAppMessage[]>;
+  find(id: string): Promise<DevWhatsAppMessage | undefined>;
+}
+
+const statusOfWhatsApp = (m: DevWhatsAppMessage) =>
+  `${m.status}${m.transport ? ` (${m.transport})` : ''}${m.errorCode !== null ? ` error ${m.errorCode}` : ''}`;
+
+export const devOutboxRoutes: FastifyPluginAsync<{ database: Database; whatsapp?: DevWhatsAppOutbox }> = async (
+  app,
+  { database, whatsapp },
+) => {
   const repo = createMailRepository(database);
   const mustFind = async (id: string) => {
     const mail = /^[\w-]{1,100}$/.test(id) ? await repo.find(id) : undefined;
@@ -51,14 +86,71 @@ export const devOutboxRoutes: FastifyPluginAsync<{ database: Database }> = async
           `<tr><td>${escapeHtml(m.toAddress)}</td><td><a href="/dev/outbox/${encodeURIComponent(m.id)}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(statusOf(m))}</td><td>${m.attempts}</td><td>${escapeHtml(when(m.createdAt))}</td></tr>`,
       )
       .join('');
+    const messages = whatsapp ? await whatsapp.list() : [];
+    const whatsappList = messages
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(m.to)}</td><td><a href="/dev/outbox/whatsapp/${encodeURIComponent(m.id)}">${escapeHtml(m.template)}</a>${m.document ? ' 📄' : ''}</td><td>${escapeHtml(m.language)}</td><td>${escapeHtml(m.params.join(' | '))}</td><td>${escapeHtml(statusOfWhatsApp(m))}</td><td>${m.attempts}</td><td>${escapeHtml(when(m.createdAt))}</td></tr>`,
+      )
+      .join('');
+    const whatsappSection = whatsapp
+      ? `<h2 id="whatsapp">WhatsApp</h2><p>${messages.length} messages, newest first. Set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET to send them on WhatsApp.</p><table><thead><tr><th>To</th><th>Template</th><th>Language</th><th>Parameters</th><th>Status</th><th>Attempts</th><th>Created</th></tr></thead><tbody>${whatsappList}</tbody></table>`
+      : '';
     return sendHtml(
       reply,
       page(
         'Dev outbox',
-        `<h1>Dev outbox</h1><p>${rows.length} messages, newest first. Set SMTP_URL to send real e-mail.</p><table><thead><tr><th>To</th><th>Subject</th><th>Status</th><th>Attempts</th><th>Created</th></tr></thead><tbody>${list}</tbody></table>`,
+        `<h1>Dev outbox</h1><h2 id="email">E-mail</h2><p>${rows.length} messages, newest first. Set SMTP_URL to send real e-mail.</p><table><thead><tr><th>To</th><th>Subject</th><th>Status</th><th>Attempts</th><th>Created</th></tr></thead><tbody>${list}</tbody></table>${whatsappSection}`,
       ),
     );
   });
+
+  if (whatsapp) {
+    const mustFindWhatsApp = async (id: string) => {
+      const message = /^[\w-]{1,100}$/.test(id) ? await whatsapp.find(id) : undefined;
+      if (!message) throw new AppError(404, 'NOT_FOUND', 'No WhatsApp message with this id');
+      return message;
+    };
+
+    app.get<{ Params: { id: string } }>('/dev/outbox/whatsapp/:id', async (request, reply) => {
+      const m = await mustFindWhatsApp(request.params.id);
+      const fields: [string, string][] = [
+        ['To', m.to],
+        ['Template', `${m.template} (${m.templateName})`],
+        ['Language', m.language],
+        ['Purpose', m.purpose],
+        ['Status', statusOfWhatsApp(m)],
+        ['Attempts', String(m.attempts)],
+        ['Created', when(m.createdAt)],
+        ['Sent', m.sentAt ? when(m.sentAt) : '-'],
+        ['WhatsApp message id', m.wamid ?? '-'],
+        ...(m.lastError ? ([['Last error', m.lastError]] as [string, string][]) : []),
+      ];
+      const params = m.params.map((p, i) => `<li>{{${i + 1}}} ${escapeHtml(p)}</li>`).join('');
+      const document = m.document
+        ? `<h2>Document</h2><p><a href="/dev/outbox/whatsapp/${encodeURIComponent(m.id)}/document" download="${escapeHtml(m.document.filename)}">${escapeHtml(m.document.filename)}</a> (${escapeHtml(m.document.contentType)}, ${sizeOf(m.document.content)})</p>`
+        : '';
+      return sendHtml(
+        reply,
+        page(
+          `WhatsApp ${m.template}`,
+          `<p><a href="/dev/outbox#whatsapp">← outbox</a></p><h1>WhatsApp: ${escapeHtml(m.template)}</h1><dl>${fields.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>${document}<h2>Parameters</h2><ol>${params}</ol><h2>Text</h2><pre dir="auto">${escapeHtml(m.text)}</pre>`,
+        ),
+      );
+    });
+
+    app.get<{ Params: { id: string } }>('/dev/outbox/whatsapp/:id/document', async (request, reply) => {
+      const m = await mustFindWhatsApp(request.params.id);
+      if (!m.document) throw new AppError(404, 'NOT_FOUND', 'This message has no document');
+      const disposition = INLINE_TYPES.has(m.document.contentType) ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', m.document.contentType)
+        .header('content-disposition', `${disposition}; filename="${m.document.filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(m.document.content, 'base64'));
+    });
+  }
 
   app.get<{ Params: { id: string } }>('/dev/outbox/:id', async (request, reply) => {
     const m = await mustFind(request.params.id);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailOutbox, type MailRow } from '../../db/schema.js';
 import { claimDue, retryLater } from '../../jobs/claim-due.js';
@@ -75,13 +75,25 @@ export const enqueueMail: MailPort['enqueue'] = async (tx, message) => {
 
 /**
  * The fallback e-mail of a WhatsApp message that could not be delivered: sent now. Only a held one
- * changes, so a second release (a replayed failure) does nothing. Returns whether one was released.
+ * changes, or with `afterAcceptance` one skipped when the Cloud API accepted the message (Meta reports
+ * an undeliverable number as a failed status after accepting it), so a second release (a replayed
+ * failure) does nothing. Returns whether one was released.
  */
-export async function releaseHeldMail(tx: Tx, whatsappId: string, now = new Date()): Promise<boolean> {
+export async function releaseHeldMail(
+  tx: Tx,
+  whatsappId: string,
+  now = new Date(),
+  options: { afterAcceptance?: boolean } = {},
+): Promise<boolean> {
   const released = await tx
     .update(mailOutbox)
     .set({ status: 'pending', nextAttemptAt: now })
-    .where(and(eq(mailOutbox.heldFor, whatsappId), eq(mailOutbox.status, 'held')))
+    .where(
+      and(
+        eq(mailOutbox.heldFor, whatsappId),
+        options.afterAcceptance ? inArray(mailOutbox.status, ['held', 'skipped']) : eq(mailOutbox.status, 'held'),
+      ),
+    )
     .returning({ id: mailOutbox.id });
   return released.length > 0;
 }

@@ -97,7 +97,7 @@ export function createMessengerRepository(database: Database, options: { leaseMs
      * The Cloud API accepted the message (its answer, or a status webhook naming the row): wamid and
      * 'sent' recorded on a row still pending. Returns whether this call recorded it.
      */
-    async markAccepted(tx: Tx, id: string, update: { wamid: string; at: Date; transport: string }): Promise<boolean> {
+    async markAccepted(tx: Tx, id: string, update: { wamid: string | null; at: Date; transport: string }): Promise<boolean> {
       const updated = await tx
         .update(whatsappMessages)
         .set({ status: 'sent', wamid: update.wamid, sentAt: update.at, transport: update.transport, lastError: null, errorCode: null })
