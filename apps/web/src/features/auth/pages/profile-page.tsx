@@ -10,6 +10,8 @@ import { useAppPath } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
 import { useAccount, useUpdateAccount } from '../api/auth-api';
 import classes from '../components/auth.module.css';
+import { AccountContacts } from '../components/account-contacts';
+import { GuestBookingsOffer } from '../components/guest-bookings-offer';
 import { MyBookings } from '../components/my-bookings';
 import { errorText } from '../lib/error-text';
 import { SectionCard } from '../../../components/section-card';
@@ -19,7 +21,8 @@ const PHONE_NAMES = ['mobile', 'whatsapp'] as const;
 type PhoneName = (typeof PHONE_NAMES)[number];
 
 /**
- * The profile: name, e-mail, mobile, WhatsApp and status, with an edit mode; and the account's bookings.
+ * The profile: name, mobile, WhatsApp and status, with an edit mode; the ways to sign in (e-mail, mobile
+ * number) and whether each is verified; and the account's bookings.
  * An agent of the agency also finds the way to their own page (/agent) here.
  */
 export function ProfilePage() {
@@ -100,10 +103,6 @@ export function ProfilePage() {
             <dl className={classes.detailList}>
               <dt>{t('fields.fullName')}</dt>
               <dd>{user.fullName}</dd>
-              <dt>{t('fields.email')}</dt>
-              <dd>
-                <bdi dir="ltr">{user.email}</bdi>
-              </dd>
               {!editing && (
                 <>
                   <dt>{t('fields.mobile')}</dt>
@@ -157,6 +156,7 @@ export function ProfilePage() {
             )}
           </Stack>
         </Paper>
+        {account.data?.contacts && <AccountContacts contacts={account.data.contacts} />}
         {agent && (
           <SectionCard titleId="profile-agent" title={t('profile.agentTitle')} padding={{ base: 'md', sm: 'lg' }}>
             <Group justify="space-between" gap="sm">
@@ -167,6 +167,7 @@ export function ProfilePage() {
             </Group>
           </SectionCard>
         )}
+        <GuestBookingsOffer />
         <MyBookings />
       </Stack>
     </Container>
