@@ -1,6 +1,7 @@
 import './zod-config.js';
 import { z } from 'zod';
 import { accountContactsSchema, userSchema } from './accounts.js';
+import { apiErrorSchema } from './errors.js';
 
 /**
  * WhatsApp as a channel and the mobile number as a way to sign in. Every number on the wire is
@@ -140,6 +141,10 @@ export const phoneCodeResponseSchema = z.object({
 });
 export type PhoneCodeResponse = z.infer<typeof phoneCodeResponseSchema>;
 
+/** 429 RESEND_TOO_SOON: `retryAfterSeconds` says how long before a new code may be asked for. */
+export const resendTooSoonErrorSchema = apiErrorSchema.extend({ retryAfterSeconds: z.number().int().optional() });
+export type ResendTooSoonError = z.infer<typeof resendTooSoonErrorSchema>;
+
 /**
  * POST /api/v1/auth/phone/verify: the code. A number with an account signs in. A number without one
  * becomes a new account when `fullName` is given; without it the answer is 400 NAME_REQUIRED (told only
@@ -171,7 +176,11 @@ export const addContactResponseSchema = z.object({
 /** POST /api/v1/account/contact/verify: 409 CONTACT_TAKEN when another account has verified it meanwhile. */
 export const verifyContactRequestSchema = z.object({ challenge: z.string().max(64), code: z.string().max(16) });
 
-export const verifyContactResponseSchema = z.object({ success: z.literal(true), user: userSchema, contacts: accountContactsSchema });
+export const verifyContactResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSchema,
+  contacts: accountContactsSchema,
+});
 
 /**
  * GET /api/v1/account/guest-bookings: bookings made as a guest with the account's verified e-mail or

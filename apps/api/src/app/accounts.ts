@@ -1,5 +1,12 @@
 import type { Booking } from '@kwenda/contracts';
+import { createCodeKeys } from '../modules/accounts/account-codes.js';
+import { accountContactsRoutes } from '../modules/accounts/account-contacts-routes.js';
+import { createAccountContactsService } from '../modules/accounts/account-contacts-service.js';
 import { accountEmailsOf } from '../modules/accounts/account-emails.js';
+import { createAccountThrottles } from '../modules/accounts/account-throttles.js';
+import { createContactCodes } from '../modules/accounts/contact-codes.js';
+import { phoneAuthRoutes } from '../modules/accounts/phone-auth-routes.js';
+import { createPhoneSignInService } from '../modules/accounts/phone-sign-in-service.js';
 import { accountsRoutes } from '../modules/accounts/accounts-routes.js';
 import { createAccountsService } from '../modules/accounts/accounts-service.js';
 import { socialAuthRoutes } from '../modules/accounts/social-auth-routes.js';
@@ -17,11 +24,12 @@ import { createStaffService } from '../modules/staff/staff-service.js';
 import type { AppContext, AppModule } from './app-module.js';
 
 /**
- * The people: travellers' accounts (password and social log-in), the agency's staff, its agents, the
- * limits staff lift, and the backup the owner downloads; the job that prunes the throttle counters.
+ * The people: travellers' accounts (password, mobile number and social log-in), the agency's staff,
+ * its agents, the limits staff lift, and the backup the owner downloads; the job that prunes the
+ * throttle counters.
  */
 export function accountsModule(
-  { app, env, database, mail, mailContext, publicUrl, secret, secureCookies }: AppContext,
+  { app, env, database, mail, messenger, mailContext, publicUrl, secret, secureCookies }: AppContext,
   { listBookings }: { listBookings: (userId: string) => Promise<Booking[]> },
 ) {
   const staff = createStaffService({
@@ -32,17 +40,29 @@ export function accountsModule(
     invitationEmail: (input) => composeStaffInvitation(input, mailContext),
     logger: app.log,
   });
-  const accounts = createAccountsService({
+  // Staff accounts sign in at /admin only.
+  const staffAccounts = {
+    refusesTravellerLogIn: (userId: string, context: { address: string; passwordRight: boolean }) =>
+      staff.signIn.refusesTravellerLogIn(userId, context),
+    refusesTravellerPasswordReset: (userId: string, context: { address: string }) =>
+      staff.signIn.refusesTravellerPasswordReset(userId, context),
+  };
+  const emails = accountEmailsOf(mailContext);
+  const accounts = createAccountsService({ database, mail, secret, emails, staffAccounts });
+  // Codes by WhatsApp or e-mail that prove a number or an address: signing in by number, adding a contact.
+  const clock = () => new Date();
+  const throttles = createAccountThrottles(database.db, clock);
+  const codes = createContactCodes({ database, keys: createCodeKeys(secret), throttles, clock });
+  const phoneSignIn = createPhoneSignInService({
     database,
-    mail,
-    secret,
-    emails: accountEmailsOf(mailContext),
-    // Staff accounts sign in at /admin only.
-    staffAccounts: {
-      refusesTravellerLogIn: (userId, context) => staff.signIn.refusesTravellerLogIn(userId, context),
-      refusesTravellerPasswordReset: (userId, context) => staff.signIn.refusesTravellerPasswordReset(userId, context),
-    },
+    codes,
+    throttles,
+    messenger,
+    startSession: (user) => accounts.startSessionFor(user),
+    staffAccounts,
+    logger: app.log,
   });
+  const contacts = createAccountContactsService({ database, codes, throttles, messenger, mail, emails, logger: app.log });
   const social = createSocialLoginService({
     database,
     accounts,
@@ -63,6 +83,8 @@ export function accountsModule(
           return agent ? { referralCode: agent.referralCode } : null;
         },
       });
+      await api.register(phoneAuthRoutes, { phoneSignIn });
+      await api.register(accountContactsRoutes, { contacts });
       await api.register(socialAuthRoutes, { social, secureCookies });
       await api.register(staffRoutes, { staff, secret });
       // npm run backup beside the running server (embedded database only).

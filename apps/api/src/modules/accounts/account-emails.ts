@@ -1,11 +1,12 @@
-import { ACCOUNT_LIMITS } from '@kwenda/contracts';
+import { ACCOUNT_LIMITS, PHONE_CODE_LIMITS } from '@kwenda/contracts';
 import { formatDurationInWords } from '@kwenda/contracts/display';
 import { fill, mailStrings, type MailLanguage } from '../mail/locales/index.js';
 import type { MailContext } from '../mail/mail-context.js';
 import { renderMail, type RenderedMail } from '../mail/mail-layout.js';
+import { accountEmailStrings } from './account-email-strings.js';
 
 /**
- * The account's messages (the sign-up code, the password reset link, "you already have an account") in the layout of every message
+ * The account's messages (the sign-up code, the password reset link, "you already have an account", the code that adds an address) in the layout of every message
  * (mail/mail-layout.ts): Arabic first, English below. The code comes before any other number in the
  * plain text, where people and tests read it.
  */
@@ -88,12 +89,36 @@ export function composeAlreadyRegisteredEmail(context: MailContext): RenderedMai
   );
 }
 
+/**
+ * The code that adds this address to a signed-in traveller's account. Like the sign-up code, it goes to
+ * an address nobody has confirmed yet, so it carries nothing typed by a person: not even the account's name.
+ */
+export function composeContactCodeEmail({ code }: { code: string }, context: MailContext): RenderedMail {
+  return renderMail(
+    {
+      subject: both((l) => fill(accountEmailStrings(l).contactCode.subject, { code })),
+      preheader: both((l) => accountEmailStrings(l).contactCode.preheader),
+      part: (language) => {
+        const words = accountEmailStrings(language).contactCode;
+        return {
+          heading: words.heading,
+          intro: [words.intro],
+          code,
+          after: [fill(words.validity, { duration: formatDurationInWords(PHONE_CODE_LIMITS.codeMinutes, language) })],
+        };
+      },
+    },
+    context,
+  );
+}
+
 /** The account's messages bound to the agency and its links (the accounts service's AccountEmails). */
 export function accountEmailsOf(context: MailContext) {
   return {
     code: (input: { code: string }) => composeCodeEmail(input, context),
     reset: (input: { token: string; fullName: string | null }) => composeResetEmail(input, context),
     alreadyRegistered: () => composeAlreadyRegisteredEmail(context),
+    contactCode: (input: { code: string }) => composeContactCodeEmail(input, context),
   };
 }
 

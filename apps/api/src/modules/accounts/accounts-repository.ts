@@ -210,3 +210,9 @@ export async function useLoginTicket(db: Db, tokenHash: string, now: Date): Prom
 export async function deleteStaleLoginTickets(db: Db, before: Date) {
   await db.delete(loginTickets).where(lt(loginTickets.expiresAt, before));
 }
+
+/** The account a number belongs to (users.phone is only ever written once the number is proved). */
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+  return row;
+}

@@ -20,9 +20,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, errorResponses } from '../../errors.js';
 import { presentUser, type AccountsService } from './accounts-service.js';
+import { presentContacts } from './account-contacts-service.js';
+import { languageOf } from './request-language.js';
 
-const languageOf = (request: FastifyRequest): 'ar' | 'en' =>
-  /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en' : 'ar';
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Sign-up with an e-mailed code, log-in, log-out that ends the session, the current user. */
@@ -101,7 +101,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['accounts'],
-        summary: 'The logged-in user (with their referral code when the account is an agent)',
+        summary:
+          'The logged-in user, which of its e-mail and number are verified, and its referral code when the account is an agent',
         response: { 200: accountSchema, ...errors },
       },
       preHandler: app.requireUser,
@@ -110,7 +111,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       const user = await accounts.findUser(userIdOf(request));
       if (!user) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
       reply.header('cache-control', 'no-store');
-      return { ...presentUser(user), agent: await agentOf(user.id) };
+      return { ...presentUser(user), agent: await agentOf(user.id), contacts: presentContacts(user) };
     },
   );
   app.put(

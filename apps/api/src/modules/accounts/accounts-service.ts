@@ -1,10 +1,8 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_LIMITS, isEmail, type AuthResponse, type FieldError, type RegisterRequest, type User } from '@kwenda/contracts';
 import type { Database } from '../../db/client.js';
 import type { PendingRegistrationRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { addressKey } from '../../plugins/client-address.js';
-import { createThrottle, type ThrottleRule } from '../../plugins/throttle.js';
 import type { MailPort } from '../mail/mail-port.js';
 import * as repo from './accounts-repository.js';
 import { isValidPhoneNumber } from 'libphonenumber-js';
@@ -12,25 +10,11 @@ import type { AccountEmails } from './account-emails.js';
 import { signSessionToken } from '../../plugins/auth-tokens.js';
 import { checkPassword, passwordRefused } from './password-policy.js';
 import { hashPassword, verifyPassword } from '../../passwords.js';
+import { createCodeKeys } from './account-codes.js';
+import { createAccountThrottles, THROTTLE } from './account-throttles.js';
+import { cleanFullName, fullNameProblem } from './full-name.js';
 
-/**
- * Throttles, counted in the database so every process sees them (plugins/throttle.ts). A carrier puts
- * thousands of travellers behind one address, so what is counted per address is failures only, with a
- * high limit; the strict limits are per account from that address (nobody locks a traveller out from
- * elsewhere) and, higher, per account (a spread-out attack).
- */
-export const THROTTLE = {
-  /** Wrong passwords for one account from one address; a sign-in that works starts the count over. */
-  loginPerAccountAndAddress: { max: 8, windowMs: 15 * 60_000 },
-  /** Wrong passwords for one account from anywhere. */
-  loginPerAccount: { max: 100, windowMs: 60 * 60_000 },
-  /** Wrong passwords from one address, whatever the account. */
-  loginFailuresPerAddress: { max: 200, windowMs: 15 * 60_000 },
-  /** Sign-up codes e-mailed to one address (a mailbox is not flooded). */
-  codesPerEmail: { max: 3, windowMs: 15 * 60_000 },
-  /** E-mails (codes, reset links) sent at the request of one client address. */
-  mailsPerAddress: { max: 60, windowMs: 15 * 60_000 },
-} as const;
+export { THROTTLE };
 
 /** How long a sign-up whose code ran out stays, so "send the code again" can still find it. */
 const REGISTRATION_KEPT_MS = 24 * 3_600_000;
@@ -54,13 +38,13 @@ interface WhichSignUp {
   password?: string | null;
 }
 
-const tooMany = () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts; wait a few minutes and try again');
 const normalizeEmail = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
 
 export const presentUser = (row: UserRow): User => ({
   id: row.id,
   fullName: row.fullName,
   email: row.email,
+  phone: row.phoneVerifiedAt ? row.phone : null,
   mobile: row.mobile,
   whatsapp: row.whatsapp,
   active: row.active,
@@ -77,27 +61,12 @@ export function createAccountsService(deps: {
 }) {
   const { db } = deps.database;
   const clock = deps.clock ?? (() => new Date());
-  // Codes are stored as an HMAC, never in clear: a database leak does not give away live codes.
-  const codeHash = (registrationId: string, code: string) =>
-    createHmac('sha256', deps.secret).update(`${registrationId}:${code}`).digest('hex');
+  const codes = createCodeKeys(deps.secret);
+  const codeHash = codes.hash;
   const invalidCode = () => new AppError(400, 'INVALID_CODE', 'Invalid code');
-
-  const enter = createThrottle(db, clock);
-  const throttle = (rules: ThrottleRule[]) => enter(rules, tooMany);
-  /** An IPv6 client counts by its /64 (it may change the rest at will). */
-  const addressOf = (address: string) => addressKey(address) ?? address;
-  const mailRule = (address: string): ThrottleRule => ({
-    key: `mail:ip:${addressOf(address)}`,
-    limit: THROTTLE.mailsPerAddress,
-    onSuccess: 'keep',
-  });
-
-  // A code is derived from the secret, the sign-up and the instant it was issued, so the server can
-  // write the same code again (only its HMAC is stored, which cannot be read back).
-  const codeIssuedAt = (registrationId: string, issuedAt: Date) => {
-    const digest = createHmac('sha256', deps.secret).update(`email-code:${registrationId}:${issuedAt.toISOString()}`).digest();
-    return String(digest.readUIntBE(0, 6) % 10 ** ACCOUNT_LIMITS.codeLength).padStart(ACCOUNT_LIMITS.codeLength, '0');
-  };
+  const { throttle, addressOf, mailRule, emailRule } = createAccountThrottles(db, clock);
+  const codeIssuedAt = (registrationId: string, issuedAt: Date) =>
+    codes.derive('email-code', registrationId, issuedAt, ACCOUNT_LIMITS.codeLength);
   const mailCode = (email: string, code: string) =>
     db.transaction((tx) => deps.mail.enqueue(tx, { to: email, ...deps.emails.code({ code }) }));
 
@@ -193,12 +162,10 @@ export function createAccountsService(deps: {
 
     async register({ payload }: RegisterRequest, context: { language: 'ar' | 'en'; address: string }) {
       const email = normalizeEmail(payload.email);
-      const fullName = (payload.fullName ?? '').trim().replace(/\s+/g, ' ');
+      const fullName = cleanFullName(payload.fullName);
       const fields: FieldError[] = [];
-      const maxName = ACCOUNT_LIMITS.fullNameMaxLength;
-      if (!fullName) fields.push({ path: 'payload.fullName', code: 'required', message: 'Full name is required' });
-      else if ([...fullName].length > maxName)
-        fields.push({ path: 'payload.fullName', code: 'too_long', message: `At most ${maxName} characters` });
+      const nameProblem = fullNameProblem(fullName, 'payload.fullName');
+      if (nameProblem) fields.push(nameProblem);
       if (!isEmail(email))
         fields.push({ path: 'payload.email', code: 'invalid_email', message: 'A valid e-mail address is required' });
       if (fields.length) throw new AppError(400, 'VALIDATION_ERROR', 'Please check the form', fields);
@@ -220,10 +187,7 @@ export function createAccountsService(deps: {
 
       // Nothing is written before the throttles: a refused sign-up changes nothing. The same rules for an
       // address with an account and one without, so a refusal says nothing either.
-      await throttle([
-        { key: `code:email:${email}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' },
-        mailRule(context.address),
-      ]);
+      await throttle([emailRule('code', email), mailRule(context.address)]);
       const passwordHash = await hashPassword(payload.password!);
       const now = clock();
       const registration = `reg_${randomBytes(16).toString('base64url')}`;
@@ -233,7 +197,7 @@ export function createAccountsService(deps: {
       if (existing?.emailVerifiedAt) {
         // The same answer as a new sign-up (its registration leads nowhere); the owner learns of it by
         // e-mail, with the way to log in or reset the password, and the account stays as it is.
-        await db.transaction((tx) => deps.mail.enqueue(tx, { to: existing.email, ...deps.emails.alreadyRegistered() }));
+        await db.transaction((tx) => deps.mail.enqueue(tx, { to: email, ...deps.emails.alreadyRegistered() }));
         return answer;
       }
       const code = codeIssuedAt(registration, now);
@@ -262,9 +226,7 @@ export function createAccountsService(deps: {
       const taken = await repo.takeCodeAttempts(db, email, named, ACCOUNT_LIMITS.codeAttempts, clock());
       if (!taken.length) return refuseUnjudged(email, named);
       const otp = input.otp.trim();
-      const matching = taken.find((row) =>
-        timingSafeEqual(Buffer.from(codeHash(row.id, otp), 'hex'), Buffer.from(row.codeHash, 'hex')),
-      );
+      const matching = taken.find((row) => codes.matches(row.codeHash, row.id, otp));
       if (!matching) throw invalidCode();
       if (input.password && !(await verifyPassword(matching.passwordHash, input.password))) throw invalidCode();
       const user = await activate(matching);
@@ -276,11 +238,7 @@ export function createAccountsService(deps: {
     async resendCode(input: { email: string } & WhichSignUp, context: { language: 'ar' | 'en'; address: string }) {
       const email = normalizeEmail(input.email);
       const registration = await findSignUp(email, input);
-      if (registration)
-        await throttle([
-          { key: `code:email:${email}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' },
-          mailRule(context.address),
-        ]);
+      if (registration) await throttle([emailRule('code', email), mailRule(context.address)]);
       else await throttle([mailRule(context.address)]);
       if (registration) await sendCodeAgain(registration);
       return { success: true as const };
@@ -318,10 +276,7 @@ export function createAccountsService(deps: {
      */
     async requestPasswordReset(email: string, context: { address: string }) {
       const normalized = normalizeEmail(email);
-      await throttle([
-        { key: `reset:email:${normalized}`, limit: THROTTLE.codesPerEmail, onSuccess: 'keep' },
-        mailRule(context.address),
-      ]);
+      await throttle([emailRule('reset', normalized), mailRule(context.address)]);
       const user = await repo.findUserByEmail(db, normalized);
       if (!user) return { success: true as const };
       // A staff account is sent no link (the same answer as any other address).
@@ -336,7 +291,7 @@ export function createAccountsService(deps: {
       });
       // A name nobody confirmed (an account never confirmed) is not written into the e-mail.
       const fullName = user.emailVerifiedAt ? user.fullName : null;
-      await db.transaction((tx) => deps.mail.enqueue(tx, { to: user.email, ...deps.emails.reset({ token, fullName }) }));
+      await db.transaction((tx) => deps.mail.enqueue(tx, { to: normalized, ...deps.emails.reset({ token, fullName }) }));
       return { success: true as const };
     },
 
@@ -374,7 +329,7 @@ export function createAccountsService(deps: {
         active: true,
       });
       // Confirmed now: a sign-up's code waiting for this address must not change it later.
-      await repo.deleteRegistrationsOf(db, user.email);
+      if (user.email) await repo.deleteRegistrationsOf(db, user.email);
       return { success: true as const };
     },
 

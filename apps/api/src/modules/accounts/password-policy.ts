@@ -66,11 +66,11 @@ const COMMON = new Set([
 
 export type PasswordProblem = 'REQUIRED_PASSWORD' | 'WEAK_PASSWORD';
 
-export function checkPassword(password: string | null | undefined, email: string): PasswordProblem | null {
+export function checkPassword(password: string | null | undefined, email: string | null): PasswordProblem | null {
   if (!password) return 'REQUIRED_PASSWORD';
   const lowered = password.toLowerCase();
   if ([...password].length < ACCOUNT_LIMITS.passwordMinLength) return 'WEAK_PASSWORD';
-  if (COMMON.has(lowered) || lowered === email.toLowerCase() || /^(.)\1+$/.test(password)) return 'WEAK_PASSWORD';
+  if (COMMON.has(lowered) || lowered === email?.toLowerCase() || /^(.)\1+$/.test(password)) return 'WEAK_PASSWORD';
   return null;
 }
 
