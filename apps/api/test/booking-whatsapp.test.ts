@@ -180,7 +180,8 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
 
     await ctx.bookings.remindHolds(new Date(deadline - 45 * 60_000));
     expect(await reminders(onWhatsApp.id)).toHaveLength(0);
-    await ctx.bookings.remindHolds(new Date(deadline - 29 * 60_000));
+    // The job of the running server (its clock given), then later sweeps.
+    await ctx.app.kwenda.jobs.tick(new Date(deadline - 29 * 60_000));
     await ctx.bookings.remindHolds(new Date(deadline - 20 * 60_000));
     await ctx.bookings.remindHolds(new Date(deadline - 60_000));
 
@@ -192,18 +193,37 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
       formatAmount(onWhatsApp.amount, onWhatsApp.currency, 'en'),
       formatAgencyDateTime(onWhatsApp.holdExpiresAt!, 'en'),
     ]);
-    expect(await mailByKey(`hold-reminder:${onWhatsApp.id}`)).toMatchObject({ status: 'held', heldFor: reminder!.id });
+    // The job delivered it (the dev outbox here): its e-mail stays unsent for good.
+    expect(reminder!.status).toBe('sent');
+    expect(await mailByKey(`hold-reminder:${onWhatsApp.id}`)).toMatchObject({ status: 'skipped', heldFor: reminder!.id, sentAt: null });
 
     // Not on WhatsApp: the reminder e-mail, both languages, once.
     const [mail, ...twice] = (await mailsOf(byEmail.id)).filter((m) => m.dedupeKey!.startsWith('hold-reminder:'));
     expect(twice).toHaveLength(0);
-    expect(mail).toMatchObject({ status: 'pending', dedupeKey: `hold-reminder:${byEmail.id}` });
+    expect(mail).toMatchObject({ status: 'sent', dedupeKey: `hold-reminder:${byEmail.id}`, heldFor: null });
     expect(mail!.textBody).toContain(formatAgencyDateTime(byEmail.holdExpiresAt!, 'ar'));
     expect(mail!.textBody).toContain(formatAgencyDateTime(byEmail.holdExpiresAt!, 'en'));
     expect(mail!.textBody).toContain('بعد نحو 30 دقيقة');
     expect(mail!.textBody).toContain('in about 30 minutes');
 
     expect(await reminders(underReview.id)).toHaveLength(0);
+
+    // Extended by the agency: one more reminder before the new deadline, keyed by it.
+    const extended = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/bookings/${onWhatsApp.id}/extend-hold`,
+      headers: agent.headers,
+      payload: { minutes: 60, reason: 'bank app down' },
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const until = new Date(deadline + 60 * 60_000);
+    await ctx.bookings.remindHolds(new Date(until.getTime() - 25 * 60_000));
+    await ctx.bookings.remindHolds(new Date(until.getTime() - 5 * 60_000));
+    const all = (await messagesOf(onWhatsApp.id)).filter((m) => m.template === 'hold_reminder');
+    expect(all.map((m) => m.dedupeKey).sort()).toEqual(
+      [`wa:hold-reminder:${onWhatsApp.id}`, `wa:hold-reminder:${onWhatsApp.id}:${until.toISOString()}`].sort(),
+    );
+    expect(all.find((m) => m.dedupeKey!.endsWith(until.toISOString()))!.params[2]).toBe(formatAgencyDateTime(until, 'en'));
   });
 
   it('receipt rejected with the reason, then approved, then the e-ticket PDF as a document; each e-mail held', async () => {
@@ -244,6 +264,17 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
     const mail = await mailByKey(`e-ticket:${held.id}`);
     expect(mail).toMatchObject({ status: 'held', heldFor: ticket!.id });
     expect(mail!.attachments[0]!.content).toBe(ticket!.document!.content);
+
+    // The whatsapp job delivers it (the dev outbox without Cloud API settings): the document arrives, the e-mail never goes.
+    await ctx.app.kwenda.jobs.tick();
+    expect(await messageByKey(`wa:e-ticket:${held.id}`)).toMatchObject({ status: 'sent', transport: 'dev-outbox' });
+    expect(await mailByKey(`e-ticket:${held.id}`)).toMatchObject({ status: 'skipped', sentAt: null });
+    const document = await ctx.app.inject({ method: 'GET', url: `/dev/outbox/whatsapp/${ticket!.id}/document` });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('application/pdf');
+    expect(document.rawPayload.equals(pdf)).toBe(true);
+    const view = await ctx.app.inject({ method: 'GET', url: `/dev/outbox/whatsapp/${ticket!.id}` });
+    expect(view.body).toContain(`${held.bookingReference}`);
   }, 60_000);
 
   it("an airline's schedule change: the old and new times", async () => {
