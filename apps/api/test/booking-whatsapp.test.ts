@@ -1,9 +1,4 @@
-import {
-  bookingMessagesResponseSchema,
-  resendETicketResponseSchema,
-  type Booking,
-  type BookingMessage,
-} from '@kwenda/contracts';
+import { bookingMessagesResponseSchema, resendETicketResponseSchema, type Booking, type BookingMessage } from '@kwenda/contracts';
 import { formatAgencyDateTime } from '@kwenda/contracts/display';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +6,14 @@ import { bookings, mailOutbox, whatsappMessages, whatsappOptOuts } from '../src/
 import { staffActions } from '../src/db/staff-schema.js';
 import { cityOf, formatAmount } from '../src/modules/mail/itinerary-view.js';
 import { templateParams } from '../src/modules/whatsapp/templates.js';
-import { appWithScriptedAirline, duffelEvent, movedSlices, orderIdOf, postEvent, type ScriptedAirline } from './airline-change-fixtures.js';
+import {
+  appWithScriptedAirline,
+  duffelEvent,
+  movedSlices,
+  orderIdOf,
+  postEvent,
+  type ScriptedAirline,
+} from './airline-change-fixtures.js';
 import { createBooking, findOffer, getBooking, guestHeaders, pay, passengersFor } from './helpers/booking-factories.js';
 import { approveUploadedReceipt, uploadReceipt } from './helpers/payments.js';
 import { staffMember, type TestStaffMember } from './helpers/staff.js';
@@ -49,10 +51,12 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
   });
 
   const db = () => ctx.database.db;
-  const messagesOf = (bookingId: string) =>
-    db().select().from(whatsappMessages).where(eq(whatsappMessages.bookingId, bookingId));
+  const messagesOf = (bookingId: string) => db().select().from(whatsappMessages).where(eq(whatsappMessages.bookingId, bookingId));
   const mailsOf = (bookingId: string) =>
-    db().select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `%:${bookingId}%`));
+    db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `%:${bookingId}%`));
   const mailByKey = async (key: string) => (await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key)))[0];
   const messageByKey = async (key: string) =>
     (await db().select().from(whatsappMessages).where(eq(whatsappMessages.dedupeKey, key)))[0];
@@ -195,7 +199,11 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
     ]);
     // The job delivered it (the dev outbox here): its e-mail stays unsent for good.
     expect(reminder!.status).toBe('sent');
-    expect(await mailByKey(`hold-reminder:${onWhatsApp.id}`)).toMatchObject({ status: 'skipped', heldFor: reminder!.id, sentAt: null });
+    expect(await mailByKey(`hold-reminder:${onWhatsApp.id}`)).toMatchObject({
+      status: 'skipped',
+      heldFor: reminder!.id,
+      sentAt: null,
+    });
 
     // Not on WhatsApp: the reminder e-mail, both languages, once.
     const [mail, ...twice] = (await mailsOf(byEmail.id)).filter((m) => m.dedupeKey!.startsWith('hold-reminder:'));
@@ -257,7 +265,10 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
     const booking = await getBooking(ctx, held.id);
     expect(booking.status).toBe('confirmed');
     expect(ticket!.params).toEqual(templateParams.e_ticket(booking, 'ar'));
-    expect(ticket!.document).toMatchObject({ filename: `kwenda-e-ticket-${held.bookingReference}.pdf`, contentType: 'application/pdf' });
+    expect(ticket!.document).toMatchObject({
+      filename: `kwenda-e-ticket-${held.bookingReference}.pdf`,
+      contentType: 'application/pdf',
+    });
     const pdf = Buffer.from(ticket!.document!.content as unknown as string, 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // The very PDF the e-mail attaches.
@@ -291,7 +302,10 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
       actionTaken: null,
       createdAt: new Date(),
     });
-    expect((await postEvent(ctx, duffelEvent('order.airline_initiated_change_detected', { id: changeId, order_id: orderId }))).statusCode).toBe(200);
+    expect(
+      (await postEvent(ctx, duffelEvent('order.airline_initiated_change_detected', { id: changeId, order_id: orderId })))
+        .statusCode,
+    ).toBe(200);
     await ctx.app.kwenda.jobs.tick();
     const change = await messageByKey(`wa:airline-change:${booking.id}:${changeId}`);
     expect(change).toMatchObject({ template: 'schedule_change', language: 'en' });
@@ -381,8 +395,15 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
       ['e_ticket', WHATSAPP, agent.actor],
       ['e_ticket', '+249915556677', agent.actor],
     ]);
-    const rows = await Promise.all(sent.map(async (m) => (await db().select().from(whatsappMessages).where(eq(whatsappMessages.id, m.id)))[0]!));
-    for (const row of rows) expect(Buffer.from(row.document!.content as unknown as string, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const rows = await Promise.all(
+      sent.map(async (m) => (await db().select().from(whatsappMessages).where(eq(whatsappMessages.id, m.id)))[0]!),
+    );
+    for (const row of rows)
+      expect(
+        Buffer.from(row.document!.content as unknown as string, 'base64')
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     const audit = await db()
       .select()
       .from(staffActions)
@@ -392,6 +413,8 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
       [agent.userId, 'whatsapp', '+249915556677'],
     ]);
     const after = await list();
-    expect(after.messages.slice(0, 4).map((m) => m.requestedBy ?? null)).toEqual(expect.arrayContaining([agent.actor, agent.actor]));
+    expect(after.messages.slice(0, 4).map((m) => m.requestedBy ?? null)).toEqual(
+      expect.arrayContaining([agent.actor, agent.actor]),
+    );
   }, 60_000);
 });

@@ -1,4 +1,9 @@
-import { apiErrorSchema, bookingMessagesResponseSchema, resendETicketRequestSchema, resendETicketResponseSchema } from '@kwenda/contracts';
+import {
+  apiErrorSchema,
+  bookingMessagesResponseSchema,
+  resendETicketRequestSchema,
+  resendETicketResponseSchema,
+} from '@kwenda/contracts';
 import {
   adminBookingDetailSchema,
   adminBookingListQuerySchema,
@@ -67,7 +72,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ adminBookings: AdminBo
       preHandler: viewer,
       schema: {
         tags: ['admin'],
-        summary: "Every message of a booking on every channel (e-mail, WhatsApp), newest first, with its delivery status",
+        summary: 'Every message of a booking on every channel (e-mail, WhatsApp), newest first, with its delivery status',
         params: z.object({ id: idParam }),
         response: { 200: bookingMessagesResponseSchema, ...errors },
       },

@@ -252,28 +252,28 @@ export function createAdminBookingsService(deps: {
         row.whatsapp ? deps.isOptedOut(db, row.whatsapp) : Promise.resolve(false),
       ]);
       const messages: BookingMessage[] = [
-        ...emails.map(
-          (m): BookingMessage => ({
-            id: m.id,
-            channel: 'email',
-            kind: m.dedupeKey?.split(':')[0] ?? null,
-            to: m.to,
-            status: m.status,
-            errorCode: null,
-            lastError: m.lastError,
-            attempts: m.attempts,
-            createdAt: m.createdAt.toISOString(),
-            sentAt: iso(m.sentAt),
-            deliveredAt: null,
-            readAt: null,
-            fallbackFor: m.heldFor,
-            requestedBy: null,
-          }),
-        ),
+        ...emails.map((m): BookingMessage => ({
+          id: m.id,
+          channel: 'email',
+          kind: m.dedupeKey?.split(':')[0] ?? null,
+          to: m.to,
+          status: m.status,
+          errorCode: null,
+          lastError: m.lastError,
+          attempts: m.attempts,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: iso(m.sentAt),
+          deliveredAt: null,
+          readAt: null,
+          fallbackFor: m.heldFor,
+          requestedBy: null,
+        })),
         ...whatsapp.map(presentWhatsApp),
       ];
       // Newest first; a fallback e-mail is queued with its message, so it follows it.
-      messages.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.channel.localeCompare(b.channel) || b.id.localeCompare(a.id));
+      messages.sort(
+        (a, b) => b.createdAt.localeCompare(a.createdAt) || a.channel.localeCompare(b.channel) || b.id.localeCompare(a.id),
+      );
       return { messages, whatsapp: row.whatsapp, whatsappUpdates: row.whatsappUpdates, optedOut };
     },
 

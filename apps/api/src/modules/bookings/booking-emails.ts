@@ -88,18 +88,20 @@ export function composeHoldReminderEmail(booking: Booking, context: MailContext)
             { label: words.facts.amount, value: amount(language) },
           ],
           ...(booking.transferAccounts.length
-            ? { list: {
-                title: words.held.payTitle,
-                intro: fill(words.held.payIntro, { reference }),
-                items: booking.transferAccounts.map((account) =>
-                  fill(words.held.account, {
-                    bank: language === 'ar' ? account.bankAr : account.bankEn,
-                    number: account.accountNumber,
-                    name: account.accountName,
-                    amount: formatAmount(account.amount, account.currency, language),
-                  }),
-                ),
-              } }
+            ? {
+                list: {
+                  title: words.held.payTitle,
+                  intro: fill(words.held.payIntro, { reference }),
+                  items: booking.transferAccounts.map((account) =>
+                    fill(words.held.account, {
+                      bank: language === 'ar' ? account.bankAr : account.bankEn,
+                      number: account.accountNumber,
+                      name: account.accountName,
+                      amount: formatAmount(account.amount, account.currency, language),
+                    }),
+                  ),
+                },
+              }
             : {}),
           action: { lead: words.held.afterPaying, label: words.holdReminder.action, href: context.links.booking(booking.id) },
         };

@@ -78,7 +78,8 @@ export function createBookingService(settings: BookingServiceDeps) {
     expireHolds: (now?: Date, limit?: number) => expireHolds(deps, now, limit),
     /** The reminder 30 minutes before an unpaid hold for a transfer lapses (the hold-reminder job). */
     remindHolds: (now?: Date, limit?: number) => remindHolds(deps, now, limit),
-    updateWhatsApp: (id: string, request: BookingWhatsAppRequest, actor: Actor) => updateBookingWhatsApp(deps, id, request, actor),
+    updateWhatsApp: (id: string, request: BookingWhatsAppRequest, actor: Actor) =>
+      updateBookingWhatsApp(deps, id, request, actor),
     fulfilPending: (now?: Date, limit?: number) => fulfilPending(deps, now, limit),
     listForUser: (userId: string) => listBookingsForUser(deps, userId),
     events: (id: string) => repo.findEvents(db, id),

@@ -125,13 +125,11 @@ export function validatePassengers(
   else if (!isEmail(email)) fail(CONTACT_ERRORS_KEY, 'email', passengerErrorCodes.invalidEmail);
   const mobile = phoneInput(input.mobile);
   if (!mobile) fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.required);
-  else if (!isPhoneNumber(mobile))
-    fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.invalidMobile);
+  else if (!isPhoneNumber(mobile)) fail(CONTACT_ERRORS_KEY, 'mobile', passengerErrorCodes.invalidMobile);
   // WhatsApp updates are the traveller's choice: on by default when they give a WhatsApp number (the
   // contact step offers it switched on); a client that says nothing keeps the e-mails it always had.
   const givenWhatsApp = phoneInput(input.whatsapp);
-  if (givenWhatsApp && !isPhoneNumber(givenWhatsApp))
-    fail(CONTACT_ERRORS_KEY, 'whatsapp', passengerErrorCodes.invalidMobile);
+  if (givenWhatsApp && !isPhoneNumber(givenWhatsApp)) fail(CONTACT_ERRORS_KEY, 'whatsapp', passengerErrorCodes.invalidMobile);
   const whatsappUpdates = input.whatsappUpdates ?? givenWhatsApp !== null;
 
   if (Object.keys(errors).length) return { ok: false, errors };

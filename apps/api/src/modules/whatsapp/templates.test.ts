@@ -31,7 +31,11 @@ describe('WhatsApp templates', () => {
         expect(body).not.toMatch(/\}\}\s*\{\{/);
       }
       for (const p of template.params) expect(sanitizeParameter(p.sample[language])).toBe(p.sample[language]);
-      const rendered = renderTemplate(key, language, template.params.map((p) => p.sample[language]));
+      const rendered = renderTemplate(
+        key,
+        language,
+        template.params.map((p) => p.sample[language]),
+      );
       expect(rendered).not.toMatch(/\{\{\d+\}\}/);
     }
   });

@@ -230,8 +230,7 @@ export function routeOf(booking: Pick<Booking, 'origin' | 'destination' | 'slice
 
 const departureOf = (booking: Booking, language: TemplateLanguage) =>
   formatCalendarDate(booking.slices[0]?.departureDate ?? '', language, { weekday: 'long', month: 'long', year: true });
-const deadlineOf = (booking: Booking, language: TemplateLanguage) =>
-  formatAgencyDateTime(booking.holdExpiresAt ?? '', language);
+const deadlineOf = (booking: Booking, language: TemplateLanguage) => formatAgencyDateTime(booking.holdExpiresAt ?? '', language);
 const amountOf = (booking: Booking, language: TemplateLanguage) => formatAmount(booking.amount, booking.currency, language);
 
 /** The agency's accounts as the held e-mail lists them, on one line; none that takes the currency: pay by card. */

@@ -27,7 +27,9 @@ export async function sendETicket(
     bookingId,
     email: { ...deps.messages.eTicket(booking), attachments: [document] },
     emailKey: options.dedupeKey ?? eTicketKey(bookingId),
-    whatsapp: options.emailOnly ? undefined : { template: 'e_ticket', params: (language) => templateParams.e_ticket(booking, language), document },
+    whatsapp: options.emailOnly
+      ? undefined
+      : { template: 'e_ticket', params: (language) => templateParams.e_ticket(booking, language), document },
   };
   await deps.db.transaction((tx) => notifyTraveller(deps, tx, notice));
 }

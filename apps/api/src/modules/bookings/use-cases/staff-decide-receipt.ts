@@ -24,8 +24,7 @@ import { notifyTraveller } from '../notify-traveller.js';
  */
 
 export type ReceiptDecision =
-  | { decision: 'approve'; note?: string | null }
-  | { decision: 'reject'; reason: ReceiptRejectionReason; note?: string | null };
+  { decision: 'approve'; note?: string | null } | { decision: 'reject'; reason: ReceiptRejectionReason; note?: string | null };
 
 /** The fewest characters of a note that explains approving a receipt whose check failed. */
 export const APPROVAL_NOTE_MIN_LENGTH = 3;

@@ -21,7 +21,9 @@ export async function updateBookingWhatsApp(
 ): Promise<{ success: true; whatsapp: string | null; whatsappUpdates: boolean }> {
   const given = phoneInput(request.whatsapp);
   if (given !== null && !isPhoneNumber(given))
-    throw validationError([{ path: 'whatsapp', code: 'invalid_mobile', message: 'whatsapp must be an E.164 number, e.g. +249912345678' }]);
+    throw validationError([
+      { path: 'whatsapp', code: 'invalid_mobile', message: 'whatsapp must be an E.164 number, e.g. +249912345678' },
+    ]);
   return deps.db.transaction(async (tx) => {
     const row = await repo.lockBooking(tx, id);
     if (!row) throw bookingNotFound();
