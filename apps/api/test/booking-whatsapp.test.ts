@@ -321,7 +321,7 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
 
   it('PUT whatsapp: the owner turns updates off and on or changes the number; a bad number names whatsapp; a stranger is refused', async () => {
     const booking = await heldBooking({});
-    const put = (body: unknown, headers = guestHeaders(ctx, booking.id)) =>
+    const put = (body: Record<string, unknown>, headers = guestHeaders(ctx, booking.id)) =>
       ctx.app.inject({ method: 'PUT', url: `/api/v1/bookings/${booking.id}/whatsapp`, headers, payload: body });
 
     const bad = await put({ whatsappUpdates: true, whatsapp: '00249911223344' });
@@ -372,7 +372,7 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
     const ticketMessage = before.messages.find((m) => m.kind === 'e_ticket')!;
     expect(before.messages.find((m) => m.kind === 'e-ticket')!.fallbackFor).toBe(ticketMessage.id);
 
-    const resend = (body: unknown, headers = agent.headers, id = booking.id) =>
+    const resend = (body: Record<string, unknown>, headers = agent.headers, id = booking.id) =>
       ctx.app.inject({ method: 'POST', url: `/api/v1/admin/bookings/${id}/messages/e-ticket`, headers, payload: body });
     expect((await resend({}, viewer.headers)).statusCode).toBe(403);
     const notYet = await resend({}, agent.headers, (await heldBooking({ whatsapp: WHATSAPP })).id);
