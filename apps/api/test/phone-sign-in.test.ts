@@ -262,6 +262,7 @@ describe.each(backends)('sign-in by mobile number on %s', (backend) => {
     expect(refusal.code).toBe('RESEND_TOO_SOON');
     expect(refusal.retryAfterSeconds).toBeGreaterThan(0);
     expect(refusal.retryAfterSeconds).toBeLessThanOrEqual(PHONE_CODE_LIMITS.resendAfterSeconds);
+    expect(soon.headers['retry-after']).toBe(String(refusal.retryAfterSeconds));
     expect(await messagesTo(phone)).toBe(1);
 
     // After the wait the code still working is sent again, not replaced.

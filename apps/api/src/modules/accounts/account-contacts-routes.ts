@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../errors.js';
 import type { AccountContactsService } from './account-contacts-service.js';
 import { languageOf } from './request-language.js';
+import { withRetryAfter } from './retry-after.js';
 
 const errors = { ...errorResponses(400, 401, 403, 404, 409), 429: resendTooSoonErrorSchema };
 
@@ -32,8 +33,10 @@ export const accountContactsRoutes: FastifyPluginAsyncZod<{ contacts: AccountCon
       },
       preHandler: app.requireUser,
     },
-    async (request) =>
-      contacts.addContact(userIdOf(request), request.body, { language: languageOf(request), address: request.ip }),
+    async (request, reply) =>
+      withRetryAfter(reply, () =>
+        contacts.addContact(userIdOf(request), request.body, { language: languageOf(request), address: request.ip }),
+      ),
   );
   app.post(
     '/account/contact/verify',

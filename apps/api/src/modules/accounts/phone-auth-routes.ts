@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../errors.js';
 import { languageOf } from './request-language.js';
+import { withRetryAfter } from './retry-after.js';
 import type { PhoneSignInService } from './phone-sign-in-service.js';
 
 const errors = { ...errorResponses(400, 401, 403, 404, 409), 429: resendTooSoonErrorSchema };
@@ -25,7 +26,8 @@ export const phoneAuthRoutes: FastifyPluginAsyncZod<{ phoneSignIn: PhoneSignInSe
         response: { 200: phoneCodeResponseSchema, ...errors },
       },
     },
-    async (request) => phoneSignIn.requestCode(request.body, { language: languageOf(request), address: request.ip }),
+    async (request, reply) =>
+      withRetryAfter(reply, () => phoneSignIn.requestCode(request.body, { language: languageOf(request), address: request.ip })),
   );
   app.post(
     '/auth/phone/verify',
