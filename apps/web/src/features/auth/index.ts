@@ -6,8 +6,7 @@ import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
-import '@mantine/core/styles/FloatingIndicator.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/List.layer.css';
 // Public surface of the accounts feature: its pages load together, in one lazy chunk with the `auth` strings.
 export { EmailConfirmationPage } from './pages/email-confirmation-page';

@@ -1,21 +1,40 @@
-import { SegmentedControl } from '@mantine/core';
+import { Tabs } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 
 export type SignInMethod = 'email' | 'phone';
 
-/** E-mail or mobile number: which the log-in and sign-up forms below ask for. */
-export function SignInMethodChoice({ value, onChange }: { value: SignInMethod; onChange: (value: SignInMethod) => void }) {
+/**
+ * E-mail or mobile number: two tabs above the log-in and sign-up forms, each form in its panel. Tabs
+ * rather than radio buttons: a tab is not a label, so "E-mail" names only the e-mail box.
+ */
+export function SignInMethodTabs({
+  value,
+  onChange,
+  email,
+  phone,
+}: {
+  value: SignInMethod;
+  onChange: (value: SignInMethod) => void;
+  email: ReactNode;
+  phone: ReactNode;
+}) {
   const { t } = useTranslation('auth');
+  const id = useId();
   return (
-    <SegmentedControl
-      fullWidth
-      value={value}
-      onChange={(next) => onChange(next as SignInMethod)}
-      aria-label={t('method.label')}
-      data={[
-        { value: 'email', label: <span data-testid="login-method-email">{t('method.email')}</span> },
-        { value: 'phone', label: <span data-testid="login-method-phone">{t('method.phone')}</span> },
-      ]}
-    />
+    <Tabs id={id} value={value} onChange={(next) => next && onChange(next as SignInMethod)}>
+      <Tabs.List grow aria-label={t('method.label')} mb="md">
+        <Tabs.Tab value="email" data-testid="login-method-email">
+          {t('method.email')}
+        </Tabs.Tab>
+        <Tabs.Tab value="phone" data-testid="login-method-phone">
+          {t('method.phone')}
+        </Tabs.Tab>
+      </Tabs.List>
+      {/* The tabs' panels (the ids their tabs control), not labelled by the tabs: "E-mail" names the e-mail box alone. */}
+      <div role="tabpanel" id={`${id}-panel-${value}`}>
+        {value === 'phone' ? phone : email}
+      </div>
+    </Tabs>
   );
 }

@@ -11,7 +11,7 @@ import { useLogin, useSocialExchange } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import classes from '../components/auth.module.css';
 import { PhoneSignIn } from '../components/phone-sign-in';
-import { SignInMethodChoice, type SignInMethod } from '../components/sign-in-method';
+import { SignInMethodTabs, type SignInMethod } from '../components/sign-in-method';
 import { SocialButtons } from '../components/social-buttons';
 import { errorText } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
@@ -101,60 +101,64 @@ export function LoginPage() {
             : errorText(exchange.error)}
         </Alert>
       )}
-      <SignInMethodChoice value={method} onChange={setMethod} />
-      {method === 'phone' ? (
-        <PhoneSignIn
-          mode="login"
-          onBusy={setFinishing}
-          onSignedIn={(fullName) => void afterLogin(fullName, params.get('return_to'))}
-        />
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <EmailField
-              label={t('fields.email')}
-              value={email}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-                setMissing((m) => ({ ...m, email: false }));
-              }}
-              error={missing.email ? t('fields.required') : undefined}
-            />
-            <PasswordField
-              label={t('fields.password')}
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setMissing((m) => ({ ...m, password: false }));
-              }}
-              error={missing.password ? t('fields.required') : undefined}
-              autoComplete="current-password"
-              showLabel={t('fields.showPassword')}
-            />
-            <Anchor underline="always" component={Link} to={appPath('/forgot_password')} size="sm">
-              {t('login.forgot')}
-            </Anchor>
-            {login.isError && (
-              <Alert color="red" role="alert" title={t('login.failed')}>
-                <Stack gap="xs">
-                  <Text size="sm">{errorText(login.error)}</Text>
-                  {refused && (
-                    <>
-                      <Text size="sm">{t('login.notConfirmed')}</Text>
-                      <Button size="xs" variant="light" onClick={confirmEmail} w="fit-content">
-                        {t('login.enterCode')}
-                      </Button>
-                    </>
-                  )}
-                </Stack>
-              </Alert>
-            )}
-            <Button type="submit" loading={login.isPending || finishing} fullWidth size="md">
-              {t('login.submit')}
-            </Button>
-          </Stack>
-        </form>
-      )}
+      <SignInMethodTabs
+        value={method}
+        onChange={setMethod}
+        phone={
+          <PhoneSignIn
+            mode="login"
+            onBusy={setFinishing}
+            onSignedIn={(fullName) => void afterLogin(fullName, params.get('return_to'))}
+          />
+        }
+        email={
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <EmailField
+                label={t('fields.email')}
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.currentTarget.value);
+                  setMissing((m) => ({ ...m, email: false }));
+                }}
+                error={missing.email ? t('fields.required') : undefined}
+              />
+              <PasswordField
+                label={t('fields.password')}
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  setMissing((m) => ({ ...m, password: false }));
+                }}
+                error={missing.password ? t('fields.required') : undefined}
+                autoComplete="current-password"
+                showLabel={t('fields.showPassword')}
+              />
+              <Anchor underline="always" component={Link} to={appPath('/forgot_password')} size="sm">
+                {t('login.forgot')}
+              </Anchor>
+              {login.isError && (
+                <Alert color="red" role="alert" title={t('login.failed')}>
+                  <Stack gap="xs">
+                    <Text size="sm">{errorText(login.error)}</Text>
+                    {refused && (
+                      <>
+                        <Text size="sm">{t('login.notConfirmed')}</Text>
+                        <Button size="xs" variant="light" onClick={confirmEmail} w="fit-content">
+                          {t('login.enterCode')}
+                        </Button>
+                      </>
+                    )}
+                  </Stack>
+                </Alert>
+              )}
+              <Button type="submit" loading={login.isPending || finishing} fullWidth size="md">
+                {t('login.submit')}
+              </Button>
+            </Stack>
+          </form>
+        }
+      />
       <SocialButtons returnTo={returnTo} />
       <Text size="sm" className={classes.footerLinks}>
         {t('login.noAccount')}{' '}

@@ -10,7 +10,7 @@ import { useSignup, type SignupInput } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import classes from '../components/auth.module.css';
 import { PhoneSignIn } from '../components/phone-sign-in';
-import { SignInMethodChoice, type SignInMethod } from '../components/sign-in-method';
+import { SignInMethodTabs, type SignInMethod } from '../components/sign-in-method';
 import { SocialButtons } from '../components/social-buttons';
 import { errorText, fieldCodes } from '../lib/error-text';
 import { safeReturnTo } from '../lib/return-to';
@@ -84,61 +84,63 @@ export function SignupPage() {
 
   return (
     <AuthCard description={t('meta.signup')} title={t('signup.title')} subtitle={t('signup.subtitle')}>
-      <SignInMethodChoice value={method} onChange={setMethod} />
-      {method === 'phone' ? (
-        <PhoneSignIn mode="signup" onBusy={setFinishing} onSignedIn={(fullName) => void afterLogin(fullName, returnTo)} />
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label={t('fields.fullName')}
-              value={form.fullName}
-              onChange={(e) => edit('fullName', e.currentTarget.value)}
-              error={message('fullName')}
-              autoComplete="name"
-              required
-            />
-            <EmailField
-              label={t('fields.email')}
-              value={form.email}
-              onChange={(e) => edit('email', e.currentTarget.value)}
-              error={message('email')}
-            />
-            <PasswordField
-              label={t('fields.password')}
-              hint={t('signup.passwordHint')}
-              value={form.password}
-              onChange={(e) => edit('password', e.currentTarget.value)}
-              error={message('password')}
-              autoComplete="new-password"
-              showLabel={t('fields.showPassword')}
-            />
-            <PasswordField
-              label={t('fields.passwordConfirmation')}
-              value={form.passwordConfirmation}
-              onChange={(e) => edit('passwordConfirmation', e.currentTarget.value)}
-              // A mismatch marks this input and says why in the line below it.
-              error={errors.passwordConfirmation === 'PASSWORD_CONFIRMATION_MISMATCH' ? true : message('passwordConfirmation')}
-              aria-describedby={errors.mismatch ? 'signup-mismatch' : undefined}
-              autoComplete="new-password"
-              showLabel={t('fields.showPassword')}
-            />
-            {errors.mismatch && (
-              <Text size="sm" c="red.8" role="alert" id="signup-mismatch" mt={-8}>
-                {message('mismatch')}
-              </Text>
-            )}
-            {failure !== null && (
-              <Alert color="red" role="alert">
-                {errorText(failure)}
-              </Alert>
-            )}
-            <Button type="submit" loading={signup.isPending} fullWidth size="md">
-              {t('signup.submit')}
-            </Button>
-          </Stack>
-        </form>
-      )}
+      <SignInMethodTabs
+        value={method}
+        onChange={setMethod}
+        phone={<PhoneSignIn mode="signup" onBusy={setFinishing} onSignedIn={(fullName) => void afterLogin(fullName, returnTo)} />}
+        email={
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <TextInput
+                label={t('fields.fullName')}
+                value={form.fullName}
+                onChange={(e) => edit('fullName', e.currentTarget.value)}
+                error={message('fullName')}
+                autoComplete="name"
+                required
+              />
+              <EmailField
+                label={t('fields.email')}
+                value={form.email}
+                onChange={(e) => edit('email', e.currentTarget.value)}
+                error={message('email')}
+              />
+              <PasswordField
+                label={t('fields.password')}
+                hint={t('signup.passwordHint')}
+                value={form.password}
+                onChange={(e) => edit('password', e.currentTarget.value)}
+                error={message('password')}
+                autoComplete="new-password"
+                showLabel={t('fields.showPassword')}
+              />
+              <PasswordField
+                label={t('fields.passwordConfirmation')}
+                value={form.passwordConfirmation}
+                onChange={(e) => edit('passwordConfirmation', e.currentTarget.value)}
+                // A mismatch marks this input and says why in the line below it.
+                error={errors.passwordConfirmation === 'PASSWORD_CONFIRMATION_MISMATCH' ? true : message('passwordConfirmation')}
+                aria-describedby={errors.mismatch ? 'signup-mismatch' : undefined}
+                autoComplete="new-password"
+                showLabel={t('fields.showPassword')}
+              />
+              {errors.mismatch && (
+                <Text size="sm" c="red.8" role="alert" id="signup-mismatch" mt={-8}>
+                  {message('mismatch')}
+                </Text>
+              )}
+              {failure !== null && (
+                <Alert color="red" role="alert">
+                  {errorText(failure)}
+                </Alert>
+              )}
+              <Button type="submit" loading={signup.isPending} fullWidth size="md">
+                {t('signup.submit')}
+              </Button>
+            </Stack>
+          </form>
+        }
+      />
       <SocialButtons returnTo={returnTo} />
       <Text size="sm" className={classes.footerLinks}>
         {t('signup.haveAccount')}{' '}
