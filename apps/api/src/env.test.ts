@@ -35,6 +35,22 @@ describe('environment', () => {
     expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`${name}=`));
   });
 
+  it('turns WhatsApp on only with its token, phone number id and app secret; a part of them stops the server', () => {
+    expect(loadEnv({}).WHATSAPP_API_URL).toBe('https://graph.facebook.com/v21.0');
+    expect(loadEnv({}).WHATSAPP_TEMPLATE_HOLD_CONFIRMATION).toBe('kwenda_hold_confirmation');
+    expect(loadEnv({ WHATSAPP_TEMPLATE_E_TICKET: 'ticket_v2' }).WHATSAPP_TEMPLATE_E_TICKET).toBe('ticket_v2');
+    expect(refusalLines({ WHATSAPP_TEMPLATE_E_TICKET: 'Ticket V2' })[0]).toMatch(
+      /^ {2}WHATSAPP_TEMPLATE_E_TICKET=.*template name/,
+    );
+    const full = { WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: '1234567890', WHATSAPP_APP_SECRET: 'abc' };
+    expect(loadEnv(full).WHATSAPP_TOKEN).toBe('EAAG');
+    const lines = refusalLines({ WHATSAPP_TOKEN: 'EAAG' });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^ {2}WHATSAPP_PHONE_NUMBER_ID="": is required when WHATSAPP_TOKEN is set/);
+    expect(lines[1]).toMatch(/^ {2}WHATSAPP_APP_SECRET="": is required/);
+    expect(refusalLines({ ...full, WHATSAPP_PHONE_NUMBER_ID: '+249 91' })[0]).toMatch(/WHATSAPP_PHONE_NUMBER_ID=.*digits only/);
+  });
+
   it('enables a social provider only with both its id and secret; half a pair stops the server', () => {
     const env = loadEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'http://127.0.0.1:3227/' });
     expect(env).toMatchObject({ GOOGLE_CLIENT_ID: 'id', GOOGLE_ISSUER: 'http://127.0.0.1:3227' });

@@ -52,7 +52,8 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
   };
 
   const messenger = () => ctx.app.kwenda.messenger;
-  const rowOf = async (id: string) => (await ctx.database.sql.query<WaRow>('SELECT * FROM whatsapp_messages WHERE id = $1', [id]))[0]!;
+  const rowOf = async (id: string) =>
+    (await ctx.database.sql.query<WaRow>('SELECT * FROM whatsapp_messages WHERE id = $1', [id]))[0]!;
   const mailOf = async (heldFor: string) =>
     (await ctx.database.sql.query<MailRowLite>('SELECT * FROM mail_outbox WHERE held_for = $1', [heldFor]))[0];
   const enqueue = (message: Partial<WhatsAppOutgoing> & { to: string }) =>
@@ -70,7 +71,12 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
     if (result.channel !== 'whatsapp') throw new Error(`not queued on WhatsApp: ${result.channel}`);
     return result.id;
   };
-  const fallback = (to: string, subject = 'Your seats are held') => ({ to, subject, text: `${subject}.`, html: `<p>${subject}.</p>` });
+  const fallback = (to: string, subject = 'Your seats are held') => ({
+    to,
+    subject,
+    text: `${subject}.`,
+    html: `<p>${subject}.</p>`,
+  });
   const sentTo = (phone: string) => local.state.messages.filter((m) => m.to === phone.slice(1));
   const mailsTo = (address: string) => smtp.received.filter((m) => m.to && 'text' in m.to && m.to.text === address);
   const postWebhook = (body: string, signature: string | undefined) =>
@@ -120,7 +126,9 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
     expect(id).toMatch(/^wa_/);
     expect((await mailOf(id))?.status).toBe('held');
     // The same event again queues nothing: the same row, one held e-mail.
-    expect(await enqueue({ to, dedupeKey: `hold:${to}`, fallbackEmail: fallback(`hold-${backend}@example.com`) })).toEqual(result);
+    expect(await enqueue({ to, dedupeKey: `hold:${to}`, fallbackEmail: fallback(`hold-${backend}@example.com`) })).toEqual(
+      result,
+    );
     expect(await ctx.database.sql.query('SELECT id FROM mail_outbox WHERE held_for = $1', [id])).toHaveLength(1);
 
     expect(await messenger().deliverDue()).toMatchObject({ sent: 1 });
@@ -139,7 +147,10 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
     // The statuses come back by webhook: delivered (and read when the traveller opens it).
     await local.webhooksDelivered();
     expect((await rowOf(id)).status).toBe('delivered');
-    await fetch(`${local.origin}/__local/statuses`, { method: 'POST', body: JSON.stringify({ id: message!.id, status: 'read' }) });
+    await fetch(`${local.origin}/__local/statuses`, {
+      method: 'POST',
+      body: JSON.stringify({ id: message!.id, status: 'read' }),
+    });
     await local.webhooksDelivered();
     expect((await rowOf(id)).status).toBe('read');
     await ctx.app.kwenda.mail.deliverDue();
@@ -166,7 +177,13 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
 
   it('sends a sign-in code as an authentication template: the code in the body and on the copy-code button', async () => {
     const to = number();
-    await enqueue({ to, template: 'sign_in_code', params: ['482913'], purpose: 'auth', expiresAt: new Date(Date.now() + 600_000) });
+    await enqueue({
+      to,
+      template: 'sign_in_code',
+      params: ['482913'],
+      purpose: 'auth',
+      expiresAt: new Date(Date.now() + 600_000),
+    });
     await messenger().deliverDue();
     expect(sentTo(to)[0]).toMatchObject({ template: 'kwenda_sign_in_code', params: ['482913'], buttonParams: ['482913'] });
   });
@@ -254,7 +271,13 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
   });
 
   it('skips a code that expired and an update to a number that opted out after it was queued (its e-mail goes)', async () => {
-    const expired = await enqueue({ to: number(), template: 'sign_in_code', params: ['111111'], purpose: 'auth', expiresAt: new Date(Date.now() - 1000) });
+    const expired = await enqueue({
+      to: number(),
+      template: 'sign_in_code',
+      params: ['111111'],
+      purpose: 'auth',
+      expiresAt: new Date(Date.now() - 1000),
+    });
     const to = number();
     const update = await enqueue({ to, fallbackEmail: fallback(`later-out-${backend}@example.com`) });
     await ctx.database.sql.query('INSERT INTO whatsapp_opt_outs (phone, opted_out_at) VALUES ($1, now())', [to]);
@@ -263,6 +286,44 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
     expect((await rowOf(update.id!)).status).toBe('skipped');
     expect((await mailOf(update.id!))?.status).toBe('pending');
     expect(local.state.messages).toHaveLength(0);
+  });
+
+  describe('a send in doubt (accepted, but the answer never came)', () => {
+    const shortLease = () =>
+      createMessengerService({ database: ctx.database, env: envFor(local.apiUrl, { WHATSAPP_LEASE_SECONDS: '2' }) });
+
+    it('is not sent again: its status webhook, naming the row, records it within the grace period', async () => {
+      const short = shortLease();
+      const to = number();
+      const id = await queueId({ to, fallbackEmail: fallback(`doubt-${backend}@example.com`) });
+      await fetch(`${local.origin}/__local/delay-next`, { method: 'POST', body: JSON.stringify({ delayMs: 1500 }) });
+      const t0 = Date.now();
+      await short.deliverDue(new Date(t0));
+      expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1, wamid: null });
+      await short.deliverDue(new Date(t0 + 1000));
+      await until('the status webhook', async () => ((await rowOf(id)).status === 'delivered' ? true : undefined), 10_000);
+      await short.deliverDue(new Date(t0 + 10_000));
+      await messenger().deliverDue(new Date(t0 + 3_600_000));
+      expect(sentTo(to)).toHaveLength(1);
+      expect(await rowOf(id)).toMatchObject({ status: 'delivered', wamid: sentTo(to)[0]!.id });
+      expect((await mailOf(id))?.status).toBe('skipped');
+    });
+
+    it('is sent again only once the grace period passed without a webhook', async () => {
+      const short = shortLease();
+      const to = number();
+      const id = await queueId({ to });
+      local.state.webhookUrl = undefined;
+      await fetch(`${local.origin}/__local/delay-next`, { method: 'POST', body: JSON.stringify({ delayMs: 1500 }) });
+      const t0 = Date.now();
+      await short.deliverDue(new Date(t0));
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await short.deliverDue(new Date(t0 + 1900));
+      expect(sentTo(to)).toHaveLength(1);
+      await short.deliverDue(new Date(t0 + 2100));
+      expect(sentTo(to)).toHaveLength(2);
+      expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2, wamid: sentTo(to)[1]!.id });
+    });
   });
 
   describe('webhooks', () => {
@@ -291,7 +352,10 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
             {
               id: 'w',
               changes: [
-                { field: 'messages', value: { statuses: [{ id: row.wamid, status, timestamp: '1800000000', biz_opaque_callback_data: id }] } },
+                {
+                  field: 'messages',
+                  value: { statuses: [{ id: row.wamid, status, timestamp: '1800000000', biz_opaque_callback_data: id }] },
+                },
               ],
             },
           ],
@@ -312,16 +376,24 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
         expect((await postWebhook(body, signWebhookBody(body, APP_SECRET))).status).toBe(200);
       expect(await rowOf(id!)).toEqual(afterRead);
 
-      const notMeta = JSON.stringify({ object: 'page', entry: [{ changes: [{ value: { statuses: [{ id: row.wamid, status: 'failed' }] } }] }] });
+      const notMeta = JSON.stringify({
+        object: 'page',
+        entry: [{ changes: [{ value: { statuses: [{ id: row.wamid, status: 'failed' }] } }] }],
+      });
       const refused = await postWebhook(notMeta, signWebhookBody(notMeta, APP_SECRET));
       expect(refused.status).toBe(400);
       const error = (await refused.json()) as { code: string; fields: { path: string }[] };
       expect(error.code).toBe('VALIDATION_ERROR');
       expect(error.fields.map((f) => f.path)).toContain('object');
-      const badStatus = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ value: { statuses: [{ id: row.wamid, status: 'failed' }] } }] }] });
+      const badStatus = JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ changes: [{ value: { statuses: [{ id: row.wamid, status: 'failed' }] } }] }],
+      });
       const refusedStatus = await postWebhook(badStatus, signWebhookBody(badStatus, APP_SECRET));
       expect(refusedStatus.status).toBe(400);
-      expect(((await refusedStatus.json()) as { fields: { path: string }[] }).fields[0]!.path).toBe('entry.0.changes.0.value.statuses.0.timestamp');
+      expect(((await refusedStatus.json()) as { fields: { path: string }[] }).fields[0]!.path).toBe(
+        'entry.0.changes.0.value.statuses.0.timestamp',
+      );
       const notJson = 'not json';
       expect((await postWebhook(notJson, signWebhookBody(notJson, APP_SECRET))).status).toBe(400);
       expect(await rowOf(id!)).toEqual(afterRead);
@@ -355,7 +427,9 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
       expect(sentTo(english)).toHaveLength(1);
       expect(sentTo(arabic)).toHaveLength(1);
       // The text of inbound messages is never kept: only what it meant.
-      const kept = await ctx.database.sql.query<{ intent: string }>('SELECT intent FROM whatsapp_inbound WHERE from_phone = $1', [arabic]);
+      const kept = await ctx.database.sql.query<{ intent: string }>('SELECT intent FROM whatsapp_inbound WHERE from_phone = $1', [
+        arabic,
+      ]);
       expect(kept.map((r) => r.intent)).toEqual(['stop', 'stop']);
 
       const email = `opted-out-${backend}@example.com`;
@@ -363,7 +437,9 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
       expect(update).toEqual({ channel: 'email', id: null, optedOut: true });
       expect(await enqueue({ to: english })).toEqual({ channel: 'none', id: null, optedOut: true });
       // A code the traveller asked for still goes.
-      expect((await enqueue({ to: english, template: 'sign_in_code', params: ['123456'], purpose: 'auth' })).channel).toBe('whatsapp');
+      expect((await enqueue({ to: english, template: 'sign_in_code', params: ['123456'], purpose: 'auth' })).channel).toBe(
+        'whatsapp',
+      );
       await ctx.app.kwenda.mail.deliverDue();
       await until('the e-mail instead', () => (mailsTo(email).length ? true : undefined), 10_000);
 
@@ -407,12 +483,13 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
   }, 120_000);
 });
 
-const envFor = (apiUrl: string) =>
+const envFor = (apiUrl: string, more: Record<string, string> = {}) =>
   testEnv({
     WHATSAPP_TOKEN: TOKEN,
     WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
     WHATSAPP_APP_SECRET: APP_SECRET,
     WHATSAPP_API_URL: apiUrl,
+    ...more,
   });
 
 describe('without the WhatsApp settings', () => {

@@ -46,7 +46,11 @@ describe.each(backends)('a WhatsApp message across a crash on %s', (backend) => 
   };
   const start = async (options: { crashAt?: string; port?: number } = {}) => {
     const server = await startServer({
-      env: { ...(database ? { DATABASE_URL: database.url! } : { DATA_DIR: dataDir! }), ...whatsappEnv, WHATSAPP_API_URL: local.apiUrl },
+      env: {
+        ...(database ? { DATABASE_URL: database.url! } : { DATA_DIR: dataDir! }),
+        ...whatsappEnv,
+        WHATSAPP_API_URL: local.apiUrl,
+      },
       crashAt: options.crashAt,
       port: options.port,
       readyTimeoutMs: 180_000,
@@ -68,7 +72,10 @@ describe.each(backends)('a WhatsApp message across a crash on %s', (backend) => 
       expect(await seed.stop()).toBe(0);
     }
     const id = await withDatabase(async (db) => {
-      const messenger = createMessengerService({ database: db, env: testEnv({ ...whatsappEnv, WHATSAPP_API_URL: local.apiUrl }) });
+      const messenger = createMessengerService({
+        database: db,
+        env: testEnv({ ...whatsappEnv, WHATSAPP_API_URL: local.apiUrl }),
+      });
       const queued = await db.db.transaction((tx) =>
         messenger.enqueue(tx, {
           to,
@@ -104,7 +111,9 @@ describe.each(backends)('a WhatsApp message across a crash on %s', (backend) => 
     expect(local.state.messages.filter((m) => m.bizOpaqueCallbackData === id)).toHaveLength(1);
     expect(local.state.messages).toHaveLength(1);
     const [row, mail] = await withDatabase(async (db) => [
-      (await db.sql.query<{ status: string; wamid: string }>('SELECT status, wamid FROM whatsapp_messages WHERE id = $1', [id]))[0],
+      (
+        await db.sql.query<{ status: string; wamid: string }>('SELECT status, wamid FROM whatsapp_messages WHERE id = $1', [id])
+      )[0],
       (await db.sql.query<{ status: string }>('SELECT status FROM mail_outbox WHERE held_for = $1', [id]))[0],
     ]);
     expect(row).toEqual({ status: 'delivered', wamid: local.state.messages[0]!.id });

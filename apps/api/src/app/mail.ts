@@ -12,7 +12,8 @@ export function mailModule({ env, database, mail, messenger }: AppContext): AppM
     jobs: [{ name: 'mail-delivery', run: (now) => mail.deliverDue(now) }],
     rootRoutes:
       env.NODE_ENV !== 'production'
-        ? async (root) => root.register(devOutboxRoutes, { database, whatsapp: devWhatsAppOutbox(messenger.repo, templateNamesOf(env)) })
+        ? async (root) =>
+            root.register(devOutboxRoutes, { database, whatsapp: devWhatsAppOutbox(messenger.repo, templateNamesOf(env)) })
         : undefined,
   };
 }

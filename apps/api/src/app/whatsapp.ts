@@ -11,7 +11,11 @@ export function whatsappModule({ app, env, database, messenger }: AppContext): A
   app.addHook('onClose', async () => messenger.close());
   return {
     routes: async (api) =>
-      api.register(whatsappWebhookRoutes, { webhooks, appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN }),
+      api.register(whatsappWebhookRoutes, {
+        webhooks,
+        appSecret: env.WHATSAPP_APP_SECRET,
+        verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+      }),
     jobs: [{ name: 'whatsapp-delivery', run: (now) => messenger.deliverDue(now) }],
   };
 }

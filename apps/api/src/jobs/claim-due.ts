@@ -23,13 +23,7 @@ export const retryDelayMs = (attempts: number, { firstMs = 60_000, maxMs = 3_600
 
 /** The kinds of due work the desk counts dead rows of. */
 export type DueKind =
-  | 'mail'
-  | 'supplierCalls'
-  | 'supplierEvents'
-  | 'gatewayWebhooks'
-  | 'reconciliation'
-  | 'receiptReadings'
-  | 'whatsapp';
+  'mail' | 'supplierCalls' | 'supplierEvents' | 'gatewayWebhooks' | 'reconciliation' | 'receiptReadings' | 'whatsapp';
 
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
 type Row<T extends PgTable> = T['$inferSelect'];

@@ -61,10 +61,7 @@ export async function enqueueMailRow(
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   if (inserted.length) return { id, queued: true };
-  const [existing] = await tx
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.dedupeKey, message.dedupeKey!));
+  const [existing] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, message.dedupeKey!));
   return { id: existing!.id, queued: false };
 }
 

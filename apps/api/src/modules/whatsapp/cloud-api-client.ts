@@ -129,7 +129,14 @@ async function errorOf(response: Response): Promise<CloudApiError> {
   const text = await response.text().catch(() => '');
   try {
     const { error } = JSON.parse(text) as {
-      error?: { message?: string; type?: string; code?: number; error_subcode?: number; error_data?: { details?: string }; fbtrace_id?: string };
+      error?: {
+        message?: string;
+        type?: string;
+        code?: number;
+        error_subcode?: number;
+        error_data?: { details?: string };
+        fbtrace_id?: string;
+      };
     };
     if (error && typeof error === 'object')
       return new CloudApiError(

@@ -31,7 +31,10 @@ function viewOf(row: WhatsAppMessageRow, templateNames: Record<WhatsAppTemplateK
 }
 
 /** The WhatsApp messages as the dev outbox shows them beside the e-mails, each with its text as the traveller reads it. */
-export function devWhatsAppOutbox(repo: MessengerRepository, templateNames: Record<WhatsAppTemplateKey, string>): DevWhatsAppOutbox {
+export function devWhatsAppOutbox(
+  repo: MessengerRepository,
+  templateNames: Record<WhatsAppTemplateKey, string>,
+): DevWhatsAppOutbox {
   return {
     list: async () => (await repo.list()).map((row) => viewOf(row, templateNames)),
     find: async (id) => {

@@ -81,7 +81,10 @@ export function createMessengerRepository(database: Database, options: { leaseMs
     },
 
     async isOptedOut(tx: Tx, phone: string): Promise<boolean> {
-      const [row] = await tx.select({ phone: whatsappOptOuts.phone }).from(whatsappOptOuts).where(eq(whatsappOptOuts.phone, phone));
+      const [row] = await tx
+        .select({ phone: whatsappOptOuts.phone })
+        .from(whatsappOptOuts)
+        .where(eq(whatsappOptOuts.phone, phone));
       return row !== undefined;
     },
 
@@ -100,7 +103,14 @@ export function createMessengerRepository(database: Database, options: { leaseMs
     async markAccepted(tx: Tx, id: string, update: { wamid: string | null; at: Date; transport: string }): Promise<boolean> {
       const updated = await tx
         .update(whatsappMessages)
-        .set({ status: 'sent', wamid: update.wamid, sentAt: update.at, transport: update.transport, lastError: null, errorCode: null })
+        .set({
+          status: 'sent',
+          wamid: update.wamid,
+          sentAt: update.at,
+          transport: update.transport,
+          lastError: null,
+          errorCode: null,
+        })
         .where(and(eq(whatsappMessages.id, id), eq(whatsappMessages.status, 'pending')))
         .returning({ id: whatsappMessages.id });
       return updated.length > 0;
@@ -112,7 +122,10 @@ export function createMessengerRepository(database: Database, options: { leaseMs
      */
     async recordStatus(tx: Tx, update: StatusUpdate): Promise<{ before: WhatsAppMessageRow; after: WhatsAppMessageRow } | null> {
       const naming = update.rowId
-        ? or(eq(whatsappMessages.wamid, update.wamid), and(eq(whatsappMessages.id, update.rowId), sql`${whatsappMessages.wamid} IS NULL`))
+        ? or(
+            eq(whatsappMessages.wamid, update.wamid),
+            and(eq(whatsappMessages.id, update.rowId), sql`${whatsappMessages.wamid} IS NULL`),
+          )
         : eq(whatsappMessages.wamid, update.wamid);
       const [before] = await tx.select().from(whatsappMessages).where(naming).for('update');
       if (!before) return null;
@@ -201,12 +214,18 @@ export function createMessengerRepository(database: Database, options: { leaseMs
 
     /** START: the number receives updates again. */
     async optIn(tx: Tx, phone: string): Promise<boolean> {
-      const removed = await tx.delete(whatsappOptOuts).where(eq(whatsappOptOuts.phone, phone)).returning({ phone: whatsappOptOuts.phone });
+      const removed = await tx
+        .delete(whatsappOptOuts)
+        .where(eq(whatsappOptOuts.phone, phone))
+        .returning({ phone: whatsappOptOuts.phone });
       return removed.length > 0;
     },
 
     /** An inbound message, once: false when its id was handled already (a replayed webhook). */
-    async recordInbound(tx: Tx, inbound: { wamid: string; fromPhone: string; intent: 'stop' | 'start' | 'other'; at: Date }): Promise<boolean> {
+    async recordInbound(
+      tx: Tx,
+      inbound: { wamid: string; fromPhone: string; intent: 'stop' | 'start' | 'other'; at: Date },
+    ): Promise<boolean> {
       const inserted = await tx
         .insert(whatsappInbound)
         .values({ wamid: inbound.wamid, fromPhone: inbound.fromPhone, intent: inbound.intent, receivedAt: inbound.at })

@@ -105,7 +105,14 @@ export function createMessengerService(deps: {
       return releaseHeldMail(tx, row.id, now);
     });
     logger?.warn(
-      { whatsappId: row.id, template: row.template, to: maskPhone(row.toPhone), errorCode, attempts: row.attempts, fallbackEmail: released },
+      {
+        whatsappId: row.id,
+        template: row.template,
+        to: maskPhone(row.toPhone),
+        errorCode,
+        attempts: row.attempts,
+        fallbackEmail: released,
+      },
       'WhatsApp message failed',
     );
   }
@@ -145,7 +152,10 @@ export function createMessengerService(deps: {
       if (kind === 'in-doubt') {
         // Perhaps accepted: left leased; a status webhook naming the row records it within the grace period.
         await repo.noteInDoubt(row.id, message);
-        logger?.warn({ whatsappId: row.id, attempts: row.attempts }, 'WhatsApp send in doubt; not sent again before the grace period');
+        logger?.warn(
+          { whatsappId: row.id, attempts: row.attempts },
+          'WhatsApp send in doubt; not sent again before the grace period',
+        );
         return 'retry';
       }
       const limit = kind === 'rate-limited' ? RATE_LIMITED_TRIES : TRANSIENT_TRIES;

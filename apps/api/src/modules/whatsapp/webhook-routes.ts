@@ -79,9 +79,11 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{
       }
       const webhook = webhookSchema.safeParse(parsed);
       if (!webhook.success)
-        throw validationError(webhook.error.issues
-          .slice(0, 10)
-          .map((issue) => ({ path: issue.path.join('.') || '(body)', code: issue.code, message: issue.message })));
+        throw validationError(
+          webhook.error.issues
+            .slice(0, 10)
+            .map((issue) => ({ path: issue.path.join('.') || '(body)', code: issue.code, message: issue.message })),
+        );
       const handled = await webhooks.handle(webhook.data);
       return { received: true as const, ...handled };
     },

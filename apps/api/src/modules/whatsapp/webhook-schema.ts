@@ -18,7 +18,11 @@ const statusSchema = z
     recipient_id: z.string().max(32).optional(),
     biz_opaque_callback_data: z.string().max(512).optional(),
     errors: z
-      .array(z.object({ code: z.number().int(), title: z.string().max(1000).optional(), message: z.string().max(1000).optional() }).loose())
+      .array(
+        z
+          .object({ code: z.number().int(), title: z.string().max(1000).optional(), message: z.string().max(1000).optional() })
+          .loose(),
+      )
       .optional(),
   })
   .loose();
@@ -30,9 +34,15 @@ const inboundSchema = z
     from: z.string().regex(/^\d{6,15}$/, 'must be a phone number in international form without +'),
     timestamp,
     type: z.string().min(1).max(32),
-    text: z.object({ body: z.string().max(4096) }).loose().optional(),
+    text: z
+      .object({ body: z.string().max(4096) })
+      .loose()
+      .optional(),
     /** A quick-reply button's text. */
-    button: z.object({ text: z.string().max(256) }).loose().optional(),
+    button: z
+      .object({ text: z.string().max(256) })
+      .loose()
+      .optional(),
   })
   .loose();
 
@@ -52,7 +62,10 @@ export const webhookSchema = z
                     value: z
                       .object({
                         messaging_product: z.literal('whatsapp').optional(),
-                        metadata: z.object({ phone_number_id: z.string().max(64).optional() }).loose().optional(),
+                        metadata: z
+                          .object({ phone_number_id: z.string().max(64).optional() })
+                          .loose()
+                          .optional(),
                         statuses: z.array(statusSchema).max(1000).optional(),
                         messages: z.array(inboundSchema).max(1000).optional(),
                       })

@@ -51,7 +51,10 @@ export function createWebhookService(deps: {
       return { id: after.id, status: after.status, fallbackEmail };
     });
     if (moved?.status === 'failed')
-      logger?.warn({ whatsappId: moved.id, errorCode, fallbackEmail: moved.fallbackEmail }, 'WhatsApp message failed after it was sent');
+      logger?.warn(
+        { whatsappId: moved.id, errorCode, fallbackEmail: moved.fallbackEmail },
+        'WhatsApp message failed after it was sent',
+      );
   }
 
   /** Returns whether a reply was queued. */

@@ -7,7 +7,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const signWebhookBody = (rawBody: Buffer | string, appSecret: string) =>
   `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 
-export function checkWebhookSignature(rawBody: Buffer, header: string | undefined, appSecret: string): 'valid' | 'missing' | 'mismatch' {
+export function checkWebhookSignature(
+  rawBody: Buffer,
+  header: string | undefined,
+  appSecret: string,
+): 'valid' | 'missing' | 'mismatch' {
   if (!header) return 'missing';
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
   if (!match) return 'mismatch';

@@ -89,7 +89,11 @@ const ERRORS: Record<number, { title: string; http: number; details: string }> =
   },
   130429: { title: 'Rate limit hit', http: 429, details: 'Cloud API message throughput has been reached.' },
   131000: { title: 'Something went wrong', http: 500, details: 'Something went wrong' },
-  132001: { title: 'Template name does not exist in the translation', http: 404, details: 'template name does not exist in the translation' },
+  132001: {
+    title: 'Template name does not exist in the translation',
+    http: 404,
+    details: 'template name does not exist in the translation',
+  },
   132015: { title: 'Template is Paused', http: 400, details: 'Template is paused due to low quality.' },
   132016: { title: 'Template is Disabled', http: 400, details: 'Template has been paused too many times and is now disabled.' },
   131051: { title: 'Unsupported message type', http: 400, details: 'Message type is not currently supported.' },
@@ -145,6 +149,8 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
     paused: new Map<string, number>(),
     rules: [...DEFAULT_RULES],
     rejectNext: [] as { code: number; message?: string }[],
+    /** The next sends are accepted, but answered this late (a timeout on the caller's side: a send in doubt). */
+    delayNext: [] as number[],
     readReceipts: options.readReceipts ?? false,
     readBy: new Set<string>(),
     webhookUrl: options.webhookUrl,
@@ -179,7 +185,10 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
         try {
           const response = await fetch(url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(delivery.payload, options.appSecret) },
+            headers: {
+              'content-type': 'application/json',
+              'x-hub-signature-256': signWebhookBody(delivery.payload, options.appSecret),
+            },
             body: delivery.payload,
             signal: AbortSignal.timeout(10_000),
           });
@@ -193,7 +202,9 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
         } catch {
           delivery.lastStatus = 0;
         }
-        await new Promise((resolve) => setTimeout(resolve, Math.min(retryMaxMs, retryFirstMs * 2 ** Math.min(10, delivery.attempts - 1))));
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(retryMaxMs, retryFirstMs * 2 ** Math.min(10, delivery.attempts - 1))),
+        );
       }
     } finally {
       draining = false;
@@ -208,7 +219,11 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
           changes: [
             {
               field: 'messages',
-              value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: 'local' }, ...value },
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550000000', phone_number_id: 'local' },
+                ...value,
+              },
             },
           ],
         },
@@ -282,7 +297,12 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
     if (request.method !== 'POST' || !match) return metaError(response, 100, 'Unsupported request', 400);
     if (request.headers.authorization !== `Bearer ${options.token}`)
       return json(response, 401, {
-        error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: fbtrace() },
+        error: {
+          message: 'Invalid OAuth access token - Cannot parse access token',
+          type: 'OAuthException',
+          code: 190,
+          fbtrace_id: fbtrace(),
+        },
       });
     const body = await readBody(request);
     if (match[3] === 'media') return media(request, response, body);
@@ -305,7 +325,7 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
     return json(response, 200, { id });
   }
 
-  function send(response: http.ServerResponse, raw: Buffer) {
+  async function send(response: http.ServerResponse, raw: Buffer) {
     let body: {
       messaging_product?: string;
       to?: string;
@@ -315,7 +335,10 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
       template?: {
         name?: string;
         language?: { code?: string };
-        components?: { type?: string; parameters?: { type?: string; text?: string; document?: { id?: string; filename?: string } }[] }[];
+        components?: {
+          type?: string;
+          parameters?: { type?: string; text?: string; document?: { id?: string; filename?: string } }[];
+        }[];
       };
     };
     try {
@@ -353,7 +376,8 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
     let failAfter = rule?.as === 'status' ? rule.code : undefined;
     if (body.type === 'template') {
       const template = body.template;
-      if (!templateName || !template?.language?.code) return refuse(100, 'Invalid parameter: template name and language are required');
+      if (!templateName || !template?.language?.code)
+        return refuse(100, 'Invalid parameter: template name and language are required');
       if (!state.templates.has(templateName)) return refuse(132001, `Template name does not exist in the translation`);
       const paused = state.paused.get(templateName);
       if (paused) return refuse(paused);
@@ -378,7 +402,13 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
     } else return refuse(131051);
 
     state.messages.push(message);
-    json(response, 200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: to }], messages: [{ id: message.id }] });
+    const delay = state.delayNext.shift();
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    json(response, 200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: body.to, wa_id: to }],
+      messages: [{ id: message.id }],
+    });
     if (failAfter !== undefined) statusWebhook(message, 'failed', failAfter);
     else {
       statusWebhook(message, 'sent');
@@ -421,6 +451,7 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
       state.deliveries = [];
       queue.length = 0;
       state.rejectNext = [];
+      state.delayNext = [];
       state.rules = [...DEFAULT_RULES];
       state.templates = new Set(defaultTemplates());
       state.paused.clear();
@@ -430,7 +461,8 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
     }
     if (route === 'POST /__local/config') {
       const body = await input();
-      if (typeof body.webhookUrl === 'string' || body.webhookUrl === null) state.webhookUrl = (body.webhookUrl as string | null) ?? undefined;
+      if (typeof body.webhookUrl === 'string' || body.webhookUrl === null)
+        state.webhookUrl = (body.webhookUrl as string | null) ?? undefined;
       if (Array.isArray(body.templates)) state.templates = new Set(body.templates as string[]);
       if (typeof body.readReceipts === 'boolean') state.readReceipts = body.readReceipts;
       if (Array.isArray(body.readBy)) state.readBy = new Set((body.readBy as string[]).map((n) => n.replace(/^\+/, '')));
@@ -454,8 +486,16 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
       const body = await input();
       const code = typeof body.code === 'number' ? body.code : 130429;
       const count = typeof body.count === 'number' ? body.count : 1;
-      for (let i = 0; i < count; i++) state.rejectNext.push({ code, message: typeof body.message === 'string' ? body.message : undefined });
+      for (let i = 0; i < count; i++)
+        state.rejectNext.push({ code, message: typeof body.message === 'string' ? body.message : undefined });
       return json(response, 200, { rejectNext: state.rejectNext.length });
+    }
+    if (route === 'POST /__local/delay-next') {
+      const body = await input();
+      const delayMs = typeof body.delayMs === 'number' ? body.delayMs : 5_000;
+      const count = typeof body.count === 'number' ? body.count : 1;
+      for (let i = 0; i < count; i++) state.delayNext.push(delayMs);
+      return json(response, 200, { delayNext: state.delayNext.length });
     }
     if (route === 'POST /__local/inbound') {
       const body = await input();
@@ -471,7 +511,9 @@ export async function startLocalCloudApi(options: LocalCloudApiOptions) {
             from,
             id,
             timestamp: String(Math.floor(Date.now() / 1000)),
-            ...(button ? { type: 'button', button: { text: button, payload: button } } : { type: 'text', text: { body: String(body.text ?? '') } }),
+            ...(button
+              ? { type: 'button', button: { text: button, payload: button } }
+              : { type: 'text', text: { body: String(body.text ?? '') } }),
           },
         ],
       });

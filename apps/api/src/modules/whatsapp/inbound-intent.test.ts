@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { inboundIntentOf } from './inbound-intent.js';
+import { checkWebhookSignature, signWebhookBody } from './webhook-signature.js';
+
+describe('what a traveller wrote', () => {
+  it.each([
+    ['STOP', 'stop', 'en'],
+    ['  stop ', 'stop', 'en'],
+    ['Stop.', 'stop', 'en'],
+    ['إيقاف', 'stop', 'ar'],
+    ['ايقاف', 'stop', 'ar'],
+    ['«إيقاف»', 'stop', 'ar'],
+    ['إيـقـاف', 'stop', 'ar'],
+    ['START', 'start', 'en'],
+    ['ابدأ', 'start', 'ar'],
+    ['ابدا', 'start', 'ar'],
+  ])('reads %j as %s in %s', (text, intent, language) => {
+    expect(inboundIntentOf(text)).toEqual({ intent, language });
+  });
+
+  it.each(['stop sending me the reminder please', 'stopp', 'hello', '', undefined])('reads %j as anything else', (text) => {
+    expect(inboundIntentOf(text)).toEqual({ intent: 'other' });
+  });
+});
+
+describe('X-Hub-Signature-256', () => {
+  const body = Buffer.from('{"object":"whatsapp_business_account","entry":[]}');
+  it('is the HMAC-SHA256 of the raw body with the app secret', () => {
+    expect(checkWebhookSignature(body, signWebhookBody(body, 's3cret'), 's3cret')).toBe('valid');
+    expect(
+      checkWebhookSignature(body, signWebhookBody(body, 's3cret').toUpperCase().replace('SHA256=', 'sha256='), 's3cret'),
+    ).toBe('valid');
+    expect(checkWebhookSignature(body, undefined, 's3cret')).toBe('missing');
+    expect(checkWebhookSignature(body, signWebhookBody(body, 'other'), 's3cret')).toBe('mismatch');
+    expect(checkWebhookSignature(Buffer.from(`${body.toString()} `), signWebhookBody(body, 's3cret'), 's3cret')).toBe('mismatch');
+    expect(checkWebhookSignature(body, 'sha1=abc', 's3cret')).toBe('mismatch');
+  });
+});
