@@ -412,6 +412,34 @@ describe.each(backends)('sign-in by mobile number on %s', (backend) => {
     });
   });
 
+  it('lets an account made with a number, once it proved an e-mail, set a password by the reset link and log in with it', async () => {
+    const { phone, auth } = await signUpByNumber('Sara Adam');
+    const headers = bearer(auth.jwt);
+    // No e-mail yet: "forgot password" for any address reaches nothing of this account.
+    const put = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, payload, remoteAddress: nextAddress() });
+    expect((await put('/account/request_password_reset', { email: 'sara@example.com' })).json()).toEqual({ success: true });
+    const [none] = await ctx.database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = 'sara@example.com'",
+    );
+    expect(none!.n).toBe(0);
+
+    const sent = await post('/account/contact', { email: 'sara@example.com' }, { headers });
+    const code = await mailCodeFor('sara@example.com');
+    expect((await post('/account/contact/verify', { challenge: sent.json().challenge, code }, { headers })).statusCode).toBe(200);
+    expect((await put('/account/request_password_reset', { email: 'Sara@Example.com' })).json()).toEqual({ success: true });
+    const [mail] = await ctx.database.sql.query<{ text_body: string }>(
+      "SELECT text_body FROM mail_outbox WHERE to_address = 'sara@example.com' ORDER BY created_at DESC LIMIT 1",
+    );
+    const token = /\/password_reset\/([\w-]+)/.exec(mail!.text_body)![1]!;
+    const password = 'blue-nile-sunrise-7';
+    const reset = await put('/account/password_reset', { token, password, passwordConfirmation: password });
+    expect(reset.json()).toEqual({ success: true });
+    const login = await post('/auth/login', { email: 'sara@example.com', password });
+    expect(login.statusCode, login.body).toBe(200);
+    expect((login.json() as AuthResponse).user).toMatchObject({ id: auth.user.id, email: 'sara@example.com', phone });
+  });
+
   it('adds a number to an account made with an e-mail; the number then signs in to it', async () => {
     const { email, auth } = await signUpByEmail();
     const headers = bearer(auth.jwt);
@@ -441,6 +469,29 @@ describe.each(backends)('sign-in by mobile number on %s', (backend) => {
     const signedIn = await verify({ challenge: code.json().challenge, phone, code: await whatsappCodeFor(phone) });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect((signedIn.json() as AuthResponse).user).toMatchObject({ id: auth.user.id, email, phone });
+  });
+
+  it('replaces the number of an account with a new one it proved; the old number is free again', async () => {
+    const { phone: old, auth } = await signUpByNumber('Musa Taha');
+    const headers = bearer(auth.jwt);
+    const fresh = newNumber();
+    const sent = await post('/account/contact', { phone: fresh }, { headers });
+    const verified = await post(
+      '/account/contact/verify',
+      { challenge: sent.json().challenge, code: await whatsappCodeFor(fresh) },
+      { headers },
+    );
+    expect(verified.json().contacts).toMatchObject({ phone: fresh, phoneVerified: true });
+    await waitOver(old);
+    const again = await requestCode(old);
+    const other = await verify({
+      challenge: again.json().challenge,
+      phone: old,
+      code: await whatsappCodeFor(old),
+      fullName: 'New Owner',
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    expect((other.json() as AuthResponse).user.id).not.toBe(auth.user.id);
   });
 
   it('refuses with 409 CONTACT_TAKEN, once the code is right, a number or an e-mail another account has', async () => {
