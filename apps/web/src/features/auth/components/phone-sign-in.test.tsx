@@ -145,4 +145,12 @@ describe('signing in with a mobile number', () => {
     fireEvent.click(screen.getByTestId('send-code'));
     expect(await screen.findByText(t('auth:codes.INVALID_PHONE'))).toBeTruthy();
   });
+
+  it('says how long to wait when the number was sent a code moments ago', async () => {
+    answer = () => ({ status: 429, json: { code: 'RESEND_TOO_SOON', message: 'wait', retryAfterSeconds: 42 } });
+    const { t } = renderInApp(<PhoneSignIn mode="login" onSignedIn={() => {}} />);
+    fireEvent.change(screen.getByTestId('phone-input'), { target: { value: '0912345678' } });
+    fireEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText(t('auth:phone.waitSeconds', { seconds: 42 }))).toBeTruthy();
+  });
 });

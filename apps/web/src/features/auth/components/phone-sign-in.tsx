@@ -180,7 +180,9 @@ export function PhoneSignIn({ mode, onSignedIn, onBusy }: PhoneSignInProps) {
         />
         {send.isError && (
           <Alert color="red" role="alert">
-            {accountErrorText(send.error)}
+            {retryAfterOf(send.error)
+              ? t('phone.waitSeconds', { seconds: retryAfterOf(send.error) })
+              : accountErrorText(send.error)}
           </Alert>
         )}
         <Button type="submit" loading={send.isPending} fullWidth size="md" data-testid="send-code">

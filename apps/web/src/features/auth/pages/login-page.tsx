@@ -33,7 +33,9 @@ export function LoginPage() {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [method, setMethod] = useState<SignInMethod>(params.get('method') === 'phone' ? 'phone' : 'email');
+  // ?method=phone opens the mobile tab; a prerendered page knows no query, so only once hydrated.
+  const [chosen, setMethod] = useState<SignInMethod | null>(null);
+  const method: SignInMethod = chosen ?? (hydrated && params.get('method') === 'phone' ? 'phone' : 'email');
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const ticket = params.get('social_ticket');
   const socialError = params.get('social_error');

@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../..
 import { ApiRequestError } from '../../../lib/api-client';
 import { useAppPath } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSignup, type SignupInput } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import classes from '../components/auth.module.css';
@@ -38,7 +39,10 @@ export function SignupPage() {
   const [failure, setFailure] = useState<unknown>(null);
   const returnTo = safeReturnTo((location.state as { returnTo?: string } | null)?.returnTo);
   const [params] = useSearchParams();
-  const [method, setMethod] = useState<SignInMethod>(params.get('method') === 'phone' ? 'phone' : 'email');
+  const hydrated = useHydrated();
+  // ?method=phone opens the mobile tab; a prerendered page knows no query, so only once hydrated.
+  const [chosen, setMethod] = useState<SignInMethod | null>(null);
+  const method: SignInMethod = chosen ?? (hydrated && params.get('method') === 'phone' ? 'phone' : 'email');
   const afterLogin = useAfterLogin();
   // Set while a mobile sign-up is finishing, so the "already signed in" redirect waits for afterLogin.
   const [finishing, setFinishing] = useState(false);
