@@ -51,6 +51,10 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/whatsapp/webhook',
     {
+      // Meta sends a status per message and step (sent, delivered, read) from a few addresses, in bursts
+      // well above a traveller's pace; a refused delivery only comes back later. Forgeries are refused by
+      // the signature, at the cost of one HMAC.
+      config: { rateLimit: { max: 30_000, timeWindow: '1 minute' } },
       schema: {
         tags: ['whatsapp'],
         summary: 'WhatsApp Cloud API webhook: message statuses and inbound messages (X-Hub-Signature-256 checked)',
