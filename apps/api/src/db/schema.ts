@@ -97,6 +97,16 @@ export const bookings = pgTable(
     index('bookings_email_lower')
       .on(sql`lower(${table.email}) text_pattern_ops`)
       .where(sql`${table.email} IS NOT NULL`),
+    // A guest's bookings by a contact an account has verified (offered to the account).
+    index('bookings_guest_whatsapp')
+      .on(table.whatsapp)
+      .where(sql`${table.userId} IS NULL AND ${table.whatsapp} IS NOT NULL`),
+    index('bookings_guest_mobile')
+      .on(table.mobile)
+      .where(sql`${table.userId} IS NULL AND ${table.mobile} IS NOT NULL`),
+    index('bookings_guest_email')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.userId} IS NULL AND ${table.email} IS NOT NULL`),
     index('bookings_mobile')
       .on(table.mobile)
       .where(sql`${table.mobile} IS NOT NULL`),
@@ -369,6 +379,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_booking')
       .on(sql`split_part(${table.dedupeKey}, ':', 2)`)
       .where(sql`${table.dedupeKey} IS NOT NULL`),
+    index('mail_outbox_held')
+      .on(table.heldFor)
+      .where(sql`${table.heldFor} IS NOT NULL`),
   ],
 );
 export type MailRow = typeof mailOutbox.$inferSelect;
