@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '@kwenda/contracts';
 import {
   bookingEvents,
@@ -64,7 +64,7 @@ export async function findHoldsLapsingSoon(tx: Tx, now: Date, until: Date, limit
       and(
         eq(bookings.status, 'pending-payment'),
         eq(bookings.paymentMethod, 'bank-transfer'),
-        sql`${bookings.holdExpiresAt} > ${now}`,
+        gt(bookings.holdExpiresAt, now),
         lte(bookings.holdExpiresAt, until),
         notExists(
           tx

@@ -21,6 +21,8 @@ export const holdReminderKey = (bookingId: string, extendedUntil: Date | null) =
  * transaction that reads the booking again under its lock. Returns how many were reminded.
  */
 export async function remindHolds(deps: BookingDeps, now = deps.clock(), limit = 50): Promise<number> {
+  // A hold no longer than the reminder's lead would be reminded as soon as it is made: its message said it all.
+  if (deps.holdMinutes <= HOLD_REMINDER_MINUTES) return 0;
   const until = new Date(now.getTime() + HOLD_REMINDER_MINUTES * 60_000);
   const candidates = await repo.findHoldsLapsingSoon(deps.db, now, until, limit);
   if (!candidates.length) return 0;
