@@ -7,7 +7,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { FormDialog } from '../components/form-dialog';
 import { adminRequest } from '../lib/admin-api';
-import { formatInstant, tintedBadge } from './booking-display';
+import { formatShortInstant, tintedBadge } from './booking-display';
 
 const messagesKey = (bookingId: string) => ['admin', 'booking', bookingId, 'messages'] as const;
 
@@ -121,8 +121,9 @@ function MessageRow({ message, language }: { message: BookingMessage; language: 
         <Text size="sm" c="gray.7">
           {times
             .filter((entry): entry is [string, string] => entry[1] !== null)
-            .map(([key, time]) => t(key as 'messages.times.sent', { time: formatInstant(time, language) }))
-            .join(' · ')}
+            .map(([key, time]) => t(key as 'messages.times.sent', { time: formatShortInstant(time, language) }))
+            .join(' · ')}{' '}
+          {t('messages.khartoum')}
           {message.attempts > 1 ? ` · ${t('emails.attempts', { count: message.attempts })}` : ''}
         </Text>
         {message.status === 'failed' && (
