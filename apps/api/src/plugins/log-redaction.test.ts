@@ -39,6 +39,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/password_reset/abc123?lang=en')).toBe('/password_reset/[withheld]?lang=en');
     expect(redactUrl('/login?return_to=%2F&social_ticket=t0k3n')).toBe('/login?return_to=%2F&social_ticket=[withheld]');
     expect(redactUrl('/offers?departureStation=KRT&n=3')).toBe('/offers?departureStation=KRT&n=3');
+    expect(redactUrl('/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=42')).toBe(
+      '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=[withheld]&hub.challenge=42',
+    );
     const failed = new Error('fetch https://kwenda.sd/admin/setup/s3cr3t failed for bk_abcdefghij0123456789AB');
     const logged = JSON.stringify(redactedErrorSerializer(failed));
     expect(logged).not.toMatch(/s3cr3t|bk_abcdefghij/);

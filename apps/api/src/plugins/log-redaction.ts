@@ -42,9 +42,9 @@ export function redactError(error: unknown, depth = 0): unknown {
  * a checkout page. The segment after each is withheld.
  */
 const SECRET_PATH = /(\/(?:password_reset|setup|invitations|booking|bookings|checkout)\/)(?!\[withheld\])[^/?#\s"'<>]+/g;
-/** Query values that are secrets: a social log-in ticket, an OAuth code and state, tokens of any name. */
+/** Query values that are secrets: a social log-in ticket, an OAuth code and state, tokens of any name, WhatsApp's verify token. */
 const SECRET_QUERY =
-  /([?&](?:social_ticket|ticket|code|state|token|access_token|id_token|session_id|access|key)=)(?!\[withheld\])[^&#\s"'<>]+/gi;
+  /([?&](?:social_ticket|ticket|code|state|token|access_token|id_token|session_id|access|key|hub\.verify_token)=)(?!\[withheld\])[^&#\s"'<>]+/gi;
 /** A booking id anywhere in a URL or a message about one (bk_ and 22 characters). */
 const BOOKING_ID = /\bbk_[A-Za-z0-9_-]{8,}/g;
 
