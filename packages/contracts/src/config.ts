@@ -64,6 +64,11 @@ export const publicConfigSchema = z.object({
   holdMinutes: z.number().int().positive(),
   /** Where travellers who pay later send a bank transfer / mobile banking payment. */
   bankAccounts: z.array(bankAccountSchema),
+  /**
+   * Messages on WhatsApp (booking updates, sign-in codes by mobile number): on when the agency configured
+   * the WhatsApp Cloud API, and in development, where they go to the dev outbox. Off, the site offers neither.
+   */
+  whatsappMessages: z.boolean(),
   /** Social sign-in buttons to show: only the providers the agency configured. */
   socialProviders: z.array(socialProviderSchema),
   /** A third-party page analytics tag, only when the agency configured one (PLAUSIBLE_DOMAIN, GA4_MEASUREMENT_ID). */

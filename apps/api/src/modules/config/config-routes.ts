@@ -1,3 +1,4 @@
+import { whatsappChannelOn } from '../whatsapp/whatsapp-channel.js';
 import {
   bankAccountSchema,
   currencies,
@@ -89,6 +90,7 @@ export function publicConfigOf(env: Env, socialProviders: SocialProvider[]): Pub
     offerTtlMinutes: env.OFFER_TTL_MINUTES,
     holdMinutes: env.HOLD_MINUTES,
     bankAccounts: bankAccountsOf(env),
+    whatsappMessages: whatsappChannelOn(env),
     socialProviders,
     analytics: publicAnalyticsOf(env),
     errorReporting: publicErrorReportingOf(env),
