@@ -21,6 +21,7 @@ import { createLimitsService } from '../modules/limits/limits-service.js';
 import { composeStaffInvitation } from '../modules/staff/staff-invitation-email.js';
 import { staffRoutes } from '../modules/staff/staff-routes.js';
 import { createStaffService } from '../modules/staff/staff-service.js';
+import { whatsappChannelOn } from '../modules/whatsapp/whatsapp-channel.js';
 import type { AppContext, AppModule } from './app-module.js';
 
 /**
@@ -83,7 +84,8 @@ export function accountsModule(
           return agent ? { referralCode: agent.referralCode } : null;
         },
       });
-      await api.register(phoneAuthRoutes, { phoneSignIn });
+      // Without WhatsApp (a production server not configured for it) no code could reach a number.
+      if (whatsappChannelOn(env)) await api.register(phoneAuthRoutes, { phoneSignIn });
       await api.register(accountContactsRoutes, { contacts });
       await api.register(socialAuthRoutes, { social, secureCookies });
       await api.register(staffRoutes, { staff, secret });
