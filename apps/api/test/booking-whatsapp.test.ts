@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, mailOutbox, whatsappMessages, whatsappOptOuts } from '../src/db/schema.js';
 import { staffActions } from '../src/db/staff-schema.js';
 import { cityOf, formatAmount } from '../src/modules/mail/itinerary-view.js';
+import { startLocalCloudApi, type LocalCloudApi } from '../src/modules/whatsapp/local-cloud-api/local-cloud-api.js';
 import { templateParams } from '../src/modules/whatsapp/templates.js';
 import {
   appWithScriptedAirline,
@@ -16,9 +17,11 @@ import {
 } from './airline-change-fixtures.js';
 import { createBooking, findOffer, getBooking, guestHeaders, pay, passengersFor } from './helpers/booking-factories.js';
 import { approveUploadedReceipt, uploadReceipt } from './helpers/payments.js';
+import { startSmtp } from './helpers/smtp-server.js';
 import { staffMember, type TestStaffMember } from './helpers/staff.js';
 import type { TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
+import { until } from './helpers/until.js';
 
 /**
  * A booking's messages on WhatsApp: the traveller who asks for updates there gets the hold (with the
@@ -416,5 +419,127 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
     expect(after.messages.slice(0, 4).map((m) => m.requestedBy ?? null)).toEqual(
       expect.arrayContaining([agent.actor, agent.actor]),
     );
+  }, 60_000);
+});
+
+/**
+ * The same booking messages through the Cloud API, against the repository's local Cloud API server:
+ * the hold's template as Meta receives it, the e-ticket PDF uploaded as media, and a number not on
+ * WhatsApp (131026) whose hold message fails, its e-mail then sent to a real SMTP server and the desk
+ * showing both, the failure's code and which message the e-mail replaced.
+ */
+describe.each(backends)('booking messages through the local Cloud API server (%s)', (backend) => {
+  const TOKEN = 'booking-token-123';
+  const APP_SECRET = 'booking-app-secret-456';
+  let ctx: TestContext;
+  let local: LocalCloudApi;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let agent: TestStaffMember;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    local = await startLocalCloudApi({ token: TOKEN, appSecret: APP_SECRET, webhookRetryMs: 50 });
+    ({ ctx } = await appWithScriptedAirline(backend, {
+      PUBLIC_URL: 'https://kwenda.example/',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      WHATSAPP_TOKEN: TOKEN,
+      WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'booking-verify-789',
+      WHATSAPP_API_URL: local.apiUrl,
+    }));
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    local.state.webhookUrl = `http://127.0.0.1:${port}/api/v1/whatsapp/webhook`;
+    agent = await staffMember(ctx.app, 'agent-desk');
+  }, 120_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    await local?.close();
+    await smtp?.close();
+  });
+
+  async function booked(whatsapp: string, surname: string) {
+    const offer = await findOffer(ctx, 'available');
+    const created = await createBooking(ctx, offer);
+    const booking = await getBooking(ctx, (created.json() as { booking: { id: string } }).booking.id);
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/bookings/${booking.id}`,
+      headers: guestHeaders(ctx, booking.id),
+      payload: {
+        bookingId: booking.id,
+        payload: {
+          passengers: passengersFor(booking, {}, surname),
+          email: `${surname.toLowerCase()}@example.com`,
+          mobile: MOBILE,
+          whatsapp,
+        },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await pay(ctx, booking.id, true)).statusCode).toBe(200);
+    return getBooking(ctx, booking.id);
+  }
+  const sentTo = (phone: string) => local.state.messages.filter((m) => m.to === phone.slice(1));
+  const deliver = async () => {
+    await ctx.app.kwenda.messenger.deliverDue();
+    await local.webhooksDelivered();
+    await ctx.app.kwenda.mail.deliverDue();
+  };
+
+  it('the hold and the e-ticket reach WhatsApp as Meta receives them; their e-mails are never sent', async () => {
+    const number = '+249911224455';
+    const held = await booked(number, 'CLOUDOK');
+    await deliver();
+    const [hold] = sentTo(number);
+    expect(hold).toMatchObject({
+      template: 'kwenda_hold_confirmation',
+      language: 'ar',
+      params: templateParams.hold_confirmation(held, 'ar'),
+      document: null,
+    });
+    const upload = await uploadReceipt(ctx, held.id, PNG);
+    expect((await approveUploadedReceipt(ctx, upload)).statusCode).toBe(200);
+    await deliver();
+    const ticket = sentTo(number).find((m) => m.template === 'kwenda_e_ticket')!;
+    expect(ticket.document?.filename).toBe(`kwenda-e-ticket-${held.bookingReference}.pdf`);
+    const media = await fetch(`${local.origin}/__local/media/${ticket.document!.id}`);
+    expect(media.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await media.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(sentTo(number).map((m) => m.template)).toEqual([
+      'kwenda_hold_confirmation',
+      'kwenda_receipt_approved',
+      'kwenda_e_ticket',
+    ]);
+    expect(smtp.received.filter((m) => m.to && 'text' in m.to && m.to.text === 'cloudok@example.com')).toHaveLength(0);
+  }, 60_000);
+
+  it('a number not on WhatsApp: the hold message fails (131026), its e-mail goes, and the desk shows both', async () => {
+    const held = await booked('+249912340000', 'CLOUDFAIL');
+    await deliver();
+    await until('the fallback e-mail', () =>
+      smtp.received.some((m) => m.to && 'text' in m.to && m.to.text === 'cloudfail@example.com') ? true : undefined,
+    );
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/bookings/${held.id}/messages`,
+      headers: agent.headers,
+    });
+    const { messages } = bookingMessagesResponseSchema.parse(response.json());
+    const failed = messages.find((m) => m.channel === 'whatsapp')!;
+    expect(failed).toMatchObject({ kind: 'hold_confirmation', status: 'failed', errorCode: 131026, to: '+249912340000' });
+    expect(messages.find((m) => m.kind === 'held')).toMatchObject({
+      channel: 'email',
+      status: 'sent',
+      fallbackFor: failed.id,
+      to: 'cloudfail@example.com',
+    });
   }, 60_000);
 });
