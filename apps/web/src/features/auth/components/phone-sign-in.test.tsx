@@ -109,6 +109,7 @@ describe('signing in with a mobile number', () => {
     fireEvent.click(screen.getByTestId('verify-code'));
     const name = await screen.findByTestId('full-name');
     expect(screen.getByText(t('auth:phone.nameNeeded'))).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
     // Asking again without the name does not send.
     fireEvent.click(screen.getByTestId('verify-code'));
     expect(await screen.findByText(t('auth:fields.required'))).toBeTruthy();

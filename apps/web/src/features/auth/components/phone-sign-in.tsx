@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 import { dialCodeOptions, useCountries } from '../../../lib/countries';
@@ -46,6 +46,11 @@ export function PhoneSignIn({ mode, onSignedIn, onBusy }: PhoneSignInProps) {
   const [sent, setSent] = useState<Sent | null>(null);
   // The code was right but the number has no account: the name makes one.
   const [nameNeeded, setNameNeeded] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // Asked for after a right code: the name box takes the focus, so the next keys go there.
+  useEffect(() => {
+    if (nameNeeded) nameRef.current?.focus();
+  }, [nameNeeded]);
 
   const sendCode = (number: string) =>
     send.mutate(
@@ -97,6 +102,7 @@ export function PhoneSignIn({ mode, onSignedIn, onBusy }: PhoneSignInProps) {
 
   const nameField = (
     <TextInput
+      ref={nameRef}
       label={t('fields.fullName')}
       value={fullName}
       onChange={(e) => {

@@ -28,7 +28,8 @@ interface PassengersStepProps {
 function savedContact(booking: Booking): ContactDraft {
   const user = readSession()?.user;
   const saved = booking.email !== null || booking.mobile !== null;
-  const mobile = booking.mobile ?? (saved ? null : (user?.mobile ?? null));
+  // A mobile-number account's own number is its mobile too, unless it gave another.
+  const mobile = booking.mobile ?? (saved ? null : (user?.mobile ?? user?.phone ?? null));
   // The WhatsApp number saved on the booking, else the profile's; the mobile number when it is the same.
   const whatsapp = saved ? booking.whatsapp : (user?.whatsapp ?? null);
   return {
