@@ -3,7 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { whatsappTemplateKeys } from '@kwenda/contracts';
 import { describe, expect, it } from 'vitest';
-import { renderTemplate, renderTemplatesDoc, sanitizeParameter, templateCatalog, TEMPLATE_LANGUAGES } from './templates.js';
+import { sampleBooking } from '../tickets/test-support.js';
+import {
+  MAX_BODY_LENGTH,
+  renderTemplate,
+  renderTemplatesDoc,
+  sanitizeParameter,
+  templateCatalog,
+  templateParams,
+  TEMPLATE_LANGUAGES,
+} from './templates.js';
 
 const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../docs/whatsapp-templates.md');
 
@@ -44,5 +53,19 @@ describe('WhatsApp templates', () => {
     expect(sanitizeParameter('a\nb\r\n\tc     d')).toBe('a b c d');
     expect(sanitizeParameter('   ')).toBe('-');
     expect(sanitizeParameter('x'.repeat(2000))).toHaveLength(1000);
+  });
+
+  it('cuts the longest parameter so the filled body stays within what Meta takes', () => {
+    const booking = sampleBooking({ holdExpiresAt: '2026-12-01T15:30:00.000Z' });
+    const note = 'The transfer shows another name. '.repeat(60);
+    for (const language of TEMPLATE_LANGUAGES) {
+      const params = templateParams.receipt_rejected(booking, language, { reason: 'other', note });
+      expect(renderTemplate('receipt_rejected', language, params).length).toBeLessThanOrEqual(MAX_BODY_LENGTH);
+      expect(params[1]).toMatch(/…$/);
+      expect(params[0]).toBe(booking.bookingReference);
+      expect(params[2]).toContain(language === 'ar' ? 'بتوقيت الخرطوم' : 'Khartoum time');
+      const short = templateParams.receipt_rejected(booking, language, { reason: 'other', note: 'Wrong account.' });
+      expect(short[1]).toMatch(/Wrong account\.$/);
+    }
   });
 });

@@ -219,7 +219,24 @@ export function sanitizeParameter(value: string): string {
   return single.length > MAX_PARAMETER_LENGTH ? `${single.slice(0, MAX_PARAMETER_LENGTH - 1)}…` : single;
 }
 
-const clean = (values: string[]) => values.map(sanitizeParameter);
+/** Meta refuses a message whose body, parameters filled in, is longer than this. */
+export const MAX_BODY_LENGTH = 1024;
+
+/**
+ * The parameters single-line, and short enough that the filled body fits: the longest one (the accounts,
+ * a staff note, many flights) is cut with an ellipsis until it does.
+ */
+function fit(key: WhatsAppTemplateKey, language: TemplateLanguage, values: string[]): string[] {
+  const params = values.map(sanitizeParameter);
+  for (;;) {
+    const over = renderTemplate(key, language, params).length - MAX_BODY_LENGTH;
+    if (over <= 0) return params;
+    const longest = params.reduce((best, p, i) => (p.length > params[best]!.length ? i : best), 0);
+    const value = params[longest]!;
+    if (value.length <= 2) return params;
+    params[longest] = `${value.slice(0, Math.max(1, value.length - over - 1)).trimEnd()}…`;
+  }
+}
 
 /** "الخرطوم ← القاهرة" / "Khartoum → Cairo": the first flight's cities in the booking's language. */
 export function routeOf(booking: Pick<Booking, 'origin' | 'destination' | 'slices'>, language: TemplateLanguage): string {
@@ -255,7 +272,7 @@ function accountsOf(booking: Booking, language: TemplateLanguage): string {
 /** Each template's parameters, in order, single-line (sanitizeParameter), in the booking's language. */
 export const templateParams = {
   hold_confirmation: (booking: Booking, language: TemplateLanguage) =>
-    clean([
+    fit('hold_confirmation', language, [
       booking.bookingReference,
       routeOf(booking, language),
       departureOf(booking, language),
@@ -264,29 +281,30 @@ export const templateParams = {
       deadlineOf(booking, language),
     ]),
   hold_reminder: (booking: Booking, language: TemplateLanguage) =>
-    clean([booking.bookingReference, amountOf(booking, language), deadlineOf(booking, language)]),
-  receipt_approved: (booking: Booking, _language: TemplateLanguage) => clean([booking.bookingReference]),
+    fit('hold_reminder', language, [booking.bookingReference, amountOf(booking, language), deadlineOf(booking, language)]),
+  receipt_approved: (booking: Booking, language: TemplateLanguage) =>
+    fit('receipt_approved', language, [booking.bookingReference]),
   receipt_rejected: (
     booking: Booking,
     language: TemplateLanguage,
     rejection: { reason: ReceiptRejectionReason; note: string | null },
   ) => {
     const reason = (language === 'ar' ? deskAr : deskEn).rejectionReasons[rejection.reason];
-    return clean([
+    return fit('receipt_rejected', language, [
       booking.bookingReference,
       rejection.note ? `${reason} ${rejection.note}` : reason,
       deadlineOf(booking, language),
     ]);
   },
   e_ticket: (booking: Booking, language: TemplateLanguage) =>
-    clean([booking.bookingReference, routeOf(booking, language), departureOf(booking, language)]),
+    fit('e_ticket', language, [booking.bookingReference, routeOf(booking, language), departureOf(booking, language)]),
   schedule_change: (booking: Booking, language: TemplateLanguage, change: { removed: OfferSlice[]; added: OfferSlice[] }) =>
-    clean([
+    fit('schedule_change', language, [
       booking.bookingReference,
       flightLines(change.removed, language).join(' / '),
       flightLines(change.added, language).join(' / '),
     ]),
-  sign_in_code: (code: string) => clean([code]),
+  sign_in_code: (code: string) => [sanitizeParameter(code)],
 } satisfies Record<WhatsAppTemplateKey, (...args: never[]) => string[]>;
 
 /** How many parameters a template's body takes ({{1}}..{{n}}, the same in both languages). */
