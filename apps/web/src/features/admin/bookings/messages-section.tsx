@@ -197,7 +197,6 @@ export function MessagesSection({ bookingId, ticketed }: { bookingId: string; ti
         <Button
           size="xs"
           variant="light"
-          color="green"
           disabled={blocked !== null}
           aria-describedby={blocked ? 'resend-blocked' : undefined}
           onClick={() => {
