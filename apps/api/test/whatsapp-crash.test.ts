@@ -120,4 +120,48 @@ describe.each(backends)('a WhatsApp message across a crash on %s', (backend) => 
     // Sent on WhatsApp: the e-mail held in its place never goes.
     expect(mail).toEqual({ status: 'skipped' });
   }, 600_000);
+
+  it.runIf(backend === 'postgres')(
+    'two processes delivering one queue send each message once',
+    async () => {
+      await fetch(`${local.origin}/__local/reset`, { method: 'POST' });
+      local.state.webhookUrl = undefined;
+      const ids = await withDatabase(async (db) => {
+        const messenger = createMessengerService({
+          database: db,
+          env: testEnv({ ...whatsappEnv, WHATSAPP_API_URL: local.apiUrl }),
+        });
+        const queued: string[] = [];
+        for (let i = 0; i < 150; i++) {
+          const result = await db.db.transaction((tx) =>
+            messenger.enqueue(tx, {
+              to: `+2499${String(2000000 + i).padStart(7, '0')}`,
+              template: 'hold_reminder',
+              language: i % 2 ? 'ar' : 'en',
+              params: [`KW${i}`, 'amount', 'deadline'],
+              purpose: 'booking',
+            }),
+          );
+          queued.push(result.id!);
+        }
+        return queued;
+      });
+      const [one, two] = await Promise.all([start(), start()]);
+      await until('every message sent', async () => {
+        const [row] = await database!.sql.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM whatsapp_messages WHERE status = 'pending'",
+        );
+        return row!.n === 0 ? true : undefined;
+      });
+      await Promise.all([one!.stop(), two!.stop()]);
+      const callbackIds = local.state.messages.map((m) => m.bizOpaqueCallbackData);
+      expect(callbackIds).toHaveLength(150);
+      expect([...callbackIds].sort()).toEqual([...ids].sort());
+      const [byProcess] = await database!.sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM whatsapp_messages WHERE status = 'sent' AND transport = 'cloud-api'",
+      );
+      expect(byProcess!.n).toBe(150);
+    },
+    600_000,
+  );
 });
