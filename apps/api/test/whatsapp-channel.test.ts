@@ -274,6 +274,21 @@ describe.each(backends)('the WhatsApp channel on %s', (backend) => {
     expect((await rowOf(id!)).wamid).toBe(local.state.messages[0]!.id);
   });
 
+  it('after six tries through errors of its own (about half an hour) the e-mail goes instead', async () => {
+    const to = number();
+    const id = await queueId({ to, fallbackEmail: fallback(`transient-${backend}@example.com`) });
+    await fetch(`${local.origin}/__local/reject-next`, { method: 'POST', body: JSON.stringify({ code: 131000, count: 6 }) });
+    const start = Date.now();
+    let at = 0;
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      await messenger().deliverDue(new Date(start + at));
+      at += 60_000 * 2 ** (attempt - 1) + 1000;
+    }
+    expect(await rowOf(id)).toMatchObject({ status: 'failed', error_code: 131000, attempts: 6 });
+    expect((await mailOf(id))?.status).toBe('pending');
+    expect(sentTo(to)).toHaveLength(0);
+  });
+
   it('skips a code that expired and an update to a number that opted out after it was queued (its e-mail goes)', async () => {
     const expired = await enqueue({
       to: number(),
