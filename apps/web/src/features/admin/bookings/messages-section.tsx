@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IconChat, IconMail } from '../../../components/icons';
 import { useTranslation } from '../../../i18n/use-translation';
+import { usePublicConfig } from '../../../lib/public-config';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { FormDialog } from '../components/form-dialog';
 import { adminRequest } from '../lib/admin-api';
@@ -164,6 +165,7 @@ export function MessagesSection({ bookingId, ticketed }: { bookingId: string; ti
   const query = useBookingMessages(bookingId);
   const resend = useResendETicket(bookingId);
   const [confirming, setConfirming] = useState(false);
+  const whatsappOff = usePublicConfig().data?.whatsappMessages === false;
   const data = query.data;
 
   if (!data) {
@@ -172,13 +174,15 @@ export function MessagesSection({ bookingId, ticketed }: { bookingId: string; ti
   }
 
   // Why the e-ticket cannot go on WhatsApp now, if it cannot.
-  const blocked = !ticketed
-    ? t('messages.resend.notTicketed')
-    : data.optedOut
-      ? t('messages.resend.optedOut')
-      : !data.whatsapp
-        ? t('messages.resend.noNumber')
-        : null;
+  const blocked = whatsappOff
+    ? t('messages.resend.notConfigured')
+    : !ticketed
+      ? t('messages.resend.notTicketed')
+      : data.optedOut
+        ? t('messages.resend.optedOut')
+        : !data.whatsapp
+          ? t('messages.resend.noNumber')
+          : null;
 
   return (
     <Stack gap="sm" data-testid="booking-messages">

@@ -86,7 +86,10 @@ afterEach(() => {
 describe('the ways to sign in on the profile', () => {
   it('shows which are verified, and adds the missing mobile number with the WhatsApp code', async () => {
     const { t } = renderInApp(
-      <AccountContacts contacts={{ email: 'amna@example.com', emailVerified: true, phone: null, phoneVerified: false }} />,
+      <AccountContacts
+        contacts={{ email: 'amna@example.com', emailVerified: true, phone: null, phoneVerified: false }}
+        phoneOffered
+      />,
       'ar',
     );
     const emailRow = screen.getByTestId('contact-email-row');
@@ -110,6 +113,7 @@ describe('the ways to sign in on the profile', () => {
     const { t } = renderInApp(
       <AccountContacts
         contacts={{ email: 'amna@example.com', emailVerified: true, phone: '+249912345678', phoneVerified: false }}
+        phoneOffered
       />,
     );
     expect(within(screen.getByTestId('contact-phone-row')).getByText(t('auth:contacts.notVerified'))).toBeTruthy();
@@ -120,6 +124,19 @@ describe('the ways to sign in on the profile', () => {
     fireEvent.change(await screen.findByTestId('contact-code-input'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('contact-verify'));
     expect(await screen.findByText(t('auth:codes.CONTACT_TAKEN'))).toBeTruthy();
+  });
+});
+
+describe('without WhatsApp', () => {
+  it('adds no mobile number (its code could not be sent)', () => {
+    renderInApp(
+      <AccountContacts
+        contacts={{ email: 'amna@example.com', emailVerified: true, phone: null, phoneVerified: false }}
+        phoneOffered={false}
+      />,
+    );
+    expect(screen.queryByTestId('contact-phone-row')).toBeNull();
+    expect(screen.getAllByTestId('add-contact').map((b) => b.dataset.contact)).toEqual(['email']);
   });
 });
 

@@ -150,7 +150,7 @@ function ContactForm({
  * The account's ways to sign in (e-mail, mobile number), each verified or not; the missing one added,
  * an unverified one verified, either changed, with a code sent to it.
  */
-export function AccountContacts({ contacts }: { contacts: Contacts }) {
+export function AccountContacts({ contacts, phoneOffered }: { contacts: Contacts; phoneOffered: boolean }) {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState<Kind | null>(null);
   const [done, setDone] = useState(false);
@@ -185,7 +185,7 @@ export function AccountContacts({ contacts }: { contacts: Contacts }) {
                   {verified ? t('contacts.verified') : t('contacts.notVerified')}
                 </Badge>
               )}
-              {open !== kind && (
+              {open !== kind && (kind === 'email' || phoneOffered) && (
                 <Button
                   size="xs"
                   variant={value && verified ? 'default' : 'light'}
@@ -225,7 +225,8 @@ export function AccountContacts({ contacts }: { contacts: Contacts }) {
         </Alert>
       )}
       {row('email')}
-      {row('phone')}
+      {/* A number's code goes on WhatsApp: without it, a number the account has is shown, none is added. */}
+      {(phoneOffered || contacts.phone) && row('phone')}
     </SectionCard>
   );
 }

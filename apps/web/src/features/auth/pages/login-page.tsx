@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { hasPendingBooking } from '../../../lib/pending-booking';
 import { useAppPath } from '../../../lib/referral';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { usePublicConfigAsRendered } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
 import { useLogin, useSocialExchange } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -35,7 +36,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   // ?method=phone opens the mobile tab; a prerendered page knows no query, so only once hydrated.
   const [chosen, setMethod] = useState<SignInMethod | null>(null);
-  const method: SignInMethod = chosen ?? (hydrated && params.get('method') === 'phone' ? 'phone' : 'email');
+  // Sign-in by mobile number needs WhatsApp for its codes: offered only where the agency set it up.
+  const phoneSignIn = usePublicConfigAsRendered().data?.whatsappMessages === true;
+  const method: SignInMethod = chosen ?? (phoneSignIn && hydrated && params.get('method') === 'phone' ? 'phone' : 'email');
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const ticket = params.get('social_ticket');
   const socialError = params.get('social_error');
@@ -90,6 +93,54 @@ export function LoginPage() {
       </AuthCard>
     );
 
+  const emailForm = (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <EmailField
+          label={t('fields.email')}
+          value={email}
+          onChange={(e) => {
+            setEmail(e.currentTarget.value);
+            setMissing((m) => ({ ...m, email: false }));
+          }}
+          error={missing.email ? t('fields.required') : undefined}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          value={password}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            setMissing((m) => ({ ...m, password: false }));
+          }}
+          error={missing.password ? t('fields.required') : undefined}
+          autoComplete="current-password"
+          showLabel={t('fields.showPassword')}
+        />
+        <Anchor underline="always" component={Link} to={appPath('/forgot_password')} size="sm">
+          {t('login.forgot')}
+        </Anchor>
+        {login.isError && (
+          <Alert color="red" role="alert" title={t('login.failed')}>
+            <Stack gap="xs">
+              <Text size="sm">{errorText(login.error)}</Text>
+              {refused && (
+                <>
+                  <Text size="sm">{t('login.notConfirmed')}</Text>
+                  <Button size="xs" variant="light" onClick={confirmEmail} w="fit-content">
+                    {t('login.enterCode')}
+                  </Button>
+                </>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <Button type="submit" loading={login.isPending || finishing} fullWidth size="md">
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+
   return (
     <AuthCard
       description={t('meta.login')}
@@ -103,64 +154,22 @@ export function LoginPage() {
             : errorText(exchange.error)}
         </Alert>
       )}
-      <SignInMethodTabs
-        value={method}
-        onChange={setMethod}
-        phone={
-          <PhoneSignIn
-            mode="login"
-            onBusy={setFinishing}
-            onSignedIn={(fullName) => void afterLogin(fullName, params.get('return_to'))}
-          />
-        }
-        email={
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <EmailField
-                label={t('fields.email')}
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.currentTarget.value);
-                  setMissing((m) => ({ ...m, email: false }));
-                }}
-                error={missing.email ? t('fields.required') : undefined}
-              />
-              <PasswordField
-                label={t('fields.password')}
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.currentTarget.value);
-                  setMissing((m) => ({ ...m, password: false }));
-                }}
-                error={missing.password ? t('fields.required') : undefined}
-                autoComplete="current-password"
-                showLabel={t('fields.showPassword')}
-              />
-              <Anchor underline="always" component={Link} to={appPath('/forgot_password')} size="sm">
-                {t('login.forgot')}
-              </Anchor>
-              {login.isError && (
-                <Alert color="red" role="alert" title={t('login.failed')}>
-                  <Stack gap="xs">
-                    <Text size="sm">{errorText(login.error)}</Text>
-                    {refused && (
-                      <>
-                        <Text size="sm">{t('login.notConfirmed')}</Text>
-                        <Button size="xs" variant="light" onClick={confirmEmail} w="fit-content">
-                          {t('login.enterCode')}
-                        </Button>
-                      </>
-                    )}
-                  </Stack>
-                </Alert>
-              )}
-              <Button type="submit" loading={login.isPending || finishing} fullWidth size="md">
-                {t('login.submit')}
-              </Button>
-            </Stack>
-          </form>
-        }
-      />
+      {phoneSignIn ? (
+        <SignInMethodTabs
+          value={method}
+          onChange={setMethod}
+          phone={
+            <PhoneSignIn
+              mode="login"
+              onBusy={setFinishing}
+              onSignedIn={(fullName) => void afterLogin(fullName, params.get('return_to'))}
+            />
+          }
+          email={emailForm}
+        />
+      ) : (
+        emailForm
+      )}
       <SocialButtons returnTo={returnTo} />
       <Text size="sm" className={classes.footerLinks}>
         {t('login.noAccount')}{' '}

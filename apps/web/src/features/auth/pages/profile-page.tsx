@@ -7,6 +7,7 @@ import { PhoneField, type PhoneValue } from '../../../components/phone-field';
 import { splitE164, toE164 } from '../../../lib/phone-number';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAppPath } from '../../../lib/referral';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
 import { useAccount, useUpdateAccount } from '../api/auth-api';
 import classes from '../components/auth.module.css';
@@ -40,6 +41,8 @@ export function ProfilePage() {
     whatsapp: { dialCode: '+249', local: '' },
   });
   const [saved, setSaved] = useState(false);
+  // A mobile number's code goes on WhatsApp: one is added only where the site sends on WhatsApp.
+  const whatsappOffered = usePublicConfig().data?.whatsappMessages === true;
 
   usePageMeta(`${t('profile.title')} | ${t('common:brand' as never)}`, t('meta.profile'));
 
@@ -156,7 +159,7 @@ export function ProfilePage() {
             )}
           </Stack>
         </Paper>
-        {account.data?.contacts && <AccountContacts contacts={account.data.contacts} />}
+        {account.data?.contacts && <AccountContacts contacts={account.data.contacts} phoneOffered={whatsappOffered} />}
         {agent && (
           <SectionCard titleId="profile-agent" title={t('profile.agentTitle')} padding={{ base: 'md', sm: 'lg' }}>
             <Group justify="space-between" gap="sm">

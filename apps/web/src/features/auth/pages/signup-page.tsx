@@ -5,6 +5,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useAppPath } from '../../../lib/referral';
+import { usePublicConfigAsRendered } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSignup, type SignupInput } from '../api/auth-api';
@@ -42,7 +43,9 @@ export function SignupPage() {
   const hydrated = useHydrated();
   // ?method=phone opens the mobile tab; a prerendered page knows no query, so only once hydrated.
   const [chosen, setMethod] = useState<SignInMethod | null>(null);
-  const method: SignInMethod = chosen ?? (hydrated && params.get('method') === 'phone' ? 'phone' : 'email');
+  // Sign-in by mobile number needs WhatsApp for its codes: offered only where the agency set it up.
+  const phoneSignIn = usePublicConfigAsRendered().data?.whatsappMessages === true;
+  const method: SignInMethod = chosen ?? (phoneSignIn && hydrated && params.get('method') === 'phone' ? 'phone' : 'email');
   const afterLogin = useAfterLogin();
   // Set while a mobile sign-up is finishing, so the "already signed in" redirect waits for afterLogin.
   const [finishing, setFinishing] = useState(false);
@@ -86,65 +89,73 @@ export function SignupPage() {
     });
   };
 
+  const emailForm = (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t('fields.fullName')}
+          value={form.fullName}
+          onChange={(e) => edit('fullName', e.currentTarget.value)}
+          error={message('fullName')}
+          autoComplete="name"
+          required
+        />
+        <EmailField
+          label={t('fields.email')}
+          value={form.email}
+          onChange={(e) => edit('email', e.currentTarget.value)}
+          error={message('email')}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          hint={t('signup.passwordHint')}
+          value={form.password}
+          onChange={(e) => edit('password', e.currentTarget.value)}
+          error={message('password')}
+          autoComplete="new-password"
+          showLabel={t('fields.showPassword')}
+        />
+        <PasswordField
+          label={t('fields.passwordConfirmation')}
+          value={form.passwordConfirmation}
+          onChange={(e) => edit('passwordConfirmation', e.currentTarget.value)}
+          // A mismatch marks this input and says why in the line below it.
+          error={errors.passwordConfirmation === 'PASSWORD_CONFIRMATION_MISMATCH' ? true : message('passwordConfirmation')}
+          aria-describedby={errors.mismatch ? 'signup-mismatch' : undefined}
+          autoComplete="new-password"
+          showLabel={t('fields.showPassword')}
+        />
+        {errors.mismatch && (
+          <Text size="sm" c="red.8" role="alert" id="signup-mismatch" mt={-8}>
+            {message('mismatch')}
+          </Text>
+        )}
+        {failure !== null && (
+          <Alert color="red" role="alert">
+            {errorText(failure)}
+          </Alert>
+        )}
+        <Button type="submit" loading={signup.isPending} fullWidth size="md">
+          {t('signup.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+
   return (
     <AuthCard description={t('meta.signup')} title={t('signup.title')} subtitle={t('signup.subtitle')}>
-      <SignInMethodTabs
-        value={method}
-        onChange={setMethod}
-        phone={<PhoneSignIn mode="signup" onBusy={setFinishing} onSignedIn={(fullName) => void afterLogin(fullName, returnTo)} />}
-        email={
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <TextInput
-                label={t('fields.fullName')}
-                value={form.fullName}
-                onChange={(e) => edit('fullName', e.currentTarget.value)}
-                error={message('fullName')}
-                autoComplete="name"
-                required
-              />
-              <EmailField
-                label={t('fields.email')}
-                value={form.email}
-                onChange={(e) => edit('email', e.currentTarget.value)}
-                error={message('email')}
-              />
-              <PasswordField
-                label={t('fields.password')}
-                hint={t('signup.passwordHint')}
-                value={form.password}
-                onChange={(e) => edit('password', e.currentTarget.value)}
-                error={message('password')}
-                autoComplete="new-password"
-                showLabel={t('fields.showPassword')}
-              />
-              <PasswordField
-                label={t('fields.passwordConfirmation')}
-                value={form.passwordConfirmation}
-                onChange={(e) => edit('passwordConfirmation', e.currentTarget.value)}
-                // A mismatch marks this input and says why in the line below it.
-                error={errors.passwordConfirmation === 'PASSWORD_CONFIRMATION_MISMATCH' ? true : message('passwordConfirmation')}
-                aria-describedby={errors.mismatch ? 'signup-mismatch' : undefined}
-                autoComplete="new-password"
-                showLabel={t('fields.showPassword')}
-              />
-              {errors.mismatch && (
-                <Text size="sm" c="red.8" role="alert" id="signup-mismatch" mt={-8}>
-                  {message('mismatch')}
-                </Text>
-              )}
-              {failure !== null && (
-                <Alert color="red" role="alert">
-                  {errorText(failure)}
-                </Alert>
-              )}
-              <Button type="submit" loading={signup.isPending} fullWidth size="md">
-                {t('signup.submit')}
-              </Button>
-            </Stack>
-          </form>
-        }
-      />
+      {phoneSignIn ? (
+        <SignInMethodTabs
+          value={method}
+          onChange={setMethod}
+          phone={
+            <PhoneSignIn mode="signup" onBusy={setFinishing} onSignedIn={(fullName) => void afterLogin(fullName, returnTo)} />
+          }
+          email={emailForm}
+        />
+      ) : (
+        emailForm
+      )}
       <SocialButtons returnTo={returnTo} />
       <Text size="sm" className={classes.footerLinks}>
         {t('signup.haveAccount')}{' '}

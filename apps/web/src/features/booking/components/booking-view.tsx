@@ -2,6 +2,7 @@ import { Alert, Box, Button, Container, Group, List, Loader, Skeleton, Stack, Te
 import type { PassengerAlreadyBooked } from '@kwenda/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { usePublicConfig } from '../../../lib/public-config';
 import { Link, useNavigate } from '../../../lib/router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { clearBookingDraft } from '../../../lib/booking-drafts';
@@ -53,6 +54,8 @@ interface BookingViewProps {
 export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const { t, i18n } = useTranslation('booking');
   const { t: tErrors } = useTranslation('errors');
+  // The booking's WhatsApp line only where the site sends on WhatsApp.
+  const whatsappOffered = usePublicConfig().data?.whatsappMessages === true;
   const { codeText } = useBookingErrorText();
   const navigate = useNavigate();
   const appPath = useAppPath();
@@ -335,7 +338,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
               />
             )}
             {current === 'confirmation' && <FinalScreen booking={booking} confirming={polling} manageHref={manageHref} />}
-            {current === 'confirmation' && booking.status !== 'canceled' && (
+            {current === 'confirmation' && booking.status !== 'canceled' && whatsappOffered && (
               <Box mt="md">
                 <WhatsAppUpdates booking={booking} />
               </Box>

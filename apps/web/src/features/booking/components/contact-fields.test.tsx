@@ -10,7 +10,7 @@ import { ContactFields } from './contact-fields';
 afterEach(cleanup);
 
 let last: ContactDraft | null = null;
-function Harness({ initial }: { initial: ContactDraft }) {
+function Harness({ initial, offered = true }: { initial: ContactDraft; offered?: boolean }) {
   const [contact, setContact] = useState(initial);
   last = contact;
   return (
@@ -19,6 +19,7 @@ function Harness({ initial }: { initial: ContactDraft }) {
       phone={contact.phone}
       whatsapp={contact.whatsapp}
       whatsappUpdates={whatsappUpdatesOf(contact)}
+      whatsappOffered={offered}
       countries={[]}
       errors={undefined}
       onChange={(patch) => setContact((c) => ({ ...c, ...patch }))}
@@ -48,5 +49,11 @@ describe('the WhatsApp choice on the contact step', () => {
     expect(last?.whatsappUpdates).toBe(false);
     expect(screen.queryByTestId('whatsapp-number')).toBeNull();
     expect(screen.getByText(t('booking:contact.whatsappOff'))).toBeTruthy();
+  });
+
+  it('is not asked where the site sends nothing on WhatsApp', () => {
+    renderInApp(<Harness initial={{ ...empty, phone: { dialCode: '+249', local: '912345678' } }} offered={false} />);
+    expect(screen.queryByTestId('whatsapp-updates')).toBeNull();
+    expect(screen.queryByTestId('whatsapp-number')).toBeNull();
   });
 });

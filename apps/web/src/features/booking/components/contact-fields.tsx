@@ -13,6 +13,8 @@ interface ContactFieldsProps {
   whatsapp: PhoneValue | null;
   /** Whether they go at all (the switch as shown: on by default once a number is given). */
   whatsappUpdates: boolean;
+  /** Whether the site sends anything on WhatsApp (the agency set it up): else the choice is not asked. */
+  whatsappOffered: boolean;
   countries: readonly Country[];
   errors: Record<string, string> | undefined;
   onChange: (patch: { email?: string; phone?: PhoneValue; whatsapp?: PhoneValue; whatsappUpdates?: boolean }) => void;
@@ -22,7 +24,16 @@ interface ContactFieldsProps {
  * E-mail for the e-ticket and a mobile number: dial code (+249 by default) plus digits only; and
  * whether to get the booking's updates on WhatsApp, to the mobile number unless another is given.
  */
-export function ContactFields({ email, phone, whatsapp, whatsappUpdates, countries, errors = {}, onChange }: ContactFieldsProps) {
+export function ContactFields({
+  email,
+  phone,
+  whatsapp,
+  whatsappUpdates,
+  whatsappOffered,
+  countries,
+  errors = {},
+  onChange,
+}: ContactFieldsProps) {
   const { t, i18n } = useTranslation('booking');
   const error = (field: string) => (errors[field] ? t(`errors.${errors[field]}` as never) : undefined);
   const dialCodes = useMemo(() => dialCodeOptions(countries, i18n.language), [countries, i18n.language]);
@@ -55,36 +66,38 @@ export function ContactFields({ email, phone, whatsapp, whatsappUpdates, countri
         required
         onChange={(value) => onChange({ phone: value })}
       />
-      <Stack gap="xs">
-        <Switch
-          checked={whatsappUpdates}
-          onChange={(e) => onChange({ whatsappUpdates: e.currentTarget.checked })}
-          label={t('contact.whatsappUpdates')}
-          description={t('contact.whatsappUpdatesHint')}
-          data-testid="whatsapp-updates"
-          size="md"
-          // Mantine's dimmed hint is too faint to read on white (WCAG AA), as under the other fields.
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-        />
-        {whatsappUpdates && (
-          <PhoneField
-            name="whatsapp"
-            label={t('contact.whatsapp')}
-            dialLabel={t('contact.dialCode')}
-            hint={whatsapp ? t('contact.whatsappHint') : t('contact.whatsappSameHint')}
-            value={whatsapp ?? phone}
-            dialCodes={dialCodes}
-            error={error('whatsapp')}
-            testId="whatsapp-number"
-            onChange={(value) => onChange({ whatsapp: value })}
+      {whatsappOffered && (
+        <Stack gap="xs">
+          <Switch
+            checked={whatsappUpdates}
+            onChange={(e) => onChange({ whatsappUpdates: e.currentTarget.checked })}
+            label={t('contact.whatsappUpdates')}
+            description={t('contact.whatsappUpdatesHint')}
+            data-testid="whatsapp-updates"
+            size="md"
+            // Mantine's dimmed hint is too faint to read on white (WCAG AA), as under the other fields.
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           />
-        )}
-        {!whatsappUpdates && (
-          <Text size="sm" c="gray.7">
-            {t('contact.whatsappOff')}
-          </Text>
-        )}
-      </Stack>
+          {whatsappUpdates && (
+            <PhoneField
+              name="whatsapp"
+              label={t('contact.whatsapp')}
+              dialLabel={t('contact.dialCode')}
+              hint={whatsapp ? t('contact.whatsappHint') : t('contact.whatsappSameHint')}
+              value={whatsapp ?? phone}
+              dialCodes={dialCodes}
+              error={error('whatsapp')}
+              testId="whatsapp-number"
+              onChange={(value) => onChange({ whatsapp: value })}
+            />
+          )}
+          {!whatsappUpdates && (
+            <Text size="sm" c="gray.7">
+              {t('contact.whatsappOff')}
+            </Text>
+          )}
+        </Stack>
+      )}
     </SectionCard>
   );
 }

@@ -10,6 +10,7 @@ import { BookingConnectionNotice } from './booking-connection-notice';
 import { isNetworkError } from '../../../lib/api-client';
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '../../../lib/booking-drafts';
 import { splitE164 } from '../../../lib/phone-number';
+import { usePublicConfig } from '../../../lib/public-config';
 import { readSession } from '../../../lib/session';
 import { restoreUnsentForm, type ContactDraft, type UnsentForm } from '../lib/unsent-form';
 import { contactPayload, whatsappUpdatesOf } from '../lib/contact-payload';
@@ -47,6 +48,7 @@ function savedContact(booking: Booking): ContactDraft {
 export function PassengersStep({ booking, price, onExtrasChange, onDone, onError }: PassengersStepProps) {
   const { t } = useTranslation('booking');
   const { data: countries = [] } = useCountries();
+  const whatsappOffered = usePublicConfig().data?.whatsappMessages === true;
   const submit = useSubmitPassengers(booking.id);
   const [restored] = useState(() => restoreUnsentForm(booking, readBookingDraft(booking.id)));
   const [drafts, setDrafts] = useState<PassengerDraft[]>(() => restored?.passengers ?? draftsFrom(booking));
@@ -99,7 +101,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
     event.preventDefault();
     if (submit.isPending) return;
     const local = checkDrafts(drafts, booking, (code) => countryCodes.size === 0 || countryCodes.has(code));
-    const contactData = contactPayload(contact);
+    const contactData = contactPayload(contact, whatsappOffered);
     const { mobile } = contactData;
     const contactErrors: Record<string, string> = {};
     if (!contact.email.trim()) contactErrors.email = 'required';
@@ -173,6 +175,7 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
           phone={contact.phone}
           whatsapp={contact.whatsapp}
           whatsappUpdates={whatsappUpdatesOf(contact)}
+          whatsappOffered={whatsappOffered}
           countries={countries}
           errors={errors[CONTACT_ERRORS_KEY]}
           onChange={(patch) => {

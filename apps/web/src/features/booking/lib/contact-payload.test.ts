@@ -32,4 +32,13 @@ describe('the contact payload', () => {
       whatsappUpdates: false,
     });
   });
+
+  it('sends no choice where the site sends nothing on WhatsApp', () => {
+    expect(contactPayload(draft({ whatsappUpdates: true }), false)).toEqual({
+      email: 'a@example.com',
+      mobile: '+249912345678',
+      whatsapp: null,
+      whatsappUpdates: null,
+    });
+  });
 });

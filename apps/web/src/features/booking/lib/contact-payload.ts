@@ -8,10 +8,12 @@ export function whatsappUpdatesOf(contact: ContactDraft): boolean {
 
 /**
  * The contact part of the passengers' payload: the mobile number, and WhatsApp updates on or off with
- * their number (null: the mobile number, also whenever updates are off).
+ * their number (null: the mobile number, also whenever updates are off). Where the site sends nothing
+ * on WhatsApp (`offered` false) the choice is not asked, so none is sent.
  */
-export function contactPayload(contact: ContactDraft) {
+export function contactPayload(contact: ContactDraft, offered = true) {
   const mobile = toE164(contact.phone.dialCode, contact.phone.local);
+  if (!offered) return { email: contact.email.trim(), mobile, whatsapp: null, whatsappUpdates: null };
   const whatsappUpdates = whatsappUpdatesOf(contact);
   const own = whatsappUpdates && contact.whatsapp ? toE164(contact.whatsapp.dialCode, contact.whatsapp.local) : null;
   return { email: contact.email.trim(), mobile, whatsapp: own && own !== mobile ? own : null, whatsappUpdates };
