@@ -42,8 +42,11 @@ export interface WhatsAppOutgoing {
 export type EnqueueResult =
   /** Queued (or already queued under its dedupeKey: `id` is that message). */
   | { channel: 'whatsapp'; id: string }
-  /** The number opted out of updates: the fallback e-mail (if any) was queued as a plain e-mail instead. */
-  | { channel: 'email' | 'none'; id: null; optedOut: true };
+  /**
+   * Not on WhatsApp: the number opted out of updates (optedOut), or the server has no WhatsApp (a
+   * production server without the settings). The fallback e-mail, if any, was queued as a plain e-mail.
+   */
+  | { channel: 'email' | 'none'; id: null; optedOut: boolean };
 
 /** What other modules ask of the WhatsApp module. */
 export interface MessengerPort {

@@ -1,3 +1,4 @@
+import { AppError } from '../../errors.js';
 import { crashPoint } from '../../crash-points.js';
 import type { Database } from '../../db/client.js';
 import type { WhatsAppMessageRow } from '../../db/whatsapp-schema.js';
@@ -8,6 +9,7 @@ import { cloudApiConfigOf, createCloudApiClient } from './cloud-api-client.js';
 import { errorCodeOf, failureKindOf } from './delivery-errors.js';
 import type { EnqueueResult, MessengerPort, WhatsAppOutgoing } from './messenger-port.js';
 import { createMessengerRepository } from './messenger-repository.js';
+import { whatsappChannelOn } from './whatsapp-channel.js';
 import { cloudApiTransport, devOutboxWhatsApp, type WhatsAppTransport } from './whatsapp-transport.js';
 
 interface Logger {
@@ -58,6 +60,7 @@ export function createMessengerService(deps: {
   const { db } = deps.database;
   const config = cloudApiConfigOf(env, { leaseMs });
   const transport = deps.transport ?? (config ? cloudApiTransport(createCloudApiClient(config)) : devOutboxWhatsApp);
+  const channelOn = deps.transport !== undefined || whatsappChannelOn(env);
   // Two calls (the media upload, then the message) per row, each within the client's timeout, a few
   // rows at a time: a batch ends well within the lease, so no claimed row is still unsent when another
   // process may take it.
@@ -66,10 +69,15 @@ export function createMessengerService(deps: {
 
   const enqueue: MessengerPort['enqueue'] = async (tx, message: WhatsAppOutgoing): Promise<EnqueueResult> => {
     // An update to a number that replied STOP goes by e-mail only; a code the traveller asked for still goes.
-    if (message.purpose === 'booking' && (await repo.isOptedOut(tx, message.to))) {
-      if (!message.fallbackEmail) return { channel: 'none', id: null, optedOut: true };
+    // A server without WhatsApp (production without its settings) would deliver it nowhere: e-mail it.
+    // A code asked for on a server without WhatsApp could reach no one: refused, nothing written.
+    if (!channelOn && message.purpose === 'auth')
+      throw new AppError(404, 'NOT_FOUND', 'Codes by WhatsApp are not offered on this server');
+    const optedOut = message.purpose === 'booking' && (await repo.isOptedOut(tx, message.to));
+    if (optedOut || !channelOn) {
+      if (!message.fallbackEmail) return { channel: 'none', id: null, optedOut };
       await enqueueMailRow(tx, message.fallbackEmail);
-      return { channel: 'email', id: null, optedOut: true };
+      return { channel: 'email', id: null, optedOut };
     }
     const { id, queued } = await repo.insert(tx, {
       toPhone: message.to,
