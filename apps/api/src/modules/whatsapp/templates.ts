@@ -75,7 +75,7 @@ export const templateCatalog: Record<WhatsAppTemplateKey, TemplateDefinition> = 
       {
         name: 'bank accounts, each with the amount in its currency',
         sample: {
-          ar: 'بنك الخرطوم (بنكك): 1234567 باسم كويندا للسفر، المبلغ 1,250,000 جنيه سوداني',
+          ar: 'بنك الخرطوم (بنكك): 1234567 باسم كوندا للسفر، المبلغ 1,250,000 جنيه سوداني',
           en: 'Bank of Khartoum (Bankak): 1234567, in the name of Kwenda Travel: 1,250,000 Sudanese pounds',
         },
       },
