@@ -130,59 +130,6 @@ export function PaymentsSection({ detail }: { detail: AdminBookingDetail }) {
   );
 }
 
-const KNOWN_EMAILS = [
-  'held',
-  'held-agency',
-  'receipt-agency',
-  'paid',
-  'e-ticket',
-  'e-ticket-resend',
-  'canceled',
-  'staff-canceled',
-  'receipt-rejected',
-  'hold-extended',
-  'refund',
-  'airline-change',
-  'traveller-canceled',
-];
-
-export function EmailsSection({ detail }: { detail: AdminBookingDetail }) {
-  const { t, i18n } = useTranslation('admin-bookings');
-  const language = i18n.language;
-  if (!detail.emails.length) return <Text size="sm">{t('emails.none')}</Text>;
-  return (
-    <Stack gap="sm">
-      {detail.emails.map((m) => (
-        <Paper key={m.id} withBorder radius="md" p="sm">
-          <Group justify="space-between" gap="xs">
-            <Text fw={600}>
-              {t(`emails.kinds.${m.kind && KNOWN_EMAILS.includes(m.kind) ? m.kind : 'other'}` as 'emails.kinds.other')}
-            </Text>
-            <Tag color={STATUS_COLORS[m.status] ?? 'gray'}>{t(`emails.statuses.${m.status}`)}</Tag>
-          </Group>
-          <Text size="sm" dir="auto" className={classes.name}>
-            {m.subject}
-          </Text>
-          <Text size="sm">
-            {t('emails.to')}: <bdi dir="ltr">{m.to}</bdi>
-          </Text>
-          <Text size="sm">
-            {m.sentAt
-              ? t('emails.sentAt', { time: formatInstant(m.sentAt, language) })
-              : t('emails.queuedAt', { time: formatInstant(m.createdAt, language) })}
-            {m.attempts > 1 ? ` · ${t('emails.attempts', { count: m.attempts })}` : ''}
-          </Text>
-          {m.lastError && m.status !== 'sent' ? (
-            <Text size="sm" c="red.8">
-              {t('emails.error', { error: m.lastError })}
-            </Text>
-          ) : null}
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
 /** Who did it: a staff member by name, the traveller, or what part of the system. */
 export function useActorText() {
   const { t } = useTranslation('admin-bookings');
