@@ -44,6 +44,21 @@ export const DUFFEL = {
   webhookSecret: 'e2e-only-duffel-webhook-secret',
   searchDelayMs: 5000,
 };
+/**
+ * WhatsApp: a third server configured for the WhatsApp Cloud API, pointed at the local server that speaks
+ * it (apps/api/src/modules/whatsapp/local-cloud-api), which signs its webhooks with the app secret and
+ * POSTs them back. Its holds last 31 minutes, so their reminder comes a minute after the hold.
+ */
+export const WHATSAPP = {
+  apiPort: Number(process.env.E2E_WHATSAPP_API_PORT ?? 3232),
+  appPort: Number(process.env.E2E_WHATSAPP_APP_PORT ?? 3233),
+  token: 'e2e-whatsapp-token',
+  appSecret: 'e2e-only-whatsapp-app-secret',
+  verifyToken: 'e2e-whatsapp-verify',
+  phoneNumberId: '100000000000001',
+  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-whatsapp-')),
+};
+process.env.E2E_WHATSAPP_DATA_DIR ??= WHATSAPP.dataDir;
 /** The journeys that run against the Duffel server (projects duffel-ar and duffel-en), and only there. */
 const DUFFEL_SPECS = /duffel-.*\.spec\.ts$/;
 /**
@@ -217,6 +232,60 @@ export default defineConfig<KwendaOptions>({
         DATABASE_URL: '',
         RUN_JOBS: 'false',
         LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: [
+        'node --import tsx apps/api/src/modules/whatsapp/local-cloud-api/cli.ts',
+        `--port ${WHATSAPP.apiPort}`,
+        `--token ${WHATSAPP.token}`,
+        `--app-secret ${WHATSAPP.appSecret}`,
+        `--webhook http://127.0.0.1:${WHATSAPP.appPort}/api/v1/whatsapp/webhook`,
+      ].join(' '),
+      url: `http://127.0.0.1:${WHATSAPP.apiPort}/__local/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: API_SERVER,
+      url: `http://127.0.0.1:${WHATSAPP.appPort}/api/v1/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(WHATSAPP.appPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${WHATSAPP.appPort}`,
+        // Its own embedded database: its travellers sign in with their numbers.
+        DATA_DIR: process.env.E2E_WHATSAPP_DATA_DIR!,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '5000',
+        HOLD_CAP_PER_CONTACT: '100',
+        HOLD_CAP_PER_ADDRESS: '1000',
+        TRUST_PROXY: '1',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+        JOBS_INTERVAL_SECONDS: '1',
+        // The reminder goes 30 minutes before a hold lapses: a 31-minute hold reminds a minute after it is made.
+        HOLD_MINUTES: '31',
+        WHATSAPP_TOKEN: WHATSAPP.token,
+        WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
+        WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
+        WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
+        WHATSAPP_API_URL: `http://127.0.0.1:${WHATSAPP.apiPort}/v21.0`,
+        BANK_ACCOUNTS: JSON.stringify([
+          {
+            bankAr: 'بنك الخرطوم (تطبيق بنكك)',
+            bankEn: 'Bank of Khartoum (Bankak app)',
+            accountName: 'Kwenda Travel & Tourism',
+            accountNumber: '4021187305512',
+            currency: 'SDG',
+          },
+        ]),
       },
     },
     {

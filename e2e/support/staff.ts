@@ -4,8 +4,17 @@ import { expect, type Page } from '@playwright/test';
 import { totpCode, totpStep } from '../../apps/api/src/modules/staff/totp';
 import { tr } from '../i18n';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+/** Which e2e server: the main one unless a journey runs against another (its port and data folder). */
+export interface E2eServer {
+  port: number;
+  dataDir: string;
+}
+const mainServer = (): E2eServer => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it for the workers)');
+  return { port: Number(process.env.E2E_PORT ?? 3210), dataDir };
+};
+const originOf = (server: E2eServer) => `http://127.0.0.1:${server.port}`;
 export const STAFF_E2E_PASSWORD = 'desk-of-the-nile-2026';
 
 /**
@@ -13,9 +22,12 @@ export const STAFF_E2E_PASSWORD = 'desk-of-the-nile-2026';
  * DATABASE_URL it writes to PostgreSQL beside the server; on the embedded database the server holds it,
  * so the command asks the server (same DATA_DIR, whose secret it signs with). Answers the printed link.
  */
-export function createStaffWithCommand(email: string, role: StaffRole, language: 'ar' | 'en' = 'ar'): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it for the workers)');
+export function createStaffWithCommand(
+  email: string,
+  role: StaffRole,
+  language: 'ar' | 'en' = 'ar',
+  server: E2eServer = mainServer(),
+): string {
   const printed = execFileSync(
     'npx',
     ['tsx', 'apps/api/scripts/staff.ts', 'create', email, '--role', role, '--language', language],
@@ -24,10 +36,12 @@ export function createStaffWithCommand(email: string, role: StaffRole, language:
       env: {
         ...process.env,
         ENV_FILE: '/dev/null',
-        DATA_DIR: dataDir,
+        DATA_DIR: server.dataDir,
+        // The other servers keep their data in PGlite only (the main one may be on DATABASE_URL).
+        ...(server.dataDir === process.env.E2E_DATA_DIR ? {} : { DATABASE_URL: '' }),
         HOST: '127.0.0.1',
-        PORT: String(PORT),
-        PUBLIC_URL: ORIGIN,
+        PORT: String(server.port),
+        PUBLIC_URL: originOf(server),
         LOG_LEVEL: 'warn',
       },
     },
@@ -37,8 +51,8 @@ export function createStaffWithCommand(email: string, role: StaffRole, language:
   return link;
 }
 
-async function post<T>(path: string, body?: unknown, jwt?: string): Promise<T> {
-  const response = await fetch(`${ORIGIN}/api/v1${path}`, {
+async function post<T>(server: E2eServer, path: string, body?: unknown, jwt?: string): Promise<T> {
+  const response = await fetch(`${originOf(server)}/api/v1${path}`, {
     method: 'POST',
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(jwt ? { authorization: `Bearer ${jwt}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -55,18 +69,24 @@ export type RealStaffMember = Awaited<ReturnType<typeof realStaffMember>>;
  * localStorage 'kwenda.staffSession' (page.addInitScript), so a spec opens the desk signed in.
  * `lastStep` is the authenticator step last accepted: the server never takes a code twice.
  */
-export async function realStaffMember(role: StaffRole, options: { email?: string; fullName?: string } = {}) {
+export async function realStaffMember(role: StaffRole, options: { email?: string; fullName?: string; server?: E2eServer } = {}) {
+  const server = options.server ?? mainServer();
   const email = options.email ?? `${role}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@agency.test`;
-  const token = createStaffWithCommand(email, role).split('/').pop()!;
+  const token = createStaffWithCommand(email, role, 'ar', server).split('/').pop()!;
   const fullName = options.fullName ?? 'Amna Osman';
-  const signedIn = await post<StaffSignedIn>(`/admin/auth/invitations/${token}`, {
+  const signedIn = await post<StaffSignedIn>(server, `/admin/auth/invitations/${token}`, {
     fullName,
     password: STAFF_E2E_PASSWORD,
     passwordConfirmation: STAFF_E2E_PASSWORD,
   });
-  const { secret } = await post<TotpSetupResponse>('/admin/auth/totp/setup', undefined, signedIn.jwt);
+  const { secret } = await post<TotpSetupResponse>(server, '/admin/auth/totp/setup', undefined, signedIn.jwt);
   const now = new Date();
-  const confirmed = await post<TotpConfirmResponse>('/admin/auth/totp/confirm', { code: totpCode(secret, now) }, signedIn.jwt);
+  const confirmed = await post<TotpConfirmResponse>(
+    server,
+    '/admin/auth/totp/confirm',
+    { code: totpCode(secret, now) },
+    signedIn.jwt,
+  );
   return {
     email,
     fullName,

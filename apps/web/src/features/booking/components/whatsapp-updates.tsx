@@ -55,7 +55,7 @@ export function WhatsAppUpdates({ booking }: { booking: Booking }) {
           )}
         </Group>
         {booking.whatsappOptedOut ? (
-          <Text size="sm" role="status">
+          <Text size="sm" role="status" data-testid="booking-whatsapp-opted-out">
             {t('whatsappUpdates.optedOut')}
           </Text>
         ) : (
