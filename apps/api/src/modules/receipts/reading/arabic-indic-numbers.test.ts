@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { arabicIndicRuns, logicalOrder, readArabicIndicNumbers } from './arabic-indic-numbers.js';
+import { lineBlur } from './deblur-strip.js';
 import type { GreyImage } from './digit-glyphs.js';
 import type { TextBox } from './receipt-reading.js';
 
@@ -52,6 +53,25 @@ describe('reading Arabic-Indic digits', () => {
     const numbers = readArabicIndicNumbers([lineOf(line, 'رقم العملية 38278344')], smudged);
     // No digit at all on the line: the OCR's own misreading of it is dropped too.
     expect(numbers?.[0]?.text).toMatch(/^رقم العملية [؟ ]+$/);
+  });
+
+  it('reads a blurred photo\'s number whose digits the blur joined into blobs, deblurring its line', async () => {
+    const { image, line, text } = await crop('indic-blurred-transaction.png');
+    const strip = { x0: 0, y0: 0, x1: image.width, y1: image.height };
+    // At every threshold the joined digits stay unreadable...
+    for (const level of [1, 0.7, 0.5]) {
+      expect(arabicIndicRuns(image, strip, line, level).runs.filter((run) => /\d/.test(run.text))).toEqual([]);
+    }
+    // ...and deblurred (the OCR read the line as Latin letters, as it does such blobs) they read exactly.
+    const numbers = readArabicIndicNumbers([{ text: 'AVYArAIFOY', box: line, words: [{ text: 'AVYArAIFOY', box: line }] }], image);
+    expect(numbers?.[0]?.text).toBe(text);
+  });
+
+  it('tells a photo\'s blurred line from a screenshot\'s sharp one', async () => {
+    const photo = await crop('indic-blurred-transaction.png');
+    const screenshot = await crop('indic-transaction.png');
+    expect(lineBlur(screenshot.image, screenshot.line)).toBeLessThan(1);
+    expect(lineBlur(photo.image, photo.line)).toBeGreaterThan(1.2);
   });
 
   it('takes Latin digits for what they are: the OCR reads them, this reader does not', async () => {

@@ -1,4 +1,5 @@
 import data from './digit-glyphs.json' with { type: 'json' };
+import { deblurStrip, lineBlur } from './deblur-strip.js';
 import { BITMAP, classifyGlyph, stripGlyphs, type Glyph, type GlyphMatch, type GlyphTemplate, type GreyImage } from './digit-glyphs.js';
 import { union } from './parse-receipt-text.js';
 import type { ReceiptLine, TextBox } from './receipt-reading.js';
@@ -47,6 +48,8 @@ interface Run {
   glyphs: { glyph: Glyph; label: string }[];
   box: TextBox;
   text: string;
+  /** Read on a deblurred strip (readDeblurred). */
+  deblurred?: boolean;
 }
 
 
@@ -67,6 +70,7 @@ export function arabicIndicRuns(
   strip: TextBox,
   middle?: { y0: number; y1: number },
   level = 1,
+  deblurred = false,
 ): { runs: Run[]; votes: { arabic: number; latin: number } } {
   const glyphs = stripGlyphs(image, strip, middle, level);
   const heights = glyphs.map((g) => g.box.y1 - g.box.y0).sort((a, b) => a - b);
@@ -166,13 +170,86 @@ export function arabicIndicRuns(
       glyphs: run.map((entry) => ({ glyph: entry.glyph, label: entry.label })),
       box: union(run.map((entry) => entry.glyph.box))!,
       // At a darker threshold a ٠ (a small dot) can vanish, leaving what looks like a space: no spaces there.
-      text: spoiled || broken(visual.trim()) || (level < 1 && /\s/.test(visual.trim())) ? '؟' : logicalOrder(visual.trim()),
+      // (Deblurred, a number with a space is kept only in the shape of a whole date and time: readDeblurred.)
+      text: spoiled || broken(visual.trim()) || (level < 1 && !deblurred && /\s/.test(visual.trim())) ? '؟' : logicalOrder(visual.trim()),
     });
   }
   // The marks of morning and afternoon next to a number read (never a label's letter further away).
   const beside = (mark: Run) =>
     result.some((run) => run.text !== '؟' && Math.max(run.box.x0 - mark.box.x1, mark.box.x0 - run.box.x1) <= RUN_GAP * lineHeight);
   return { runs: [...result, ...marks.filter(beside)], votes };
+}
+
+/**
+ * Deconvolutions of a blurred photo's line (blur of two widths undone, more or less far: the photo's own
+ * blur is unknown), each read at Otsu's threshold and two darker ones.
+ */
+const DEBLUR = [
+  { sigma: 1.5, after: [30, 60] },
+  { sigma: 2, after: [30, 60] },
+];
+const DEBLUR_LEVELS = [1, 0.7, 0.5];
+/** The median line's blur (lineBlur) over which a receipt is a photo whose numbers may be deblurred. */
+const BLURRED = 1.2;
+/** A line this share of the image's width or less may be a value alone (the label on a line of its own). */
+const SHORT_LINE = 0.35;
+
+/**
+ * The shapes a receipt's numbers take (in logical order): a transaction or account number (accounts may
+ * be grouped in fours), an amount grouped in thousands with its two decimals, a date with its time, a
+ * time. A deblurred reading of another shape has lost or gained a digit or a separator.
+ */
+const AMOUNT = /^\d{1,3}(?:,\d{3})*[.,]\d{2}$/;
+const RECEIPT_NUMBER = [
+  /^\d{6,20}$/,
+  /^\d{4}(?: \d{4})* \d{1,4}$/,
+  AMOUNT,
+  /^\d{2}([-/])\d{2}\1\d{4} \d{2}:\d{2}(?::\d{2})?(?: [صم])?$/,
+  /^\d{4}\/\d{2}\/\d{2} - \d{2}:\d{2}$/,
+  /^\d{1,2}:\d{2}$/,
+];
+
+/**
+ * A number the blur made unreadable, read again deblurred (deblur-strip.ts) in several ways. Undoing blur
+ * sharpens noise too and a single reading can drop or invent a digit, so a reading counts only when it
+ * leaves no glyph unread and its numbers span the whole of what the first reading saw (`seen`: a reading
+ * that lost the ends of a number is no reading), and one reading is taken only when at least two give it
+ * and it outnumbers every other reading twice over.
+ */
+function readDeblurred(image: GreyImage, strip: TextBox, middle: { y0: number; y1: number }, seen: TextBox): Run[] | undefined {
+  const slack = (middle.y1 - middle.y0) / 2;
+  const counts = new Map<string, { runs: Run[]; count: number }>();
+  const tried: Run[][] = [];
+  const sharpened = (function* () {
+    for (const options of DEBLUR) yield* deblurStrip(image, strip, options);
+  })();
+  for (const sharper of sharpened) {
+    const area = sharper.toStrip(strip);
+    const rows = sharper.toStrip({ ...strip, ...middle });
+    for (const level of DEBLUR_LEVELS) {
+      const runs = arabicIndicRuns(sharper.image, area, { y0: rows.y0, y1: rows.y1 }, level, true).runs.map((run) => ({
+        ...run,
+        box: sharper.toImage(run.box),
+      }));
+      tried.push(runs);
+      const numbers = runs.filter((run) => /\d/.test(run.text));
+      const span = union(numbers.map((run) => run.box));
+      if (!span || runs.some((run) => run.text === '؟')) continue;
+      if (span.x0 > seen.x0 + slack || span.x1 < seen.x1 - slack) continue;
+      const key = numbers.map((run) => run.text).join(' ');
+      if (!RECEIPT_NUMBER.some((shape) => shape.test(key))) continue;
+      counts.set(key, { runs, count: (counts.get(key)?.count ?? 0) + 1 });
+    }
+    // Time: a line that shows no number at all (a name) after the first deblurring is not deblurred again,
+    // nor one whose reading is already settled.
+    if (!tried.some((runs) => runs.length > 0)) return undefined;
+    const settled = [...counts.values()];
+    if (settled.length === 1 && settled[0]!.count >= 3) break;
+  }
+  const ranked = [...counts.values()].sort((a, b) => b.count - a.count);
+  const [best, next] = ranked;
+  if (!best || best.count < 2 || (next && best.count < 2 * next.count)) return undefined;
+  return best.runs;
 }
 
 const ENGLISH_LABEL = /\b(?:transaction|amount|date|account|beneficiary|receiver|sender)\b/i;
@@ -213,6 +290,44 @@ export function readArabicIndicNumbers(lines: ReceiptLine[], image: GreyImage): 
   // Glyphs of the whole receipt that only Arabic-Indic digits have, against those only Latin digits have.
   // Its numbers all unread, a receipt whose glyphs are clearly Arabic-Indic still has the OCR's misreadings dropped.
   if ((digitsRead.length === 0 && votes.arabic < 6) || votes.arabic <= 3 * votes.latin) return undefined;
+  // On a photo of a screen in Arabic-Indic digits, a number the reader saw but could not read (the blur
+  // joined its digits) is read again deblurred, in a strip around it only; so is a short line where it saw
+  // nothing (blobs of joined digits taken for letters), which the number read must then fill. Not on a
+  // screenshot: its digits are read at once or not by deblurring.
+  const blurs = lines.flatMap((line) => (line.box ? [lineBlur(image, line.box)] : [])).filter((blur) => blur !== undefined);
+  if ((blurs.sort((a, b) => a - b)[Math.floor(blurs.length / 2)] ?? 0) < BLURRED) return finish(lines, found);
+  const unreadSeen = found.some((runs) => runs.some((run) => run.text === '؟'));
+  const heights = lines.flatMap((line) => (line.box ? [line.box.y1 - line.box.y0] : [])).sort((a, b) => a - b);
+  const usualHeight = heights[Math.floor(heights.length / 2)] ?? 0;
+  lines.forEach((line, index) => {
+    if (!line.box || found[index]!.some((run) => /\d/.test(run.text))) return;
+    const height = line.box.y1 - line.box.y0;
+    // Not a picture (the tick over the amount) nor the large amount: a row's number.
+    if (height > 1.5 * usualHeight) return;
+    if (unreadSeen && found[index]!.length === 0 && line.box.x1 - line.box.x0 <= SHORT_LINE * image.width)
+      found[index] = [{ glyphs: [], box: line.box, text: '؟' }];
+    found[index] = found[index]!.flatMap((run) => {
+      if (run.text !== '؟') return [run];
+      // The run and the OCR's words over it (the run may have stopped at a blob it took for a letter).
+      const around = union([run.box, ...(line.words ?? []).map((word) => word.box).filter((box) => overlaps(box, run.box))])!;
+      const strip = { x0: around.x0 - height, y0: line.box!.y0 - height * 0.4, x1: around.x1 + height, y1: line.box!.y1 + height * 0.4 };
+      const read = readDeblurred(image, strip, { y0: line.box!.y0, y1: line.box!.y1 }, run.box);
+      // A number reaching the strip's end may go on beyond it: not taken.
+      const inside = read?.every((found) => found.box.x0 - strip.x0 >= height / 2 && strip.x1 - found.box.x1 >= height / 2);
+      return read && inside ? read.map((found) => ({ ...found, deblurred: true })) : [run];
+    });
+  });
+  // A deblurred amount stands only when the receipt shows the same amount elsewhere, read (the app prints
+  // it twice): a digit group lost to the blur can leave an amount of the right shape ('1,102,00').
+  const amounts = found.flatMap((runs, index) => runs.filter((run) => AMOUNT.test(run.text)).map((run) => ({ run, index })));
+  for (const { run, index } of amounts) {
+    if (run.deblurred && !amounts.some((other) => other.index !== index && other.run.text === run.text)) run.text = '؟';
+  }
+  return finish(lines, found);
+}
+
+/** The lines with the numbers read written in (Latin digits, logical order), the OCR's own digits dropped. */
+function finish(lines: ReceiptLine[], found: Run[][]): ReceiptLine[] {
   return lines.map((line, index) => {
     let runs = found[index]!;
     // Two numbers on one line are one number the reader broke (the parser would join them): neither is kept.

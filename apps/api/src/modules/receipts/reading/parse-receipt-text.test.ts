@@ -89,6 +89,18 @@ describe('reading a Bankak receipt from its lines of text', () => {
       expect(fields[name], name).toBeUndefined();
   });
 
+  it('takes the first number after the amount for the transaction number only: when that one is unread, no later number', () => {
+    // The digit reader's lines of a photo whose labels were lost: the transaction's row unread ('؟'), the
+    // sender's and the agency's accounts read.
+    const lines = ['؟ جد', 'جنيه 664,000,00', '؟', '؟', '6119972', '؟', '4021187305512', 'جنية 664,000,00'].map((text) => ({ text }));
+    const { fields } = readReceiptText(lines, { ocr: true });
+    expect(fields.amount?.value).toBe(664000);
+    expect(fields.transactionNumber).toBeUndefined();
+    // Read, the first number after the amount is the transaction's.
+    lines[2] = { text: '896928635262' };
+    expect(readReceiptText(lines, { ocr: true }).fields.transactionNumber?.value).toBe('896928635262');
+  });
+
   it('reads a bank PDF’s text with Arabic-Indic digits', () => {
     const fields = parseReceiptLines(
       [

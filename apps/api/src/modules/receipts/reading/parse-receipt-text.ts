@@ -327,7 +327,12 @@ function parseFields(lines: ReceiptLine[]): ReceiptFields {
   if (!fields.transactionNumber) {
     // The transaction's row comes first: the first line that is one long number and not an account.
     const accounts = [fields.recipientAccount?.value, fields.senderAccount?.value];
-    const at = texts.findIndex((text) => {
+    // On a receipt whose numbers the digit reader left partly unread ('؟'), only the first number after the
+    // amount is the transaction's: when that one is unread, a later number is an account, not the transaction.
+    const firstAfterAmount = texts.findIndex((text, index) => index > amountAt && /[\d؟]/.test(text));
+    const unreadMarks = amountAt >= 0 && texts.some((text) => text.includes('؟'));
+    const at = texts.findIndex((text, index) => {
+      if (unreadMarks && index !== firstAfterAmount) return false;
       if (parseDateTime(text) || parseCurrency(text)) return false;
       // Only a line that is digits alone: '191/75661950995' is a misread account row, not a number.
       if (!/^[\d\s-]+$/.test(text)) return false;
