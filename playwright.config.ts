@@ -73,6 +73,38 @@ const ALL = Boolean(process.env.E2E_ALL_PROJECTS);
 const ARABIC_PHONE = ALL ? {} : { grepInvert: /@en-desktop/ };
 const ENGLISH_DESKTOP = ALL ? {} : { grep: /@en-desktop|@both|@every-combination/ };
 const OTHER_COMBINATIONS = ALL ? {} : { grep: /@every-combination/ };
+/**
+ * An account number as a bank gives one (the placeholder's thirteen zeros are thirteen dots in
+ * Arabic-Indic digits: no reader, person or machine, reads how many there are).
+ */
+const BANK_ACCOUNTS = JSON.stringify([
+  {
+    bankAr: 'بنك الخرطوم (تطبيق بنكك)',
+    bankEn: 'Bank of Khartoum (Bankak app)',
+    accountName: 'Kwenda Travel & Tourism',
+    accountNumber: '4021187305512',
+    currency: 'SDG',
+  },
+]);
+
+/** What every server the journeys book on runs with, on its port. */
+const journeyServer = (port: number) => ({
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '5000',
+  // The journeys hold many bookings with one contact from 127.0.0.1 (the caps have API tests).
+  HOLD_CAP_PER_CONTACT: '100',
+  HOLD_CAP_PER_ADDRESS: '1000',
+  // A journey may act from an address of its own (X-Forwarded-For), as travellers do: sign-up codes are
+  // limited per address, and the whole run otherwise shares 127.0.0.1's allowance.
+  TRUST_PROXY: '1',
+  SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+  JOBS_INTERVAL_SECONDS: '1',
+});
+
 /** The production server as `npm run serve` runs it: the API bundle `npm run build` makes (docs/decisions/0030). */
 const API_SERVER = 'node --enable-source-maps apps/api/dist/server.js';
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-e2e-'));
@@ -181,35 +213,12 @@ export default defineConfig<KwendaOptions>({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        NODE_ENV: 'production',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        ...journeyServer(PORT),
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '5000',
-        // The journeys hold many bookings with one contact from 127.0.0.1 (the caps have API tests).
-        HOLD_CAP_PER_CONTACT: '100',
-        HOLD_CAP_PER_ADDRESS: '1000',
-        // A journey may act from an address of its own (X-Forwarded-For), as travellers do: sign-up codes are
-        // limited per address, and the whole run otherwise shares 127.0.0.1's allowance.
-        TRUST_PROXY: '1',
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
-        JOBS_INTERVAL_SECONDS: '1',
         GOOGLE_CLIENT_ID: 'kwenda-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-        // An account number as a bank gives one (the placeholder's thirteen zeros are thirteen dots in
-        // Arabic-Indic digits: no reader, person or machine, reads how many there are).
-        BANK_ACCOUNTS: JSON.stringify([
-          {
-            bankAr: 'بنك الخرطوم (تطبيق بنكك)',
-            bankEn: 'Bank of Khartoum (Bankak app)',
-            accountName: 'Kwenda Travel & Tourism',
-            accountNumber: '4021187305512',
-            currency: 'SDG',
-          },
-        ]),
+        BANK_ACCOUNTS,
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       },
     },
@@ -256,20 +265,10 @@ export default defineConfig<KwendaOptions>({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        NODE_ENV: 'production',
-        PORT: String(WHATSAPP.appPort),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${WHATSAPP.appPort}`,
+        ...journeyServer(WHATSAPP.appPort),
         // Its own embedded database: its travellers sign in with their numbers.
         DATA_DIR: process.env.E2E_WHATSAPP_DATA_DIR!,
         DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '5000',
-        HOLD_CAP_PER_CONTACT: '100',
-        HOLD_CAP_PER_ADDRESS: '1000',
-        TRUST_PROXY: '1',
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
-        JOBS_INTERVAL_SECONDS: '1',
         // The reminder goes 30 minutes before a hold lapses: a 31-minute hold reminds a minute after it is made.
         HOLD_MINUTES: '31',
         WHATSAPP_TOKEN: WHATSAPP.token,
@@ -277,15 +276,7 @@ export default defineConfig<KwendaOptions>({
         WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
         WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
         WHATSAPP_API_URL: `http://127.0.0.1:${WHATSAPP.apiPort}/v21.0`,
-        BANK_ACCOUNTS: JSON.stringify([
-          {
-            bankAr: 'بنك الخرطوم (تطبيق بنكك)',
-            bankEn: 'Bank of Khartoum (Bankak app)',
-            accountName: 'Kwenda Travel & Tourism',
-            accountNumber: '4021187305512',
-            currency: 'SDG',
-          },
-        ]),
+        BANK_ACCOUNTS,
       },
     },
     {

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr } from './i18n';
 import { sharedStaffMember, signInOnDesk } from './support/staff';
+import { isPhone, journeyShot } from './support/shots';
 
 /**
  * The desk's seats screens (issue 28), as the agency's owner uses them: signs in, checks the airline's
@@ -12,27 +13,13 @@ import { sharedStaffMember, signInOnDesk } from './support/staff';
  * /work/notes/shots when that folder exists (the session's notes), else to /tmp/kw/shots.
  */
 
-const SHOTS = fs.existsSync('/work/notes/shots') ? '/work/notes/shots' : '/tmp/kw/shots';
 /** Each project imports a flight number of its own: the projects run side by side against one server. */
 const FLIGHT_OF: Record<string, string> = { 'ar-phone': '212', 'en-desktop': '214', 'ar-desktop': '216', 'en-phone': '218' };
-const isPhone = (project: string) => project.endsWith('phone');
 const sizeOf = (project: string) => (isPhone(project) ? { width: 390, height: 844 } : { width: 1280, height: 800 });
 const HEADER =
   'airline,flight_number,origin,destination,departure_time,arrival_time,days,from_date,to_date,cabin,seats,adult_fare,child_fare,infant_fare,currency,hold_bags,hold_kg,cabin_kg,refundable,refund_penalty,changeable,change_penalty,release_days';
 
-async function shot(page: Page, name: string, project: string) {
-  // Dialogs and menus settle before the picture.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  // A whole-page picture from the top, so the desk's fixed header is not drawn half-way down.
-  if (name !== 'edit') await page.evaluate(() => window.scrollTo(0, 0));
-  const device = isPhone(project) ? 'phone' : 'desktop';
-  const language = project.startsWith('ar') ? 'ar' : 'en';
-  await page.screenshot({ path: `${SHOTS}/seats-${name}-${language}-${device}.png`, fullPage: name !== 'edit' });
-}
+const shot = (page: Page, name: string, project: string) => journeyShot(page, 'seats', name, project, name !== 'edit');
 
 test.describe("the agency's seats on the desk", () => {
   test('@both the owner imports a Tarco sheet, sees 5 seats left, changes a date and opens its passenger list', async ({
@@ -191,9 +178,14 @@ test.describe("the agency's seats on the desk", () => {
     // Names, documents and numbers keep their left-to-right order in Arabic.
     await expect(names.first()).toHaveAttribute('dir', 'ltr');
     // A long name wraps: nothing makes the page wider than the screen, and the last column is in view.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     const width = sizeOf(project).width;
-    for (const box of [await names.last().boundingBox(), await page.getByRole('button', { name: t('manifest.print') }).boundingBox()]) {
+    for (const box of [
+      await names.last().boundingBox(),
+      await page.getByRole('button', { name: t('manifest.print') }).boundingBox(),
+    ]) {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
     }
@@ -208,7 +200,10 @@ test.describe("the agency's seats on the desk", () => {
       expect(wrap.right).toBeLessThanOrEqual(width);
     }
     // The PNR's label and code apart: the code alone in its left-to-right isolate.
-    const pnr = page.getByTestId(isPhone(project) ? 'manifest-cards' : 'manifest-table').getByTestId('manifest-pnr').first();
+    const pnr = page
+      .getByTestId(isPhone(project) ? 'manifest-cards' : 'manifest-table')
+      .getByTestId('manifest-pnr')
+      .first();
     await expect(pnr.locator('bdi[dir="ltr"]')).toHaveText('X7K2LM');
     await expect(pnr.locator('span').first()).toHaveText(t('manifest.pnr'));
     if (language === 'ar') {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
@@ -7,6 +6,7 @@ import { bankakReceiptPng, transferFor } from './support/bankak-receipt';
 import { familyName, fillPassenger } from './support/booking-form';
 import { waitForMail } from './support/mailbox';
 import { sharedStaffMember, signInOnDesk, type RealStaffMember } from './support/staff';
+import { isPhone, journeyShot } from './support/shots';
 
 /**
  * The agency's own seats from end to end (issue 28), every step on screen as people take it: the
@@ -18,7 +18,6 @@ import { sharedStaffMember, signInOnDesk, type RealStaffMember } from './support
  * Screenshots go to /work/notes/shots when that folder exists (the session's notes), else /tmp/kw/shots.
  */
 
-const SHOTS = fs.existsSync('/work/notes/shots') ? '/work/notes/shots' : '/tmp/kw/shots';
 const HEADER =
   'airline,flight_number,origin,destination,departure_time,arrival_time,days,from_date,to_date,cabin,seats,adult_fare,child_fare,infant_fare,currency,hold_bags,hold_kg,cabin_kg,refundable,refund_penalty,changeable,change_penalty,release_days';
 /**
@@ -26,24 +25,13 @@ const HEADER =
  * by side against one server) never share seats and other journeys' offers stay as they were.
  */
 const DAY_OF: Record<string, number> = { 'ar-phone': 44, 'en-desktop': 45, 'ar-desktop': 46, 'en-phone': 47 };
-const isPhone = (project: string) => project.endsWith('phone');
 const sizeOf = (project: string) => (isPhone(project) ? { width: 390, height: 844 } : { width: 1280, height: 800 });
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Six random Latin letters: passenger names take letters only. */
 const randomLetters = () => [...randomBytes(6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
 
-async function shot(page: Page, name: string, project: string, fullPage = true) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  // From the top: a whole page taken while scrolled draws the sticky header half-way down.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  const device = isPhone(project) ? 'phone' : 'desktop';
-  const language = project.startsWith('ar') ? 'ar' : 'en';
-  await page.screenshot({ path: `${SHOTS}/journey-${name}-${language}-${device}.png`, fullPage });
-}
+const shot = (page: Page, name: string, project: string, fullPage = true) =>
+  journeyShot(page, 'journey', name, project, fullPage);
 
 /** The desk as `member` sees it: their session where the desk keeps it (they signed in on this device before). */
 async function actAs(page: Page, member: RealStaffMember) {
@@ -231,7 +219,9 @@ test(
     // (the traveller typed "Osman …/Amna …").
     await expect(sheet.getByTestId('passport-name')).toHaveText([`${last}/${first}`.toUpperCase()]);
     // The long name wraps: the page is never wider than the screen (the menu's Sign out stays in view).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await expect(sheet).toContainText(pnr);
     await expect(sheet).toContainText(ticketNumber);
     await expect(sheet).toContainText(reference);

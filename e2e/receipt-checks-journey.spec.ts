@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
@@ -8,6 +7,7 @@ import { bankakReceiptPng, transferFor, type TransferOnReceipt } from './support
 import { bookAsGuest, familyName, fillPassenger } from './support/booking-form';
 import { firstAvailableOffer, nextOffersAnswer } from './support/offers-answer';
 import { sharedStaffMember, signInOnDesk } from './support/staff';
+import { isPhone, journeyShot } from './support/shots';
 
 /**
  * Bankak receipts that check themselves, every step on screen: a traveller pays later and uploads a
@@ -18,10 +18,8 @@ import { sharedStaffMember, signInOnDesk } from './support/staff';
  * Screenshots go to /work/notes/shots when that folder exists (the session's notes), else /tmp/kw/shots.
  */
 
-const SHOTS = fs.existsSync('/work/notes/shots') ? '/work/notes/shots' : '/tmp/kw/shots';
 /** A day of its own per project, so no other journey's offers or seats are touched. */
 const DAY_OF: Record<string, number> = { 'ar-phone': 52, 'en-desktop': 53, 'ar-desktop': 54, 'en-phone': 55 };
-const isPhone = (project: string) => project.endsWith('phone');
 const randomLetters = () => [...randomBytes(6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
 
 interface HeldBooking {
@@ -30,16 +28,7 @@ interface HeldBooking {
   transfer: TransferOnReceipt;
 }
 
-async function shot(page: Page, name: string, project: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  const device = isPhone(project) ? 'phone' : 'desktop';
-  const language = project.startsWith('ar') ? 'ar' : 'en';
-  await page.screenshot({ path: `${SHOTS}/receipts-${name}-${language}-${device}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, project: string) => journeyShot(page, 'receipts', name, project, true);
 
 /** A guest books Port Sudan -> Cairo on the project's day and holds it for a bank transfer. */
 async function holdForTransfer(page: Page, language: string, project: string, who: string): Promise<HeldBooking> {
@@ -59,7 +48,9 @@ async function holdForTransfer(page: Page, language: string, project: string, wh
     born: '1987-02-11',
     gender: 'F',
   });
-  await page.getByRole('textbox', { name: t('booking:contact.email') }).fill(`receipts-${project}-${randomLetters()}@example.com`.toLowerCase());
+  await page
+    .getByRole('textbox', { name: t('booking:contact.email') })
+    .fill(`receipts-${project}-${randomLetters()}@example.com`.toLowerCase());
   await page.getByRole('textbox', { name: t('booking:contact.mobile') }).fill('0912345678');
   await page.getByRole('button', { name: t('booking:submit') }).click();
   await expect(page.getByRole('heading', { name: t('booking:payment.title') })).toBeVisible();
@@ -96,7 +87,9 @@ async function newestReading(page: Page, bookingId: string): Promise<string> {
 
 /** The receipt sent from the booking page with its transaction number; resolves once the server has read it. */
 async function uploadReceipt(page: Page, language: string, booking: HeldBooking, png: Buffer, name: string, number: string) {
-  await page.locator('input[type=file]').setInputFiles({ name, mimeType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/png', buffer: png });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/png', buffer: png });
   await page.getByTestId('transaction-number').fill(number);
   await page.getByTestId('receipt-submit').click();
   await expect(page.getByRole('status').filter({ hasText: tr(language, 'booking:receipt.uploaded') })).toBeVisible();
@@ -195,7 +188,10 @@ test(
     await shot(desk, 'desk', project);
 
     await green.getByTestId('transfer-approve').click();
-    await desk.getByRole('dialog', { name: deskT('approve.title') }).getByRole('button', { name: deskT('approve.confirm') }).click();
+    await desk
+      .getByRole('dialog', { name: deskT('approve.title') })
+      .getByRole('button', { name: deskT('approve.confirm') })
+      .click();
     await expect(desk.getByRole('status').filter({ hasText: first.reference })).toBeVisible();
     await expect(desk.getByRole('article', { name: first.reference })).toHaveCount(0);
 

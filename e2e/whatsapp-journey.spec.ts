@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import type { LocalMessage } from '../apps/api/src/modules/whatsapp/local-cloud-api/local-cloud-api';
 import { WHATSAPP } from '../playwright.config';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr } from './i18n';
@@ -8,6 +8,7 @@ import { bankakReceiptPng, transferFor } from './support/bankak-receipt';
 import { familyName, fillPassenger } from './support/booking-form';
 import { firstAvailableOffer, nextOffersAnswer } from './support/offers-answer';
 import { realStaffMember, signInOnDesk, type RealStaffMember } from './support/staff';
+import { isPhone, journeyShot } from './support/shots';
 
 /**
  * WhatsApp first, every step on screen, against a server configured for the WhatsApp Cloud API and the
@@ -19,24 +20,10 @@ import { realStaffMember, signInOnDesk, type RealStaffMember } from './support/s
 
 const ORIGIN = `http://127.0.0.1:${WHATSAPP.appPort}`;
 const CLOUD = `http://127.0.0.1:${WHATSAPP.apiPort}`;
-const SHOTS = fs.existsSync('/work/notes/shots') ? '/work/notes/shots' : '/tmp/kw/shots';
 const DAY_OF: Record<string, number> = { 'ar-phone': 62, 'en-desktop': 63, 'ar-desktop': 64, 'en-phone': 65 };
-const isPhone = (project: string) => project.endsWith('phone');
 const randomLetters = () => [...randomBytes(6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
 
 test.use({ baseURL: ORIGIN });
-
-interface LocalMessage {
-  id: string;
-  to: string;
-  type: 'template' | 'text';
-  template: string | null;
-  language: string | null;
-  params: string[];
-  buttonParams: string[];
-  document: { id: string; filename: string | null } | null;
-  text: string | null;
-}
 
 /** Every message the local Cloud API accepted for this number (E.164 without its plus, as WhatsApp writes it). */
 async function messagesTo(phone: string): Promise<LocalMessage[]> {
@@ -60,16 +47,7 @@ async function waitForTemplate(phone: string, template: string, timeout = 30_000
   return found!;
 }
 
-async function shot(page: Page, name: string, project: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  const device = isPhone(project) ? 'phone' : 'desktop';
-  const language = project.startsWith('ar') ? 'ar' : 'en';
-  await page.screenshot({ path: `${SHOTS}/whatsapp-${name}-${language}-${device}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, project: string) => journeyShot(page, 'whatsapp', name, project, true);
 
 /** A Sudanese mobile number of its own (Zain, 091…): the national digits typed, and the E.164 stored. */
 function newNumber() {
@@ -103,7 +81,7 @@ test(
     const project = info.project.name;
     const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
     const number = newNumber();
-    const fullName = language === 'ar' ? 'Amna Osman' : 'Amna Osman';
+    const fullName = language === 'ar' ? 'آمنة عثمان' : 'Amna Osman';
 
     // 1. Sign up with the mobile number: the code comes on WhatsApp (an authentication template).
     await page.goto(`/signup?lang=${language}`);
