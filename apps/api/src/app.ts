@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { startJobs } from './jobs/job-runner.js';
-import type { DeliverWebhook, PaymentProvider } from './payments/payment-provider.js';
+import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from './payments/payment-provider.js';
 import type { Supplier } from './suppliers/supplier.js';
 import { accountsModule } from './app/accounts.js';
 import { createAppContext } from './app/app-context.js';
@@ -32,12 +32,15 @@ export interface AppDeps {
 /** The API and the web app: the HTTP server, then each module with what it needs, in the order they are listed. */
 export async function buildApp({ env, database, supplier, logger, paymentProvider, deliverWebhook }: AppDeps) {
   const { app, errorReporter } = await createHttpServer(env, database, logger);
-  const context = createAppContext(app, { env, database, errorReporter, supplier });
+  const context = await createAppContext(app, { env, database, errorReporter, supplier });
+  const provider =
+    paymentProvider ??
+    (await createPaymentProvider(env, { database, deliverWebhook, publicUrl: context.publicUrl, logger: app.log }));
 
   // Bookings and payments need each other, joined here: bookings open and close card checkouts through
   // payments (built next, each call forwarded to it), payments confirm bookings through bookings' port.
   const bookings = bookingsModule(context, { checkout: checkoutOf(() => paid.payments) });
-  const paid = paymentsModule(context, { bookings: bookings.service.ports, paymentProvider, deliverWebhook });
+  const paid = paymentsModule(context, { bookings: bookings.service.ports, provider });
   const supplierEvents = supplierEventsModule(context, { bookings: bookings.service.eventsPort });
   const people = accountsModule(context, { listBookings: (userId) => bookings.service.listForUser(userId) });
   const site = siteModule(context, people.social);

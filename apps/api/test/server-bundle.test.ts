@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { bookingSchema, type OfferSearchResult } from '@kwenda/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TEST_CARDS } from '../src/payments/sandbox/sandbox-gateway.js';
 import { sandboxRepricingOutcome } from '../src/suppliers/sandbox/offer-reference.js';
 import { passengersFor } from './helpers/booking-factories.js';
@@ -18,6 +20,39 @@ import { until } from './helpers/until.js';
  * argon2's addon from node_modules, and keep what loads at first use out of its main file.
  */
 
+/** The files and packages a server process loaded, in order: a module hook (NODE_OPTIONS=--import) writes each to a file. */
+function recordLoadedModules() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-loaded-'));
+  const log = path.join(dir, 'loaded.txt');
+  fs.writeFileSync(log, '');
+  fs.writeFileSync(
+    path.join(dir, 'hooks.mjs'),
+    `import fs from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  fs.appendFileSync(${JSON.stringify(log)}, specifier + ' ' + resolved.url + '\\n');
+  return resolved;
+}`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'register.mjs'),
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(dir, 'hooks.mjs')).href)});`,
+  );
+  return {
+    nodeOptions: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(dir, 'register.mjs')).href}`.trim(),
+    loaded: () => fs.readFileSync(log, 'utf8'),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The bundle's files a file imports statically (its `import ... from "./x.js"` lines), and theirs, and so on. */
+function staticallyLoaded(file: string, seen = new Set<string>()): Set<string> {
+  seen.add(path.basename(file));
+  for (const [, imported] of fs.readFileSync(file, 'utf8').matchAll(/^import [^;]*?from "\.\/([^"]+)";$/gm))
+    if (!seen.has(imported!)) staticallyLoaded(path.join(path.dirname(file), imported!), seen);
+  return seen;
+}
+
 const distDir = path.dirname(serverBundle);
 const webBuild = path.resolve(distDir, '../../web/dist/prerendered/pages.json');
 
@@ -28,7 +63,7 @@ describe('the API bundle', () => {
   }, 120_000);
   afterAll(async () => server?.kill());
 
-  it('holds our code and the contracts, imports the packages, and leaves the PDF renderer and the receipt reader to files loaded at first use', () => {
+  it('holds our code and the contracts, imports the packages, and leaves the PDF renderer, the receipt reader, and the Stripe and Duffel adapters to files loaded at first use', () => {
     const main = fs.readFileSync(serverBundle, 'utf8');
     expect(main).toMatch(/^import .* from "fastify";$/m);
     expect(main).toMatch(/^import .* from "@electric-sql\/pglite";$/m);
@@ -54,15 +89,38 @@ describe('the API bundle', () => {
     const readerChunk = fs.readdirSync(distDir).find((file) => /^read-receipt-.*\.js$/.test(file));
     expect(readerChunk).toBeDefined();
     expect(fs.readFileSync(path.join(distDir, readerChunk!), 'utf8')).toContain('from "tesseract.js"');
+    // Stripe's SDK and Duffel's client load only on a server configured for them: neither the main file nor
+    // any file it imports statically imports them; each is in its adapter's own file, imported when configured.
+    const atStart = [...staticallyLoaded(serverBundle)];
+    for (const file of atStart) {
+      const code = fs.readFileSync(path.join(distDir, file), 'utf8');
+      expect(code, file).not.toMatch(/from "stripe"|from "@duffel\/api"|from "@react-pdf\/renderer"|from "tesseract\.js"/);
+    }
+    const stripeChunk = fs.readdirSync(distDir).find((file) => /^stripe-provider-.*\.js$/.test(file));
+    const duffelChunk = fs.readdirSync(distDir).find((file) => /^duffel-supplier-.*\.js$/.test(file));
+    expect(fs.readFileSync(path.join(distDir, stripeChunk!), 'utf8')).toContain('from "stripe"');
+    expect(fs.readFileSync(path.join(distDir, duffelChunk!), 'utf8')).toContain('from "@duffel/api"');
+    expect(atStart).not.toContain(stripeChunk);
+    expect(atStart).not.toContain(duffelChunk);
+    const startCode = atStart.map((file) => fs.readFileSync(path.join(distDir, file), 'utf8')).join('\n');
+    expect(startCode).toContain(`import("./${stripeChunk}")`);
+    expect(startCode).toContain(`import("./${duffelChunk}")`);
   });
 
-  it('starts with plain node on the embedded database, renders pages, and issues an e-ticket PDF', async () => {
+  it('starts with plain node on the embedded database, renders pages, and issues an e-ticket PDF, loading each renderer at its first use', async () => {
+    const modules = recordLoadedModules();
+    onTestFinished(modules.remove);
     server = await startServer({
       bundle: true,
-      env: { SANDBOX_GATEWAY_SECRET: 'bundle-test-gateway-secret-0123456789' },
+      env: { SANDBOX_GATEWAY_SECRET: 'bundle-test-gateway-secret-0123456789', NODE_OPTIONS: modules.nodeOptions },
       readyTimeoutMs: 120_000,
     });
     const origin = server.origin;
+    // Started on the defaults (the sandbox supplier and card gateway): no Stripe, no Duffel, and neither
+    // the page renderer nor the PDF renderer until a page or a PDF is first asked for.
+    expect(modules.loaded()).toMatch(/^fastify /m);
+    expect(modules.loaded()).not.toMatch(/^(stripe|@duffel\/api|@react-pdf\/renderer|react-dom\/server|react) /m);
+    expect(modules.loaded()).not.toMatch(/stripe-provider-|duffel-supplier-|eticket-pdf-|entry-server/);
 
     if (fs.existsSync(webBuild)) {
       // The web build beside it, found from the bundle's folder: an offers page rendered per address.
@@ -73,7 +131,9 @@ describe('the API bundle', () => {
       const html = await page.text();
       expect(html).toContain('id="kwenda-page-data"');
       expect(html).toMatch(/<div id="root"><[a-z]/);
+      expect(modules.loaded()).toMatch(/entry-server/);
     }
+    expect(modules.loaded()).not.toMatch(/eticket-pdf-/);
 
     // A booking paid by card with the sandbox gateway, ticketed by the jobs.
     const cookies = new Map<string, string>();
@@ -137,6 +197,8 @@ describe('the API bundle', () => {
     const pdf = Buffer.from(await ticket.arrayBuffer());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1')).toMatch(/IBMPlexSansArabic/);
+    expect(modules.loaded()).toMatch(/eticket-pdf-/);
+    expect(modules.loaded()).not.toMatch(/^(stripe|@duffel\/api) /m);
 
     expect(await server.stop()).toBe(0);
   }, 300_000);

@@ -14,10 +14,10 @@ import type { AppContext } from './app-module.js';
 import type { HttpServer } from './http-server.js';
 
 /** The services every module shares, and request.auth, app.requireUser and app.requireStaff for every route. */
-export function createAppContext(
+export async function createAppContext(
   app: HttpServer,
   { env, database, errorReporter, supplier }: { env: Env; database: Database; errorReporter: ErrorReporter; supplier?: Supplier },
-): AppContext {
+): Promise<AppContext> {
   const publicUrl = publicOriginOf(env);
   const secret = jwtSecret(env);
   registerAuth(app, { db: database.db, secret });
@@ -26,7 +26,7 @@ export function createAppContext(
     env,
     database,
     errorReporter,
-    suppliers: createSupplierRegistry(env, database, app.log, supplier),
+    suppliers: await createSupplierRegistry(env, database, app.log, supplier),
     rates: createRateBook(database.db, { listen: database.listen }),
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),

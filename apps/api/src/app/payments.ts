@@ -6,7 +6,7 @@ import { bankAccountsOf } from '../modules/config/config-routes.js';
 import { createReceiptReadingJob } from '../modules/receipts/checks/receipt-reading-job.js';
 import { receiptsRoutes } from '../modules/receipts/receipts-routes.js';
 import { createReceiptsService } from '../modules/receipts/receipts-service.js';
-import { createPaymentProvider, type DeliverWebhook, type PaymentProvider } from '../payments/payment-provider.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
 import { sandboxGatewayRoutes } from '../payments/sandbox/gateway-routes.js';
 import type { AppContext, AppModule } from './app-module.js';
 
@@ -16,16 +16,13 @@ import type { AppContext, AppModule } from './app-module.js';
  * What they learn about a booking goes to the bookings module's port.
  */
 export function paymentsModule(
-  { app, env, database, publicUrl }: AppContext,
-  options: { bookings: BookingPaymentsPort; paymentProvider?: PaymentProvider; deliverWebhook?: DeliverWebhook },
+  { app, env, database }: AppContext,
+  { bookings, provider }: { bookings: BookingPaymentsPort; provider: PaymentProvider },
 ) {
-  const provider =
-    options.paymentProvider ??
-    createPaymentProvider(env, { database, deliverWebhook: options.deliverWebhook, publicUrl, logger: app.log });
   const payments = createPaymentsService({
     database,
     provider,
-    bookings: options.bookings,
+    bookings,
     logger: app.log,
     reconcileAfterMs: env.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
   });
@@ -39,14 +36,14 @@ export function paymentsModule(
   app.addHook('onClose', async () => reading.close());
   const receipts = createReceiptsService({
     database,
-    bookings: options.bookings,
+    bookings,
     // A process that runs the jobs reads a receipt as soon as it took it; others leave it to the sweep.
     onReceipt: env.RUN_JOBS ? () => reading.kick() : undefined,
   });
   const module: AppModule = {
     async routes(api) {
       await api.register(paymentsRoutes, { payments });
-      await api.register(receiptsRoutes, { receipts, bookings: options.bookings });
+      await api.register(receiptsRoutes, { receipts, bookings });
     },
     rootRoutes: provider.name === 'sandbox' ? async (root) => root.register(sandboxGatewayRoutes, { provider }) : undefined,
     jobs: [

@@ -3,7 +3,6 @@ import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { Tx } from '../db/tx.js';
 import { createSandboxGateway } from './sandbox/sandbox-gateway.js';
-import { createStripeProvider } from './stripe/stripe-provider.js';
 
 /**
  * The seam card payments plug into (bank transfers are not a provider: staff check the receipt). A provider opens a
@@ -82,7 +81,11 @@ export interface PaymentProvider {
 /** How the sandbox gateway reaches our webhook endpoint (fetch by default; tests route it through app.inject). */
 export type DeliverWebhook = (url: string, body: string, headers: Record<string, string>) => Promise<{ status: number }>;
 
-export function createPaymentProvider(
+/**
+ * The provider PAYMENT_PROVIDER names. Stripe's adapter and its SDK load only on a server configured for
+ * it (a file of their own in the bundle): the sandbox default never loads them.
+ */
+export async function createPaymentProvider(
   env: Env,
   deps: {
     database: Database;
@@ -90,7 +93,7 @@ export function createPaymentProvider(
     publicUrl: string;
     logger?: { warn(obj: object, msg?: string): void };
   },
-): PaymentProvider {
+): Promise<PaymentProvider> {
   switch (env.PAYMENT_PROVIDER) {
     case 'sandbox':
       return createSandboxGateway({
@@ -100,12 +103,14 @@ export function createPaymentProvider(
         deliverWebhook: deps.deliverWebhook,
         logger: deps.logger,
       });
-    case 'stripe':
+    case 'stripe': {
+      const { createStripeProvider } = await import('./stripe/stripe-provider.js');
       return createStripeProvider({
         secretKey: env.STRIPE_SECRET_KEY!,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
         apiUrl: env.STRIPE_API_URL,
         publicUrl: deps.publicUrl,
       });
+    }
   }
 }

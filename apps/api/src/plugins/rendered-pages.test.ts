@@ -37,7 +37,7 @@ describe('the rendered pages kept', () => {
     for (let n = 16; n <= 20; n++) await renderDocument('offers.template.html', url(n), 'ar');
     expect([16, 17, 18, 19, 20].map((n) => renders.get(url(n)))).toEqual([1, 1, 1, 1, 1]);
     // The one before them was let go: it renders again, and the least recently asked (16) goes.
-    const again = await renderDocument('offers.template.html', url(15), 'ar');
+    const again = (await renderDocument('offers.template.html', url(15), 'ar'))!;
     expect(renders.get(url(15))).toBe(2);
     await renderDocument('offers.template.html', url(16), 'ar');
     expect(renders.get(url(16))).toBe(2);
@@ -68,7 +68,7 @@ export const pageDataJson = (data) => JSON.stringify(data);`,
         'ar',
       );
     // The same search in another order of parameters is the same page.
-    const same = await renderDocument('offers.template.html', '/offers?destinationStation=JED&departureStation=PZU', 'ar');
+    const same = (await renderDocument('offers.template.html', '/offers?destinationStation=JED&departureStation=PZU', 'ar'))!;
     expect(renders).toEqual(['/offers?departureStation=PZU&destinationStation=JED']);
     expect(same.html).toContain('<p>/offers?departureStation=PZU&destinationStation=JED</p>');
     // Another search is another page.

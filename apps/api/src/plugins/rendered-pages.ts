@@ -65,7 +65,10 @@ export function airportsInQuery(query: URLSearchParams): Airport[] {
  * with the data it was rendered with (the address's airports and the run-time config: contacts, the
  * agency's registration, the staging flag), which the browser hydrates with (apps/web/src/lib/page-data.ts).
  * When rendering fails, the template goes out with an empty root and the browser renders the page itself.
- * Null without the build's renderer: the prerendered copies go out instead (web-app.ts).
+ * The renderer (React and the pages' code, megabytes of heap) is imported at the first page it renders,
+ * not at start: a process that serves only the API never loads it. Null without a renderer named in the
+ * build; the document resolves to null when the named one cannot be loaded: the prerendered copies go out
+ * instead (web-app.ts).
  */
 export async function loadPageRenderer(
   root: string,
@@ -73,17 +76,14 @@ export async function loadPageRenderer(
   config: PublicConfig,
   log: FastifyBaseLogger,
 ) {
-  let renderer: Renderer | null = null;
-  if (rendererPath) {
-    const file = path.resolve(root, rendererPath);
-    try {
-      renderer = (await import(pathToFileURL(file).href)) as Renderer;
-    } catch (error) {
+  if (!rendererPath) return null;
+  const file = path.resolve(root, rendererPath);
+  let loading: Promise<Renderer | null> | undefined;
+  const loadRenderer = () =>
+    (loading ??= (import(pathToFileURL(file).href) as Promise<Renderer>).catch((error: unknown) => {
       log.warn({ err: error, file }, 'the web build has no page renderer: rendered pages go out as templates');
-    }
-  }
-  if (!renderer) return null;
-  const render = renderer;
+      return null;
+    }));
   const templates = new Map<string, RenderedDocument>();
   const cache = new Map<string, RenderedDocument>();
 
@@ -97,7 +97,9 @@ export async function loadPageRenderer(
   };
 
   /** The document for `url` in `language`, from the template at `file` (relative to the build). */
-  return async function renderDocument(file: string, requested: string, language: string): Promise<RenderedDocument> {
+  return async function renderDocument(file: string, requested: string, language: string): Promise<RenderedDocument | null> {
+    const render = await loadRenderer();
+    if (!render) return null;
     const page = template(file);
     const url = renderedAddress(requested, render.PAGE_QUERY_KEYS);
     // The same address renders the same until Sudan's day changes (the search form checks dates against it).

@@ -110,8 +110,8 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
     if (!found) return reply.header('vary', 'cookie').sendFile(appShellFile(prerendered, request.url, request.headers.cookie));
     // The page differs by the language cookie: caches must keep one copy per cookie.
     const rendered = renderedFile(prerendered, request.url, request.headers.cookie);
-    if (rendered && renderDocument) {
-      const document = await renderDocument(rendered.file, request.url, rendered.language);
+    const document = rendered && renderDocument ? await renderDocument(rendered.file, request.url, rendered.language) : null;
+    if (document) {
       const { encoding, body } = document.body(request.headers['accept-encoding']);
       reply.header('vary', 'cookie, accept-encoding').type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);

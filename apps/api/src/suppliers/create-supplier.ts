@@ -1,7 +1,6 @@
 import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
 import { AppError } from '../errors.js';
-import { createDuffelSupplier } from './duffel/index.js';
 import { AGENCY_SEATS_SUPPLIER, createAgencySeatsSupplier } from './agency-seats/agency-seats-supplier.js';
 import { createSandboxSupplier } from './sandbox/sandbox-supplier.js';
 import type { Supplier, SupplierRegistry } from './supplier.js';
@@ -53,19 +52,21 @@ export function supplierRegistryOf(
 /**
  * Every supplier this server can reach: the sandbox always (the offline default, and the bookings
  * made on it), the agency's own seats always, Duffel whenever its token is set, so bookings held there keep working after SUPPLIER
- * is switched back. `override` replaces the supplier of its name (tests).
+ * is switched back. `override` replaces the supplier of its name (tests). Duffel's adapter and its client
+ * load only then (a file of their own in the bundle): a server without its token never loads them.
  */
-export function createSupplierRegistry(
+export async function createSupplierRegistry(
   env: SupplierEnv,
   database: Database,
   logger: Logger,
   override?: Supplier,
-): SupplierRegistry {
+): Promise<SupplierRegistry> {
   const suppliers: Supplier[] = [
     createSandboxSupplier({ offerTtlMinutes: env.OFFER_TTL_MINUTES, database }),
     createAgencySeatsSupplier({ offerTtlMinutes: env.OFFER_TTL_MINUTES, database }),
   ];
-  if (env.DUFFEL_ACCESS_TOKEN)
+  if (env.DUFFEL_ACCESS_TOKEN) {
+    const { createDuffelSupplier } = await import('./duffel/duffel-supplier.js');
     suppliers.push(
       createDuffelSupplier({
         accessToken: env.DUFFEL_ACCESS_TOKEN,
@@ -76,6 +77,7 @@ export function createSupplierRegistry(
         logger,
       }),
     );
+  }
   const chosen = override ? [...suppliers.filter((s) => s.name !== override.name), override] : suppliers;
   return supplierRegistryOf(chosen, override?.name ?? env.SUPPLIER, { agencySeatsSelling: env.AGENCY_SEATS_SELLING });
 }
