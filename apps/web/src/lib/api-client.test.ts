@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n, { i18nReady } from '../i18n';
 import { ApiRequestError, apiRequest, isNetworkError, shouldRetryRead } from './api-client';
 
 /** Any contract serves (loaded lazily, as on the home page): the answers here are shaped as API errors. */
@@ -67,6 +68,52 @@ describe('apiRequest tells a dropped connection from an answer of the server', (
       '/api/v1/bookings',
       expect.objectContaining({ headers: expect.objectContaining({ 'idempotency-key': 'key-1' }) }),
     );
+  });
+});
+
+describe("apiRequest's parseAfter: an answer used as sent, parsed with its contract once the page is touched", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const later = () => {
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    return { settled, settle };
+  };
+
+  it('the contract is not even loaded before the page is touched; a refused answer is then reported and dropped', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(json({ code: 42 })));
+    const touch = later();
+    const schema = vi.fn(okSchema);
+    const onRefused = vi.fn();
+    expect(await apiRequest('/x', schema, { parseAfter: { settled: touch.settled, onRefused } })).toEqual({ code: 42 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(schema).not.toHaveBeenCalled();
+    touch.settle();
+    await vi.waitFor(() => expect(onRefused).toHaveBeenCalledOnce());
+    expect(schema).toHaveBeenCalledOnce();
+  });
+
+  it('an answer the contract takes stays; a body that is not JSON waits for the contract and fails as before', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(json({ code: 'NOT_FOUND', message: 'gone' })));
+    const touch = later();
+    const onRefused = vi.fn();
+    await apiRequest('/x', okSchema, { parseAfter: { settled: touch.settled, onRefused } });
+    touch.settle();
+    await okSchema();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onRefused).not.toHaveBeenCalled();
+
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('<html>captive portal</html>', { status: 200 })));
+    const ready = Promise.resolve();
+    const error = await failure(apiRequest('/x', okSchema, { parseAfter: { settled: ready, onRefused } }));
+    expect(error).toMatchObject({ name: 'ZodError' });
+  });
+
+  it('an API error brings the whole errors catalog, so its code is translated', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(json({ code: 'RATE_LIMITED', message: 'slow down' }, 429)));
+    await i18nReady;
+    const translate = i18n.t as (key: string) => string;
+    await failure(apiRequest('/x', okSchema));
+    expect(translate('errors:codes.RATE_LIMITED')).toBe('طلبات كثيرة، يرجى المحاولة بعد قليل');
   });
 });
 

@@ -1,5 +1,7 @@
 import type { ApiError } from '@kwenda/contracts';
 import type { z } from 'zod';
+import { loadErrorCatalog } from '../i18n';
+import { reportError } from './error-reporting';
 import { authorizationHeader, clearSession } from './session';
 
 export const API_BASE = '/api/v1';
@@ -52,6 +54,15 @@ export async function apiRequest<S extends z.ZodType>(
     signal?: AbortSignal;
     /** Sent as Idempotency-Key: a retry with the same key and body gets the first answer again (lib/idempotency.ts). */
     idempotencyKey?: string;
+    /**
+     * For the reads the home page makes before it is touched (GET /config, GET /trips/airports), whose
+     * answers the API builds with the same contract and declares as its response schema: an answer in
+     * JSON is used as sent, and parsed with the contract once this settles (lib/first-interaction.ts), its
+     * code (zod, 27 KB) downloaded only then. An answer the contract refuses then is reported and
+     * `onRefused` called (the query dropped, so the next read parses before use); a body that is not a
+     * JSON object or array waits for the contract and fails as any refused answer does.
+     */
+    parseAfter?: { settled: Promise<unknown>; onRefused: () => void };
   } = {},
 ): Promise<z.infer<S>> {
   const { signal } = init;
@@ -59,8 +70,9 @@ export async function apiRequest<S extends z.ZodType>(
   // is no answer, like a refused or dropped connection (TypeError "Failed to fetch"): status 0.
   const cancelled = () => signal?.aborted && (signal.reason as Error | undefined)?.name !== 'TimeoutError';
   const isForm = init.body instanceof FormData;
-  // Start loading a lazy contract together with the request rather than after it.
-  const contract = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // Start loading a lazy contract together with the request rather than after it (or once `parseAfter` settles).
+  const loadContract = () => (typeof schema === 'function' ? schema() : Promise.resolve(schema));
+  const contract = init.parseAfter ? init.parseAfter.settled.then(loadContract) : loadContract();
   contract.catch(() => {}); // awaited below unless the request fails first
   let response: Response;
   // A logged-in visitor's calls carry the bearer token: bookings made with it are theirs.
@@ -85,11 +97,27 @@ export async function apiRequest<S extends z.ZodType>(
     throw cancelled() ? error : new ApiRequestError(0, null);
   });
   if (!response.ok) {
-    const { apiErrorSchema } = await import('@kwenda/contracts/reference');
+    // The first error of a page: its contract, and the whole errors catalog that translates its code.
+    const [{ apiErrorSchema }] = await Promise.all([
+      import('@kwenda/contracts/reference'),
+      loadErrorCatalog().catch(() => undefined),
+    ]);
     const parsed = apiErrorSchema.safeParse(json);
     // The session ended on the server (logout elsewhere, password reset, expiry): forget it here too.
     if (response.status === 401 && auth.authorization && parsed.data?.code === 'UNAUTHORIZED') clearSession();
     throw new ApiRequestError(response.status, parsed.success ? parsed.data : null, json);
+  }
+  const { parseAfter } = init;
+  if (parseAfter && typeof json === 'object' && json !== null) {
+    void contract
+      .then((parser) => parser.parse(json))
+      .catch((error: unknown) => {
+        // The contract's code failed to download: nothing was refused, the answer stays.
+        if (!(error instanceof Error && error.name === 'ZodError')) return;
+        reportError(error);
+        parseAfter.onRefused();
+      });
+    return json as z.infer<S>;
   }
   // The contract's code may be a chunk still to download: if the connection dropped meanwhile, the
   // answer cannot be read, which is no answer either (a write's retry gets it again by its key).

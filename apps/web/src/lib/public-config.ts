@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { afterFirstInteraction } from './first-interaction';
 import { usePageData, type PageData } from './page-data';
 import { useHydrated } from './use-hydrated';
 
@@ -17,7 +18,12 @@ export function seedPublicConfig(queryClient: QueryClient, pageData: PageData) {
 export function usePublicConfig() {
   return useQuery({
     queryKey: CONFIG_QUERY_KEY,
-    queryFn: () => apiRequest('/config', () => import('@kwenda/contracts/reference').then((m) => m.publicConfigSchema)),
+    // Used as sent, parsed once the page is touched (lib/api-client.ts parseAfter): zod stays out of what
+    // a visitor who only looks downloads.
+    queryFn: ({ client }) =>
+      apiRequest('/config', () => import('@kwenda/contracts/reference').then((m) => m.publicConfigSchema), {
+        parseAfter: { settled: afterFirstInteraction(), onRefused: () => client.removeQueries({ queryKey: CONFIG_QUERY_KEY }) },
+      }),
     staleTime: Infinity,
   });
 }

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
-import { loadNamespace } from '../../i18n';
+import { loadNamespaceAlone } from '../../i18n';
 import { useTranslation } from '../../i18n/use-translation';
 import { Outlet, useLocation, useMatch } from '../../lib/router';
 import { RouteErrorBoundary } from '../../components/route-error-boundary';
@@ -14,13 +14,14 @@ import { SiteHeader } from './site-header';
 import { StagingBanner } from '../../components/staging-banner';
 
 /**
- * The footer and its text load after the page's first render: a prerendered page keeps the server's
+ * The footer and its text (without the errors catalog: it shows no error) load after the page's first
+ * render: a prerendered page keeps the server's
  * footer until then (React hydrates it when its code arrives), and a footer that fails to download is
  * left out rather than taking the page down.
  */
 type FooterProps = ComponentProps<typeof import('./site-footer').SiteFooter>;
 const SiteFooter = lazy(() =>
-  Promise.all([import('./site-footer'), loadNamespace('footer')]).then(
+  Promise.all([import('./site-footer'), loadNamespaceAlone('footer')]).then(
     ([module]) => ({ default: module.SiteFooter }),
     (): { default: ComponentType<FooterProps> } => ({ default: () => null }),
   ),

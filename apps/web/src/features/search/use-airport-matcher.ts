@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterFirstInteraction } from '../../lib/first-interaction';
 
 type AirportMatcher = typeof import('./airport-search');
 
@@ -15,7 +16,10 @@ export function useAirportMatcher(enabled: boolean): AirportMatcher | null {
   useEffect(() => {
     if (!enabled || matcher) return;
     let live = true;
-    void loadMatcher().then((module) => live && setMatcher(module));
+    // Typing an airport is a touch: the matcher waits for the first one (lib/first-interaction.ts).
+    void afterFirstInteraction()
+      .then(loadMatcher)
+      .then((module) => live && setMatcher(module));
     return () => {
       live = false;
     };
