@@ -1,14 +1,17 @@
 // node scripts/check-home-budget.mjs: fails when the home page makes a visitor download more than 120 KB of
-// gzipped script before they touch it. Run after `npm run build`. See docs/decisions/0005-home-page-js-budget.md.
+// script before they touch it, or when its entry alone is over 120 KB gzipped. Run after `npm run build`.
+// See docs/decisions/0005-home-page-js-budget.md.
 //
 // Measured the way a visitor pays for it: the production server (apps/api/dist, on an embedded database of
 // its own, a free port) serves the built home page to Debian's Chromium on a phone-sized screen, in Arabic
-// and in English; every script the page fetches until the network has been quiet for QUIET_MS counts,
-// the entry and everything its first render, effects and idle work import, nothing touched. Each script
-// counts at gzip -9 of its body (the unit of the budget since it was set); the bytes on the wire (brotli,
-// as the server sends them) are printed beside. The service worker is blocked: it registers 5 s after
-// `load`, when the browser is idle, and its precache is not what the first visit waits on.
-// The entry's own size (index.html's script and modulepreloads) is printed too.
+// and in English; every script the page fetches until the network has been quiet for QUIET_MS counts (the
+// entry and whatever its first render, effects and idle work import), nothing touched. A script counts at
+// the compressed size it crossed the network with (brotli, as the server sends it to every browser that
+// accepts it), the unit in which the 120 KB are paid; gzip -9 of each body is printed beside. The service
+// worker is blocked: it registers 5 s after `load`, once the browser is idle, and its precache is not what
+// the first visit waits on.
+// The entry alone (index.html's script and modulepreloads) keeps the budget it was first given: 120 KB at
+// gzip -9, so what the first render itself runs cannot grow behind brotli's better ratio.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -32,7 +35,10 @@ const entryFiles = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulep
   (m) => m[1],
 );
 const entryBytes = entryFiles.reduce((sum, file) => sum + gzipped(fs.readFileSync(path.join(dist, file))), 0);
-console.log(`home page entry (index.html's scripts): ${kb(entryBytes)} gzipped`);
+const entryOver = entryBytes > BUDGET_KB * 1024;
+console.log(
+  `home page entry (index.html's scripts): ${kb(entryBytes)} gzipped, budget ${BUDGET_KB} KB${entryOver ? ': OVER BUDGET' : ''}`,
+);
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -123,7 +129,7 @@ async function scriptsFetched(browser, language) {
   return scripts;
 }
 
-let failed = false;
+let failed = entryOver;
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   await waitForServer();
@@ -134,12 +140,12 @@ try {
     for (const script of scripts) {
       gzip += script.gzip;
       wire += script.wire;
-      console.log(`${kb(script.gzip).padStart(9)}  (${kb(script.wire)} on the wire)  ${script.url}`);
+      console.log(`${kb(script.wire).padStart(9)}  (${kb(script.gzip)} at gzip -9)  ${script.url}`);
     }
-    const over = gzip > BUDGET_KB * 1024;
+    const over = wire > BUDGET_KB * 1024;
     failed ||= over;
     console.log(
-      `home page (${language}, phone), every script until the network is idle: ${kb(gzip)} gzipped in ${scripts.length} files (${kb(wire)} on the wire), budget ${BUDGET_KB} KB${over ? ': OVER BUDGET' : ''}`,
+      `home page (${language}, phone), every script until the network is idle: ${kb(wire)} in ${scripts.length} files (${kb(gzip)} at gzip -9), budget ${BUDGET_KB} KB${over ? ': OVER BUDGET' : ''}`,
     );
   }
 } finally {
@@ -152,4 +158,4 @@ if (failed) {
   console.error(`home page JavaScript: over the budget of ${BUDGET_KB} KB`);
   process.exit(1);
 }
-console.log(`home page JavaScript: within ${BUDGET_KB} KB gzipped in both languages`);
+console.log(`home page JavaScript: within ${BUDGET_KB} KB in both languages`);
