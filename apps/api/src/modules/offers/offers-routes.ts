@@ -11,8 +11,9 @@ import {
   type OfferStreamEvent,
 } from '@kwenda/contracts';
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
+import { keptJson, trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { OffersService } from './offers-service.js';
 
 /** `onSearch`: told of each search that answered (the dashboard's per-route counter); must not throw or wait. */
@@ -20,6 +21,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService; onSear
   app,
   { offers, onSearch },
 ) => {
+  const searchJson = keptJson();
   app.post(
     '/offers/request',
     {
@@ -31,10 +33,11 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: OffersService; onSear
       },
       serializerCompiler: trustedJsonSerializer,
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await offers.searchOffers(request.body);
       onSearch?.(request.body);
-      return result;
+      // The answer's bytes, made once per answer (searchOffers is typed with the contract's result).
+      return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(searchJson(result));
     },
   );
 

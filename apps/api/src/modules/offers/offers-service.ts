@@ -221,6 +221,35 @@ export function createOffersService({
       priced.map((p) => ({ slices: p.shown.slices, price: p.shown.price, supplier: supplier.supplierOf(p.offer), p })),
     ).map(({ p }) => p);
 
+  // The same supplier answer (kept by the suppliers for a minute: the same array) asked again in the same
+  // currency, pricing and order is the same sorted list; then the same page with the same filters is the
+  // same answer, kept as one object (the route keeps its JSON too). A search asked again and again (a
+  // popular route, paging, a shared link) prices, merges, sorts, filters and serialises once.
+  const sortedLists = new WeakMap<readonly SupplierOffer[], Map<string, Priced[]>>();
+  const sortedPriced = (offers: readonly SupplierOffer[], pricing: PricingSnapshot, currency: Currency, order: SortOrder) => {
+    const key = `${currency}|${pricing.version}|${order}`;
+    let lists = sortedLists.get(offers);
+    if (!lists) sortedLists.set(offers, (lists = new Map()));
+    let all = lists.get(key);
+    if (!all) lists.set(key, (all = priceAll(offers, pricing, currency).sort(comparators[order])));
+    return all;
+  };
+  const pages = new WeakMap<readonly Priced[], Map<string, OfferSearchResult>>();
+  /** Pages kept per sorted list (each page and set of filters asked of one search within its minute). */
+  const PAGES_PER_LIST = 64;
+  const keptPageOf = (all: readonly Priced[], request: OfferRequest, pricing: PricingSnapshot, legCount: number) => {
+    const key = `${request.page}|${legCount}|${JSON.stringify(request.offerFilters ?? null)}`;
+    let kept = pages.get(all);
+    if (!kept) pages.set(all, (kept = new Map()));
+    let result = kept.get(key);
+    if (!result) {
+      result = pageOf(all, request, pricing, legCount, []);
+      kept.set(key, result);
+      if (kept.size > PAGES_PER_LIST) kept.delete(kept.keys().next().value!);
+    }
+    return result;
+  };
+
   /** The rates and markups of this request; a currency without a rate is refused before any supplier call. */
   const pricingFor = async (currency: Currency) => {
     const pricing = await rates.snapshot();
@@ -306,8 +335,10 @@ export function createOffersService({
       const { pricing, legs, search } = await prepare(request);
       let timedOut = false;
       const offers = await ask(search, now, deadline, () => (timedOut = true));
-      const all = priceAll(offers, pricing, request.filters.currency).sort(comparators[request.order]);
+      const all = sortedPriced(offers, pricing, request.filters.currency, request.order);
       const suggestions = request.page === 1 ? await suggestionsWhenFew(all, request.filters, legs, pricing, now, deadline) : [];
+      // Callers must not change the answer: the same one may go to the next request for this page.
+      if (!timedOut && suggestions.length === 0) return keptPageOf(all, request, pricing, legs.length);
       return { ...pageOf(all, request, pricing, legs.length, suggestions), ...(timedOut ? { timedOut } : {}) };
     },
 

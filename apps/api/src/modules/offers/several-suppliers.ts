@@ -38,6 +38,16 @@ export function offersFrom(suppliers: readonly Supplier[], logger?: Logger): Off
     madeBy.get(offer) ?? suppliers.find((s) => s.ownsOfferReference?.(offer.reference)) ?? suppliers[0]!;
   const failed = (supplier: Supplier, error: unknown) =>
     logger?.warn({ supplier: supplier.name, err: error }, 'a supplier failed; the search answers the others');
+  // The suppliers answer a search they answered a moment ago with the same arrays (their search caches):
+  // the same answers together are the same list, so the offers service prices and sorts it once.
+  const together = new WeakMap<readonly SupplierOffer[], { parts: readonly (readonly SupplierOffer[])[]; offers: SupplierOffer[] }>();
+  const joined = (parts: readonly (readonly SupplierOffer[])[]) => {
+    const kept = parts.length ? together.get(parts[0]!) : undefined;
+    if (kept && kept.parts.length === parts.length && kept.parts.every((part, i) => part === parts[i])) return kept.offers;
+    const offers = parts.flat();
+    if (parts.length) together.set(parts[0]!, { parts, offers });
+    return offers;
+  };
 
   return {
     supplierOf: (offer) => ownerOf(offer).name,
@@ -58,9 +68,9 @@ export function offersFrom(suppliers: readonly Supplier[], logger?: Logger): Off
           return [];
         }),
       );
-      const offers: SupplierOffer[] = [];
+      const parts: (readonly SupplierOffer[])[] = [];
       answers.forEach((answer, index) => {
-        if (answer.status === 'fulfilled') offers.push(...answer.value);
+        if (answer.status === 'fulfilled') parts.push(answer.value);
         else {
           incomplete = true;
           failed(suppliers[index]!, answer.reason);
@@ -68,7 +78,7 @@ export function offersFrom(suppliers: readonly Supplier[], logger?: Logger): Off
       });
       if (answers.every((answer) => answer.status === 'rejected')) throw (answers[0] as PromiseRejectedResult).reason;
       if (incomplete) onTimedOut?.();
-      return offers;
+      return joined(parts);
     },
 
     streamOffers(search: SupplierSearch, now?: Date, options: SearchOptions = {}) {
