@@ -51,6 +51,8 @@ export interface RateBookOptions {
 export function createRateBook(db: Db, options: RateBookOptions = {}): RateBook {
   const clock = options.clock ?? Date.now;
   let loaded: Loaded | undefined;
+  /** The last snapshot, for the state it was made of and the times it holds for. */
+  let kept: { state: Loaded; from: number; until: number; snapshot: PricingSnapshot } | undefined;
   let inFlight: Promise<Loaded> | undefined;
   let next: Promise<Loaded> | undefined;
   /** True once the database tells of every change: until then (or if listening failed), check each time. */
@@ -122,17 +124,30 @@ export function createRateBook(db: Db, options: RateBookOptions = {}): RateBook 
   return {
     async snapshot(now = new Date(clock())) {
       const state = await current();
+      const at = now.getTime();
+      // The same rates and markups at a time between the same two rates' starts price the same: one snapshot.
+      if (kept && kept.state === state && at >= kept.from && at < kept.until) return kept.snapshot;
       const chosen = new Map<string, RateInEffect>();
+      let from = -Infinity;
+      let until = Infinity;
       for (const [currency, list] of state.rates) {
         let inEffect: RateInEffect | undefined;
-        for (const rate of list) if (rate.effectiveAt <= now) inEffect = rate;
+        for (const rate of list) {
+          const starts = rate.effectiveAt.getTime();
+          if (starts <= at) {
+            inEffect = rate;
+            from = Math.max(from, starts);
+          } else until = Math.min(until, starts);
+        }
         if (inEffect) chosen.set(currency, inEffect);
       }
-      return {
+      const snapshot: PricingSnapshot = {
         rateOf: (currency) => chosen.get(currency),
         markups: state.markups,
         version: `${[...chosen.values()].map((r) => r.id).join(',')}|${state.markupsVersion}`,
       };
+      kept = { state, from, until, snapshot };
+      return snapshot;
     },
   };
 }
