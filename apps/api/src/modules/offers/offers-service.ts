@@ -234,19 +234,20 @@ export function createOffersService({
     if (!all) lists.set(key, (all = priceAll(offers, pricing, currency).sort(comparators[order])));
     return all;
   };
-  const pages = new WeakMap<readonly Priced[], Map<string, OfferSearchResult>>();
-  /** Pages kept per sorted list (each page and set of filters asked of one search within its minute). */
-  const PAGES_PER_LIST = 64;
+  const listIds = new WeakMap<readonly Priced[], number>();
+  let lastListId = 0;
+  /** The pages answered last, by list, page and filters (as many as the sandbox keeps searches; about 10 MB at most, their JSON included). */
+  const keptPages = new Map<string, OfferSearchResult>();
+  const KEPT_PAGES = 500;
   const keptPageOf = (all: readonly Priced[], request: OfferRequest, pricing: PricingSnapshot, legCount: number) => {
-    const key = `${request.page}|${legCount}|${JSON.stringify(request.offerFilters ?? null)}`;
-    let kept = pages.get(all);
-    if (!kept) pages.set(all, (kept = new Map()));
-    let result = kept.get(key);
-    if (!result) {
-      result = pageOf(all, request, pricing, legCount, []);
-      kept.set(key, result);
-      if (kept.size > PAGES_PER_LIST) kept.delete(kept.keys().next().value!);
-    }
+    let listId = listIds.get(all);
+    if (listId === undefined) listIds.set(all, (listId = ++lastListId));
+    const key = `${listId}|${request.page}|${legCount}|${JSON.stringify(request.offerFilters ?? null)}`;
+    let result = keptPages.get(key);
+    if (result) keptPages.delete(key);
+    else result = pageOf(all, request, pricing, legCount, []);
+    keptPages.set(key, result);
+    if (keptPages.size > KEPT_PAGES) keptPages.delete(keptPages.keys().next().value!);
     return result;
   };
 
