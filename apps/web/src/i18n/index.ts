@@ -123,15 +123,13 @@ export function loadNamespace(ns: Namespace): Promise<void> {
   return loadCatalogs(i18n.language, [ns, 'errors']);
 }
 
-/** Loads a namespace without the errors catalog, for a part of the page that shows no error (the footer). */
+/**
+ * Loads a namespace alone: for a part of the page that shows no error (the footer), and for the errors
+ * catalog itself at a page's first API error (lib/api-error.ts).
+ */
 export function loadNamespaceAlone(ns: Namespace): Promise<void> {
   namespacesInUse.add(ns);
   return loadCatalogs(i18n.language, [ns]);
-}
-
-/** The whole errors catalog in the current language, for an API error's code (lib/api-client.ts). */
-export function loadErrorCatalog(): Promise<void> {
-  return loadCatalogs(i18n.language, ['errors']);
 }
 
 /** Loads a namespace in both languages, for a page that shows them side by side (the privacy policy). */

@@ -1,7 +1,5 @@
 import type { ApiError } from '@kwenda/contracts';
 import type { z } from 'zod';
-import { loadErrorCatalog } from '../i18n';
-import { reportError } from './error-reporting';
 import { authorizationHeader, clearSession } from './session';
 
 export const API_BASE = '/api/v1';
@@ -58,9 +56,9 @@ export async function apiRequest<S extends z.ZodType>(
      * For the reads the home page makes before it is touched (GET /config, GET /trips/airports), whose
      * answers the API builds with the same contract and declares as its response schema: an answer in
      * JSON is used as sent, and parsed with the contract once this settles (lib/first-interaction.ts), its
-     * code (zod, 27 KB) downloaded only then. An answer the contract refuses then is reported and
-     * `onRefused` called (the query dropped, so the next read parses before use); a body that is not a
-     * JSON object or array waits for the contract and fails as any refused answer does.
+     * code (zod, 27 KB) downloaded only then. An answer the contract refuses then calls `onRefused`
+     * (the query dropped, so the next read parses before use); a body that is not a JSON object or
+     * array waits for the contract and fails as any refused answer does.
      */
     parseAfter?: { settled: Promise<unknown>; onRefused: () => void };
   } = {},
@@ -97,26 +95,15 @@ export async function apiRequest<S extends z.ZodType>(
     throw cancelled() ? error : new ApiRequestError(0, null);
   });
   if (!response.ok) {
-    // The first error of a page: its contract, and the whole errors catalog that translates its code.
-    const [{ apiErrorSchema }] = await Promise.all([
-      import('@kwenda/contracts/reference'),
-      loadErrorCatalog().catch(() => undefined),
-    ]);
-    const parsed = apiErrorSchema.safeParse(json);
+    const body = await import('./api-error').then((module) => module.readErrorAnswer(json));
     // The session ended on the server (logout elsewhere, password reset, expiry): forget it here too.
-    if (response.status === 401 && auth.authorization && parsed.data?.code === 'UNAUTHORIZED') clearSession();
-    throw new ApiRequestError(response.status, parsed.success ? parsed.data : null, json);
+    if (response.status === 401 && auth.authorization && body?.code === 'UNAUTHORIZED') clearSession();
+    throw new ApiRequestError(response.status, body, json);
   }
-  const { parseAfter } = init;
-  if (parseAfter && typeof json === 'object' && json !== null) {
-    void contract
-      .then((parser) => parser.parse(json))
-      .catch((error: unknown) => {
-        // The contract's code failed to download: nothing was refused, the answer stays.
-        if (!(error instanceof Error && error.name === 'ZodError')) return;
-        reportError(error);
-        parseAfter.onRefused();
-      });
+  if (init.parseAfter && json && typeof json === 'object') {
+    const { onRefused } = init.parseAfter;
+    // A contract whose code failed to download refused nothing: the answer stays.
+    contract.then((parser) => parser.parse(json)).catch((error: unknown) => (error as Error).name === 'ZodError' && onRefused());
     return json as z.infer<S>;
   }
   // The contract's code may be a chunk still to download: if the connection dropped meanwhile, the

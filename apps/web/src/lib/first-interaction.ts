@@ -4,20 +4,14 @@
  * it, so a visitor who only looks downloads the entry and the footer: at most 120 KB of script
  * (docs/decisions/0005-home-page-js-budget.md, `npm run budget`). Resolved at once outside a browser.
  */
-const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+let touched: Promise<void> | undefined;
 
-let touched: Promise<void> | null = null;
-
-export function afterFirstInteraction(): Promise<void> {
-  touched ??=
+export const afterFirstInteraction = (): Promise<void> =>
+  (touched ??=
     typeof window === 'undefined'
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
-          const done = () => {
-            for (const type of EVENTS) window.removeEventListener(type, done, true);
-            resolve();
-          };
-          for (const type of EVENTS) window.addEventListener(type, done, { capture: true, passive: true });
-        });
-  return touched;
-}
+          // The first of them resolves; the others, left listening, resolve nothing more.
+          for (const type of ['pointerdown', 'keydown', 'focusin', 'scroll'])
+            window.addEventListener(type, () => resolve(), { capture: true, passive: true, once: true });
+        }));
