@@ -43,6 +43,14 @@ function precompress(): Plugin {
  * layout has them rather than laying Arabic out twice (a fallback font, then the swap).
  */
 const FONT_SUBSETS = ['arabic', 'latin', 'latin-ext'];
+/**
+ * How the brand face shows when it arrives late (docs/decisions/0041-first-visit-fonts.md): `optional`
+ * paints with the metric-matched fallback (src/app/font-fallbacks.css) and keeps it for that page when the
+ * face is not there within about 100 ms; the face, downloaded meanwhile, shows from the next page on.
+ * KWENDA_FONT_DISPLAY=swap builds the other way, to measure both (`node bench/lighthouse.mjs`).
+ */
+const FONT_DISPLAY = process.env.KWENDA_FONT_DISPLAY ?? 'optional';
+if (!['optional', 'swap'].includes(FONT_DISPLAY)) throw new Error(`KWENDA_FONT_DISPLAY must be optional or swap`);
 const PRELOADED_FACES = ['arabic-400', 'arabic-700', 'latin-400'];
 function siteFont(): Plugin {
   let cacheDir = '';
@@ -69,7 +77,11 @@ function siteFont(): Plugin {
             .replace(/unicode-range:[^;]*;/, `unicode-range: ${arabicUnicodeRange};`);
         }),
       );
-      return { code: trimmed.join('').replace(/,\s*url\([^)]*\.woff\) format\('woff'\)/g, ''), map: null };
+      const css = trimmed
+        .join('')
+        .replace(/,\s*url\([^)]*\.woff\) format\('woff'\)/g, '')
+        .replace(/font-display:\s*swap;/g, `font-display: ${FONT_DISPLAY};`);
+      return { code: css, map: null };
     },
     transformIndexHtml: {
       order: 'post',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { theme } from './theme';
 
 /**
  * The site ships IBM Plex Sans Arabic in two weights, 400 and 700 (app/providers.tsx): a third face
@@ -25,4 +26,30 @@ describe('font weights', () => {
     const medium = sources.filter(({ text }) => /font-weight:\s*500\b|\bfw=\{?["']?500\b/.test(text)).map(({ file }) => file);
     expect(medium).toEqual([]);
   });
+});
+
+describe('the fallback faces a page paints with until the brand face arrives (decision 0041)', () => {
+  const css = fs.readFileSync(path.join(srcDir, 'app/font-fallbacks.css'), 'utf8');
+
+  it('come right after the brand face in the page font, each sized and spaced to match it', () => {
+    const families = [...css.matchAll(/font-family: '([^']+)'/g)].map((m) => m[1]);
+    const stack = theme.fontFamily!.split(',').map((name) => name.trim().replace(/'/g, ''));
+    expect(stack.slice(0, 4)).toEqual(['IBM Plex Sans Arabic', ...new Set(families)]);
+    for (const face of css.split('@font-face').slice(1)) {
+      expect(face).toMatch(/src: local\('/);
+      expect(face).not.toMatch(/url\(/);
+      for (const descriptor of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override', 'unicode-range'])
+        expect(face).toContain(`${descriptor}:`);
+      expect(face).toMatch(/font-weight: (400|700);/);
+    }
+  });
+
+  // The metrics are computed from the fonts' files: the fallbacks' as Debian packages them.
+  it.skipIf(!fs.existsSync('/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf'))(
+    'are what scripts/font-fallback-metrics.mjs computes from the faces the build ships',
+    async () => {
+      const { fallbackCss } = await import('../../scripts/font-fallback-metrics.mjs');
+      expect(css).toBe(fallbackCss);
+    },
+  );
 });

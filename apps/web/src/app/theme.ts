@@ -1,6 +1,11 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
-const fontFamily = "'IBM Plex Sans Arabic', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+/**
+ * The brand face, then the phone's own typefaces sized and spaced as it is (app/font-fallbacks.css): the page
+ * paints with them until the face is there, and nothing moves when it arrives (decision 0041).
+ */
+const fontFamily =
+  "'IBM Plex Sans Arabic', 'Kwenda Fallback Noto Sans Arabic', 'Kwenda Fallback Noto Naskh Arabic', 'Kwenda Fallback Arial', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 export const theme = createTheme({
   fontFamily,
