@@ -71,8 +71,19 @@ export function AirportPicker({
 
   const results = useMemo(() => (open ? airports.search(query) : []), [open, airports, query]);
   const selected = value ? airports.byCode.get(value) : undefined;
+  // Enter pressed while the list or the matcher is still on its way (a slow phone, a fast typist): the
+  // match is picked once they are here, unless the query changed meanwhile.
+  const [pendingPick, setPendingPick] = useState(false);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  useEffect(() => {
+    if (!pendingPick || airports.isLoading) return;
+    setPendingPick(false);
+    if (open) pick(results[active] ?? results[0]);
+    // pick is recreated each render; the pending Enter is what this effect follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pendingPick, airports.isLoading, open, results, active]);
 
   useEffect(() => {
     listRef.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' });
@@ -123,7 +134,8 @@ export function AirportPicker({
       case 'Enter':
         // Never submits the form from here: Enter chooses the highlighted match.
         event.preventDefault();
-        if (open) pick(results[active] ?? results[0]);
+        if (open && airports.isLoading) setPendingPick(true);
+        else if (open) pick(results[active] ?? results[0]);
         else setOpen(true);
         break;
       case 'Escape':
@@ -168,6 +180,7 @@ export function AirportPicker({
             value={query}
             onChange={(event) => {
               setQuery(event.currentTarget.value);
+              setPendingPick(false);
               setActive(0);
               setOpen(true);
             }}
