@@ -28,6 +28,8 @@ test('search PZU to CAI and explore the offers', { tag: '@both' }, async ({ page
   await page.getByRole('button', { name: new RegExp(t('search:airport.from')) }).click();
   await page.getByRole('combobox', { name: t('search:airport.from') }).fill('PZU');
   await page.keyboard.press('Enter');
+  // The list and its matcher load at the first touch: Enter picks once they are here.
+  await expect(page).toHaveURL(/departureStation=PZU/);
   await page.getByRole('button', { name: new RegExp(`^${t('search:airport.to')}`) }).click();
   await page.getByRole('combobox', { name: t('search:airport.to') }).fill(language === 'ar' ? 'القاهرة' : 'cairo');
   await page.keyboard.press('Enter');
