@@ -173,8 +173,9 @@ describe.each(backends)('sign-in by mobile number on %s', (backend) => {
       fullName: 'Amna Osman',
       email: null,
       phone,
-      mobile: null,
-      whatsapp: null,
+      // Proved on WhatsApp: the profile's contact numbers are filled with it.
+      mobile: phone,
+      whatsapp: phone,
       active: true,
     });
     expect(await accountOf(auth.jwt)).toMatchObject({

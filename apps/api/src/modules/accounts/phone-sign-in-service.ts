@@ -96,6 +96,9 @@ export function createPhoneSignInService(deps: {
           email: null,
           phone,
           phoneVerifiedAt: clock(),
+          // The number just proved itself on WhatsApp: the profile's mobile and WhatsApp numbers too.
+          mobile: phone,
+          whatsapp: phone,
           passwordHash: null,
           active: true,
         });
