@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inboundIntentOf } from './inbound-intent.js';
-import { checkWebhookSignature, signWebhookBody } from './webhook-signature.js';
+import { checkWebhookSignature, sameVerifyToken, signWebhookBody } from './webhook-signature.js';
 
 describe('what a traveller wrote', () => {
   it.each([
@@ -34,5 +34,16 @@ describe('X-Hub-Signature-256', () => {
     expect(checkWebhookSignature(body, signWebhookBody(body, 'other'), 's3cret')).toBe('mismatch');
     expect(checkWebhookSignature(Buffer.from(`${body.toString()} `), signWebhookBody(body, 's3cret'), 's3cret')).toBe('mismatch');
     expect(checkWebhookSignature(body, 'sha1=abc', 's3cret')).toBe('mismatch');
+  });
+});
+
+describe('the verification handshake', () => {
+  it('takes only the configured verify token, and none while it is unset', () => {
+    expect(sameVerifyToken('local-verify', 'local-verify')).toBe(true);
+    expect(sameVerifyToken('local-verif', 'local-verify')).toBe(false);
+    expect(sameVerifyToken('local-verify-and-more', 'local-verify')).toBe(false);
+    expect(sameVerifyToken(undefined, 'local-verify')).toBe(false);
+    expect(sameVerifyToken('', '')).toBe(false);
+    expect(sameVerifyToken('anything', undefined)).toBe(false);
   });
 });

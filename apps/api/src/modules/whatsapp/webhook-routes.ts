@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError, validationError } from '../../errors.js';
 import { webhookSchema } from './webhook-schema.js';
 import type { WebhookService } from './webhook-service.js';
-import { checkWebhookSignature } from './webhook-signature.js';
+import { checkWebhookSignature, sameVerifyToken } from './webhook-signature.js';
 
 const verifyQuerySchema = z
   .object({
@@ -41,8 +41,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const query = request.query;
-      const given = query['hub.verify_token'];
-      if (query['hub.mode'] !== 'subscribe' || !verifyToken || given !== verifyToken || query['hub.challenge'] === undefined)
+      const tokenMatches = sameVerifyToken(query['hub.verify_token'], verifyToken);
+      if (query['hub.mode'] !== 'subscribe' || !tokenMatches || query['hub.challenge'] === undefined)
         throw new AppError(403, 'FORBIDDEN', 'The verify token does not match WHATSAPP_VERIFY_TOKEN');
       return reply.header('content-type', 'text/plain; charset=utf-8').send(query['hub.challenge']);
     },

@@ -19,3 +19,13 @@ export function checkWebhookSignature(
   const expected = createHmac('sha256', appSecret).update(rawBody).digest();
   return given.length === expected.length && timingSafeEqual(given, expected) ? 'valid' : 'mismatch';
 }
+
+/**
+ * The verification handshake's hub.verify_token against WHATSAPP_VERIFY_TOKEN, in constant time (both
+ * hashed first, so their lengths tell nothing either).
+ */
+export function sameVerifyToken(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const digest = (value: string) => createHmac('sha256', 'whatsapp-verify-token').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
