@@ -6,7 +6,7 @@ import { tr } from './i18n';
 import { bankakReceiptPng, transferFor, type TransferOnReceipt } from './support/bankak-receipt';
 import { bookAsGuest, familyName, fillPassenger } from './support/booking-form';
 import { firstAvailableOffer, nextOffersAnswer } from './support/offers-answer';
-import { sharedStaffMember, signInOnDesk } from './support/staff';
+import { openDeskAs, sharedStaffMember } from './support/staff';
 import { isPhone, journeyShot } from './support/shots';
 
 /**
@@ -102,12 +102,7 @@ async function uploadReceipt(page: Page, language: string, booking: HeldBooking,
 /** The desk's transfers screen as a desk agent who signed in on this device. */
 async function openTransfers(browser: Browser, language: string, project: string): Promise<Page> {
   const desk = await sharedStaffMember('agent-desk', 'Hamid Desk');
-  const context = await browser.newContext(
-    isPhone(project) ? { viewport: { width: 390, height: 844 } } : { viewport: { width: 1280, height: 900 } },
-  );
-  const page = await context.newPage();
-  await page.goto(`/admin/transfers?lang=${language}`);
-  await signInOnDesk(page, desk, language);
+  const page = await openDeskAs(browser, desk, { language, project, path: '/admin/transfers' });
   await expect(page.getByRole('heading', { level: 1, name: tr(language, 'admin-desk:transfers.title') })).toBeVisible();
   return page;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { LocalMessage } from '../apps/api/src/modules/whatsapp/local-cloud-api/local-cloud-api';
 import { WHATSAPP } from '../playwright.config';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
@@ -7,8 +7,8 @@ import { tr } from './i18n';
 import { bankakReceiptPng, transferFor } from './support/bankak-receipt';
 import { familyName, fillPassenger } from './support/booking-form';
 import { firstAvailableOffer, nextOffersAnswer } from './support/offers-answer';
-import { realStaffMember, signInOnDesk, type RealStaffMember } from './support/staff';
-import { isPhone, journeyShot } from './support/shots';
+import { openDeskAs, realStaffMember, type RealStaffMember } from './support/staff';
+import { journeyShot } from './support/shots';
 
 /**
  * WhatsApp first, every step on screen, against a server configured for the WhatsApp Cloud API and the
@@ -61,17 +61,6 @@ const deskStaff = () =>
     fullName: 'Hamid Desk',
     server: { port: WHATSAPP.appPort, dataDir: process.env.E2E_WHATSAPP_DATA_DIR! },
   }));
-
-async function openDesk(browser: Browser, language: string, project: string, path: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: ORIGIN,
-    ...(isPhone(project) ? { viewport: { width: 390, height: 844 } } : { viewport: { width: 1280, height: 900 } }),
-  });
-  const page = await context.newPage();
-  await page.goto(`${path}?lang=${language}`);
-  await signInOnDesk(page, await deskStaff(), language);
-  return page;
-}
 
 test(
   'signed up with a mobile number by a WhatsApp code, the hold, its reminder and the e-ticket on WhatsApp, then STOP',
@@ -167,7 +156,7 @@ test(
       timeout: 120_000,
     });
 
-    const desk = await openDesk(browser, language, project, '/admin/transfers');
+    const desk = await openDeskAs(browser, await deskStaff(), { language, project, path: '/admin/transfers', baseURL: ORIGIN });
     const card = desk.getByRole('article', { name: reference });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByTestId('transfer-approve').click();

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { StaffRole, StaffSignedIn, TotpConfirmResponse, TotpSetupResponse } from '@kwenda/contracts/admin';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { totpCode, totpStep } from '../../apps/api/src/modules/staff/totp';
 import { tr } from '../i18n';
 
@@ -150,4 +150,21 @@ export async function signInOnDesk(page: Page, member: RealStaffMember, language
   await code.fill(await nextTotpCode(member));
   await page.getByRole('button', { name: t('login.verify') }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/);
+}
+
+/**
+ * The desk in a browser of its own (a staff member beside the traveller's page), sized as the project's
+ * screen, signed in at `path` by `member`. `baseURL` names another e2e server than the project's.
+ */
+export async function openDeskAs(
+  browser: Browser,
+  member: RealStaffMember,
+  { language, project, path, baseURL }: { language: string; project: string; path: string; baseURL?: string },
+): Promise<Page> {
+  const viewport = project.endsWith('phone') ? { width: 390, height: 844 } : { width: 1280, height: 900 };
+  const context = await browser.newContext({ viewport, ...(baseURL ? { baseURL } : {}) });
+  const page = await context.newPage();
+  await page.goto(`${path}?lang=${language}`);
+  await signInOnDesk(page, member, language);
+  return page;
 }
