@@ -15,7 +15,15 @@ import {
   postEvent,
   type ScriptedAirline,
 } from './airline-change-fixtures.js';
-import { createBooking, findOffer, getBooking, guestHeaders, pay, passengersFor } from './helpers/booking-factories.js';
+import {
+  createBooking,
+  findOffer,
+  getBooking,
+  guestHeaders,
+  pay,
+  passengersFor,
+  submitPassengers,
+} from './helpers/booking-factories.js';
 import { approveUploadedReceipt, uploadReceipt } from './helpers/payments.js';
 import { startSmtp } from './helpers/smtp-server.js';
 import { staffMember, type TestStaffMember } from './helpers/staff.js';
@@ -72,14 +80,10 @@ describe.each(backends)('booking messages on WhatsApp (%s)', (backend) => {
     const booking = await getBooking(ctx, (created.json() as { booking: { id: string } }).booking.id);
     family += 1;
     const surname = `WHATSAPP${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[family % 26]}${'ABCDEFGHIJ'[Math.floor(family / 26) % 10]}`;
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/v1/bookings/${booking.id}`,
-      headers: guestHeaders(ctx, booking.id),
-      payload: {
-        bookingId: booking.id,
-        payload: { passengers: passengersFor(booking, {}, surname), email: 'traveller@example.com', mobile: MOBILE, ...contact },
-      },
+    const saved = await submitPassengers(ctx, booking, passengersFor(booking, {}, surname), {
+      email: 'traveller@example.com',
+      mobile: MOBILE,
+      ...contact,
     });
     if (language !== 'ar') await db().update(bookings).set({ language }).where(eq(bookings.id, booking.id));
     return saved;

@@ -2,7 +2,7 @@ import type { Booking } from '@kwenda/contracts';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, whatsappMessages } from '../src/db/schema.js';
-import { createBooking, findOffer, getBooking, guestHeaders, pay, passengersFor } from './helpers/booking-factories.js';
+import { createBooking, findOffer, getBooking, pay, passengersFor, submitPassengers } from './helpers/booking-factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
 
@@ -39,20 +39,11 @@ describe.each(backends)('a production server without WhatsApp (%s)', (backend) =
     const created = await createBooking(ctx, offer);
     expect(created.statusCode, created.body).toBe(201);
     const booking = await getBooking(ctx, (created.json() as { booking: { id: string } }).booking.id);
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/v1/bookings/${booking.id}`,
-      headers: guestHeaders(ctx, booking.id),
-      payload: {
-        bookingId: booking.id,
-        payload: {
-          passengers: passengersFor(booking, {}, 'WHATSAPPOFF'),
-          email: 'traveller@example.com',
-          mobile: '+249912345678',
-          whatsapp: '+249911223344',
-          whatsappUpdates: true,
-        },
-      },
+    const saved = await submitPassengers(ctx, booking, passengersFor(booking, {}, 'WHATSAPPOFF'), {
+      email: 'traveller@example.com',
+      mobile: '+249912345678',
+      whatsapp: '+249911223344',
+      whatsappUpdates: true,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const held = await pay(ctx, booking.id, true);

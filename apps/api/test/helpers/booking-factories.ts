@@ -131,7 +131,8 @@ export async function submitPassengers(
   ctx: TestContext,
   booking: Booking,
   passengers: PassengerInput[],
-  contact = { email: 'traveller@example.com', mobile: '+249912345678' },
+  /** The contact step's fields (email, mobile, whatsapp, whatsappUpdates). */
+  contact: Record<string, unknown> = { email: 'traveller@example.com', mobile: '+249912345678' },
 ) {
   return ctx.app.inject({
     method: 'PUT',
