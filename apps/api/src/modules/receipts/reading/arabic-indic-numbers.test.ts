@@ -12,10 +12,12 @@ import type { TextBox } from './receipt-reading.js';
  */
 const crops = JSON.parse(fs.readFileSync(new URL('./fixtures/digit-crops.json', import.meta.url), 'utf8')) as Record<
   string,
-  { line: TextBox; text: string }
+  { line: TextBox; text: string; words?: { text: string; box: TextBox }[] }
 >;
 
-async function crop(name: string): Promise<{ image: GreyImage; line: TextBox; text: string }> {
+async function crop(
+  name: string,
+): Promise<{ image: GreyImage; line: TextBox; text: string; words?: { text: string; box: TextBox }[] }> {
   const { data, info } = await sharp(fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url)))
     .grayscale()
     .raw()
@@ -23,7 +25,11 @@ async function crop(name: string): Promise<{ image: GreyImage; line: TextBox; te
   return { image: { data: new Uint8Array(data), width: info.width, height: info.height }, ...crops[name]! };
 }
 
-const lineOf = (line: TextBox, text = 'رقم العملية') => ({ text, box: line, words: [{ text, box: { ...line, x0: line.x1 - 120 } }] });
+const lineOf = (line: TextBox, text = 'رقم العملية') => ({
+  text,
+  box: line,
+  words: [{ text, box: { ...line, x0: line.x1 - 120 } }],
+});
 
 describe('reading Arabic-Indic digits', () => {
   it.each(['indic-transaction.png', 'indic-date.png', 'indic-amount.png', 'indic-photo-transaction.png'])(
@@ -55,7 +61,7 @@ describe('reading Arabic-Indic digits', () => {
     expect(numbers?.[0]?.text).toMatch(/^رقم العملية [؟ ]+$/);
   });
 
-  it('reads a blurred photo\'s number whose digits the blur joined into blobs, deblurring its line', async () => {
+  it("reads a blurred photo's number whose digits the blur joined into blobs, deblurring its line", async () => {
     const { image, line, text } = await crop('indic-blurred-transaction.png');
     const strip = { x0: 0, y0: 0, x1: image.width, y1: image.height };
     // At every threshold the joined digits stay unreadable...
@@ -63,11 +69,28 @@ describe('reading Arabic-Indic digits', () => {
       expect(arabicIndicRuns(image, strip, line, level).runs.filter((run) => /\d/.test(run.text))).toEqual([]);
     }
     // ...and deblurred (the OCR read the line as Latin letters, as it does such blobs) they read exactly.
-    const numbers = readArabicIndicNumbers([{ text: 'AVYArAIFOY', box: line, words: [{ text: 'AVYArAIFOY', box: line }] }], image);
+    const numbers = readArabicIndicNumbers(
+      [{ text: 'AVYArAIFOY', box: line, words: [{ text: 'AVYArAIFOY', box: line }] }],
+      image,
+    );
     expect(numbers?.[0]?.text).toBe(text);
   });
 
-  it('tells a photo\'s blurred line from a screenshot\'s sharp one', async () => {
+  it("reads a blurred photo's date line by the shape of a date, its year's joined digits split", async () => {
+    // «٢٨-١١-٢٠٢٦ ٠٢:١٢:٠٧ م» blurred: the space before the year gone, ٢٦ one blob, ٢ and ٣ too close to
+    // tell one by one; the OCR read the line as «عض لاا م 1».
+    const { image, line, text, words } = await crop('indic-blurred-date.png');
+    const numbers = readArabicIndicNumbers([{ text: 'عض لاا م 1', box: line, words }], image);
+    expect(
+      numbers?.[0]?.text
+        .split(' ')
+        .filter((word) => /\d/.test(word))
+        .join(' '),
+    ).toBe(text.replace(/ م$/, ''));
+    expect(numbers?.[0]?.text).toContain('م');
+  });
+
+  it("tells a photo's blurred line from a screenshot's sharp one", async () => {
     const photo = await crop('indic-blurred-transaction.png');
     const screenshot = await crop('indic-transaction.png');
     expect(lineBlur(screenshot.image, screenshot.line)).toBeLessThan(1);

@@ -1,6 +1,15 @@
 import data from './digit-glyphs.json' with { type: 'json' };
+import { readDateByGrammar, type Candidate } from './date-grammar.js';
 import { deblurStrip, lineBlur } from './deblur-strip.js';
-import { BITMAP, classifyGlyph, stripGlyphs, type Glyph, type GlyphMatch, type GlyphTemplate, type GreyImage } from './digit-glyphs.js';
+import {
+  BITMAP,
+  classifyGlyph,
+  stripGlyphs,
+  type Glyph,
+  type GlyphMatch,
+  type GlyphTemplate,
+  type GreyImage,
+} from './digit-glyphs.js';
 import { union } from './parse-receipt-text.js';
 import type { ReceiptLine, TextBox } from './receipt-reading.js';
 
@@ -50,8 +59,9 @@ interface Run {
   text: string;
   /** Read on a deblurred strip (readDeblurred). */
   deblurred?: boolean;
+  /** The run's glyphs before specks at its ends were left out: where a deblurred reading looks. */
+  extent?: TextBox;
 }
-
 
 /**
  * A number cut in pieces by a space the reader saw in it: a group that starts or ends with a separator
@@ -62,6 +72,27 @@ const broken = (visual: string) => /(?:^|\s)[,.:/]|[,.:/](?:\s|$)/.test(visual) 
 /** Reverses the groups of a run split at spaces and '-', keeping each group's digits in order. */
 export function logicalOrder(visual: string): string {
   return (visual.match(/[^\s-]+|\s+|-/g) ?? []).reverse().join('');
+}
+
+const CANDIDATE_LABELS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '/', ':', ','];
+
+/**
+ * Every label a glyph could be: its likeliest and each other that the likeliest is not sure against (the
+ * margins above); none when it is like no digit or separator.
+ */
+function candidatesOf(glyph: Glyph): Candidate[] {
+  const all = CANDIDATE_LABELS.map((label) => ({
+    label,
+    distance: classifyGlyph(glyph, templates, (other) => other === label).distance,
+  }));
+  const best = all.reduce((a, b) => (b.distance < a.distance ? b : a));
+  if (best.distance > 2 * MATCH_LIMIT) return [];
+  return all.filter(({ label, distance }) => {
+    if (label === best.label) return true;
+    const margin = CONFUSABLE.has(`${best.label}${label}`) ? CONFUSABLE_MARGIN : MARGIN;
+    const sure = (best.distance <= MATCH_LIMIT && distance >= margin * best.distance + 0.005) || distance >= 2 * best.distance;
+    return !sure;
+  });
 }
 
 /** The runs of Arabic-Indic digits in one strip of the image. */
@@ -78,14 +109,19 @@ export function arabicIndicRuns(
   const matched = glyphs.flatMap((glyph) => {
     const match = classifyGlyph(glyph, templates);
     const numeric = match.distance <= MATCH_LIMIT && !match.label.startsWith('x:');
-    if (numeric || glyph.geometry[3]! < 0.9 || glyph.geometry[3]! > 2 || glyph.geometry[1]! > 1.2 || !glyph.splits) return [{ glyph, match }];
+    if (numeric || glyph.geometry[3]! < 0.9 || glyph.geometry[3]! > 2 || glyph.geometry[1]! > 1.2 || !glyph.splits)
+      return [{ glyph, match }];
     // A wide glyph of a digit's height that is no digit may be two digits touching.
     let best: { glyph: Glyph; match: GlyphMatch }[] | undefined;
     let bestDistance = Infinity;
     for (const parts of glyph.splits()) {
       const matches = parts.map((part) => ({ glyph: part, match: classifyGlyph(part, templates) }));
       const worst = Math.max(...matches.map(({ match: m }) => m.distance));
-      if (matches.every(({ match: m }) => isArabicIndic(m.label)) && worst <= Math.min(MATCH_LIMIT, match.distance) && worst < bestDistance) {
+      if (
+        matches.every(({ match: m }) => isArabicIndic(m.label)) &&
+        worst <= Math.min(MATCH_LIMIT, match.distance) &&
+        worst < bestDistance
+      ) {
         best = matches;
         bestDistance = worst;
       }
@@ -132,7 +168,9 @@ export function arabicIndicRuns(
     });
     const stray = (piece: typeof run) =>
       piece.every((entry) => !isArabicIndic(entry.label) && !isLatin(entry.label)) ||
-      (piece.some((entry) => entry.label === '?') && piece.filter((entry) => isArabicIndic(entry.label) || isLatin(entry.label)).length <= 1);
+      (piece.some((entry) => entry.label === '?') &&
+        piece.filter((entry) => isArabicIndic(entry.label) || isLatin(entry.label)).length <= 1);
+    const extent = union(run.map((entry) => entry.glyph.box));
     while (pieces.length > 0 && stray(pieces[0]!)) pieces.shift();
     while (pieces.length > 0 && stray(pieces[pieces.length - 1]!)) pieces.pop();
     run.splice(0, run.length, ...pieces.flat());
@@ -166,17 +204,27 @@ export function arabicIndicRuns(
       if (!sure) spoiled = true;
       visual += match.label;
     });
+    const unread = spoiled || broken(visual.trim()) || (level < 1 && !deblurred && /\s/.test(visual.trim()));
+    // Deblurred, a line the matcher was unsure of, or read in no receipt number's shape (the space between a
+    // time and its date lost), is read by the shape of a date (date-grammar.ts); readDeblurred then takes
+    // it only when other deblurred readings agree.
+    const misshapen = !unread && !RECEIPT_NUMBER.some((shape) => shape.test(logicalOrder(visual.trim())));
+    const date =
+      deblurred && (unread || misshapen) ? readDateByGrammar(run.map((entry) => candidatesOf(entry.glyph))) : undefined;
     result.push({
       glyphs: run.map((entry) => ({ glyph: entry.glyph, label: entry.label })),
       box: union(run.map((entry) => entry.glyph.box))!,
+      extent,
       // At a darker threshold a ٠ (a small dot) can vanish, leaving what looks like a space: no spaces there.
       // (Deblurred, a number with a space is kept only in the shape of a whole date and time: readDeblurred.)
-      text: spoiled || broken(visual.trim()) || (level < 1 && !deblurred && /\s/.test(visual.trim())) ? '؟' : logicalOrder(visual.trim()),
+      text: date ?? (unread ? '؟' : logicalOrder(visual.trim())),
     });
   }
   // The marks of morning and afternoon next to a number read (never a label's letter further away).
   const beside = (mark: Run) =>
-    result.some((run) => run.text !== '؟' && Math.max(run.box.x0 - mark.box.x1, mark.box.x0 - run.box.x1) <= RUN_GAP * lineHeight);
+    result.some(
+      (run) => run.text !== '؟' && Math.max(run.box.x0 - mark.box.x1, mark.box.x0 - run.box.x1) <= RUN_GAP * lineHeight,
+    );
   return { runs: [...result, ...marks.filter(beside)], votes };
 }
 
@@ -255,7 +303,8 @@ function readDeblurred(image: GreyImage, strip: TextBox, middle: { y0: number; y
 const ENGLISH_LABEL = /\b(?:transaction|amount|date|account|beneficiary|receiver|sender)\b/i;
 const NOT_ARABIC_WORDS = /[^\u0621-\u064a\s\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
 const OCR_DIGIT = /[0-9\u0660-\u0669\u06f0-\u06f9]/g;
-const overlaps = (a: TextBox, b: TextBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+const overlaps = (a: TextBox, b: TextBox) =>
+  Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
 
 /**
  * The lines with their Arabic-Indic numbers read, or undefined when the receipt shows none (its digits
@@ -309,8 +358,17 @@ export function readArabicIndicNumbers(lines: ReceiptLine[], image: GreyImage): 
     found[index] = found[index]!.flatMap((run) => {
       if (run.text !== '؟') return [run];
       // The run and the OCR's words over it (the run may have stopped at a blob it took for a letter).
-      const around = union([run.box, ...(line.words ?? []).map((word) => word.box).filter((box) => overlaps(box, run.box))])!;
-      const strip = { x0: around.x0 - height, y0: line.box!.y0 - height * 0.4, x1: around.x1 + height, y1: line.box!.y1 + height * 0.4 };
+      // (What the blur made of a number's first or last digits can have been taken for specks: they are looked at too.)
+      const around = union([
+        run.extent ?? run.box,
+        ...(line.words ?? []).map((word) => word.box).filter((box) => overlaps(box, run.box)),
+      ])!;
+      const strip = {
+        x0: around.x0 - height,
+        y0: line.box!.y0 - height * 0.4,
+        x1: around.x1 + height,
+        y1: line.box!.y1 + height * 0.4,
+      };
       const read = readDeblurred(image, strip, { y0: line.box!.y0, y1: line.box!.y1 }, run.box);
       // A number reaching the strip's end may go on beyond it: not taken.
       const inside = read?.every((found) => found.box.x0 - strip.x0 >= height / 2 && strip.x1 - found.box.x1 >= height / 2);
