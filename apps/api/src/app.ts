@@ -90,7 +90,10 @@ export async function buildApp({ env, database, supplier, logger, paymentProvide
     { prefix: '/api/v1' },
   );
   for (const module of modules) if (module.rootRoutes) await app.register(module.rootRoutes);
-  await site.registerPages(async (id) => (await bookings.service.getBookingRow(id)) !== undefined);
+  await site.registerPages({
+    bookingExists: async (id) => (await bookings.service.getBookingRow(id)) !== undefined,
+    bookingForPage: bookings.bookingForPage,
+  });
   return app;
 }
 

@@ -174,6 +174,11 @@ describe.each(backends)('private booking data on %s', (backend) => {
       expect(attributes.slice(1).sort()).toEqual(
         ['HttpOnly', `Max-Age=${400 * 24 * 3600}`, `Path=/api/v1/bookings/${id}`, 'SameSite=Lax', 'Secure'].sort(),
       );
+      // The same grant for the booking's page only (its request proves it; the server paints the page for it).
+      const page = [created.headers['set-cookie']].flat().filter((c) => c?.startsWith('kwenda_booking='))[1]!;
+      expect(page.split('; ').sort()).toEqual(
+        [attributes[0], 'HttpOnly', `Max-Age=${400 * 24 * 3600}`, `Path=/booking/${id}`, 'SameSite=Lax', 'Secure'].sort(),
+      );
       // Only a hash of the token is kept.
       const [grant] = await ctx.database.sql.query<{ token_hash: string; source: string }>(
         'SELECT token_hash, source FROM booking_access_grants WHERE booking_id = $1',
@@ -382,6 +387,8 @@ describe.each(backends)('private booking data on %s', (backend) => {
       expect(granted.json()).toEqual({ bookingId: booking.id });
       const cookie = accessCookieOf(granted.headers['set-cookie'])!;
       expect([granted.headers['set-cookie']].flat()[0]).toContain(`Path=/api/v1/bookings/${booking.id}`);
+      // The same grant for the booking's page, which the server then sends painted to this device.
+      expect([granted.headers['set-cookie']].flat()[1]).toContain(`${cookie}; Path=/booking/${booking.id}; `);
       expect((await read(booking.id, { cookie })).access).toBe('full');
       // The new device may change the booking too.
       expect(

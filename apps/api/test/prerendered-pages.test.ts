@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, findOffer } from './helpers/booking-factories.js';
+import { createBooking, findOffer, guestHeaders, readyBooking } from './helpers/booking-factories.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 
 /**
@@ -281,5 +281,135 @@ describe('rendered pages without the web build renderer', () => {
       await ctx.close();
       fs.rmSync(path.dirname(dist), { recursive: true, force: true });
     }
+  });
+});
+
+/** A stand-in renderer that writes the booking it was given (its reference, status, amount and first passenger). */
+const BOOKING_RENDERER = `
+let calls = 0;
+export async function renderPage(url, language, pageData) {
+  calls += 1;
+  if (url.includes('break=1')) throw new Error('the page broke');
+  const booking = pageData.booking;
+  const text = booking
+    ? booking.bookingReference + ' ' + booking.status + ' ' + booking.amount + ' ' + booking.passengers[0].lastName
+    : 'no booking';
+  return { html: '<p>' + language + ' ' + text + ' call ' + calls + '</p>', meta: { title: 'Booking ' + (booking ? booking.bookingReference : '') + ' <&>' } };
+}
+export const pageDataJson = (data) => JSON.stringify(data).replaceAll('<', '\\\\u003c');
+export const PAGE_QUERY_KEYS = ['payment', 'lang', 'break'];
+`;
+
+describe("a booking's page, painted for the browser holding its access", () => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeWebBuild();
+    fs.writeFileSync(path.join(path.dirname(dist), 'dist-ssr', 'entry-server.js'), BOOKING_RENDERER);
+    for (const language of ['ar', 'en']) {
+      fs.writeFileSync(path.join(dist, 'prerendered', language, 'app.html'), `<html lang="${language}">app</html>`);
+      fs.writeFileSync(
+        path.join(dist, 'prerendered', language, 'booking.template.html'),
+        `<html lang="${language}"><head><title>Kwenda</title></head><body><div id="root"></div></body></html>`,
+      );
+    }
+    const pages = JSON.parse(fs.readFileSync(path.join(dist, 'prerendered', 'pages.json'), 'utf8')) as object;
+    fs.writeFileSync(
+      path.join(dist, 'prerendered', 'pages.json'),
+      JSON.stringify({ ...pages, app: 'app', booking: 'booking.template' }),
+    );
+    ctx = await createTestApp(process.env.DATABASE_URL ? 'postgres' : 'pglite', { env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+  });
+  const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  /** A guest's booking with passengers saved, and the cookie its browser sends with the booking's page. */
+  async function ownBooking(family: string) {
+    const booking = await readyBooking(ctx, await findOffer(ctx), family);
+    const pageCookie = guestHeaders(ctx, booking.id).cookie!;
+    return { booking, pageCookie };
+  }
+
+  it('sends the owner the page rendered with the booking as the API reads it, never kept', async () => {
+    const { booking, pageCookie } = await ownBooking('PAINTED');
+    const page = await get(`/booking/${booking.id}`, `kwenda.language=en; ${pageCookie}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['vary']).toContain('cookie');
+    expect(page.body).toMatch(
+      new RegExp(`<div id="root"><p>en ${booking.bookingReference} created ${booking.amount} PAINTED call \\d+</p></div>`),
+    );
+    expect(page.body).toContain(`<title>Booking ${booking.bookingReference} &lt;&amp;&gt;</title>`);
+    const data = JSON.parse(/id="kwenda-page-data">([^<]*)<\/script>/.exec(page.body)![1]!) as {
+      booking: unknown;
+      now: number;
+      airports: { iataCode: string }[];
+    };
+    // The same booking GET /api/v1/bookings/:id answers the owner (same service, same view).
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/bookings/${booking.id}`,
+      headers: guestHeaders(ctx, booking.id),
+    });
+    expect(data.booking).toEqual(read.json());
+    expect(Math.abs(data.now - Date.now())).toBeLessThan(60_000);
+    expect(data.airports.map((airport) => airport.iataCode)).toEqual(expect.arrayContaining([booking.slices[0]!.origin]));
+    // Rendered at every request: no copy is kept for the next asker.
+    const again = await get(`/booking/${booking.id}`, pageCookie);
+    const calls = (body: string) => Number(/call (\d+)/.exec(body)![1]);
+    expect(calls(again.body)).toBeGreaterThan(calls(page.body));
+    expect(again.body).toContain(`<p>ar ${booking.bookingReference} created`);
+  });
+
+  it('sends a stranger, another booking’s cookie and a missing booking the same empty page', async () => {
+    const { booking, pageCookie } = await ownBooking('PRIVATE');
+    const other = await ownBooking('OTHER');
+    const nothing = (await get('/booking/bk_nonexistent00000000000', pageCookie)).body;
+    expect(nothing).toBe('<html lang="ar">app</html>');
+    // The owner's page first: a page kept for the address would show up below.
+    expect((await get(`/booking/${booking.id}`, pageCookie)).body).toContain(booking.bookingReference);
+    for (const cookie of [undefined, other.pageCookie, `kwenda_booking=${'A'.repeat(43)}`, 'kwenda_booking=short', 'other=1']) {
+      const page = await get(`/booking/${booking.id}`, cookie);
+      expect(page.statusCode, cookie).toBe(200);
+      expect(page.headers['cache-control'], cookie).toBe('private, no-store');
+      expect(page.body, cookie).toBe(nothing);
+      for (const secret of [booking.bookingReference, booking.id.slice(3), 'PRIVATE', String(booking.amount), 'kwenda-page-data'])
+        expect(page.body, `${cookie} ${secret}`).not.toContain(secret);
+    }
+    // Under a referral code the page's cookie is not sent (its path is another): the browser renders it.
+    expect((await get(`/KW2024/booking/${booking.id}`, pageCookie)).body).toBe(nothing);
+  });
+
+  it('sends the template when rendering fails, and never answers 500 for an odd address', async () => {
+    const { booking, pageCookie } = await ownBooking('BROKEN');
+    const failed = await get(`/booking/${booking.id}?break=1`, pageCookie);
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe('<html lang="ar"><head><title>Kwenda</title></head><body><div id="root"></div></body></html>');
+    for (const url of [
+      '/booking/%E0%A4%A',
+      '/booking/..%2F..%2Fetc',
+      `/booking/${booking.id}%00`,
+      `/booking/${'x'.repeat(300)}`,
+      '/booking/%3Cscript%3E',
+      `/booking/${booking.id}/extra`,
+      '/booking/',
+    ]) {
+      const page = await get(url, pageCookie);
+      expect(page.statusCode, url).toBeLessThan(500);
+      expect(page.body, url).not.toContain(booking.bookingReference);
+    }
+  });
+
+  it("gives the page's cookie again to a browser reading the booking whole with its grant, and to no one else", async () => {
+    const { booking, pageCookie } = await ownBooking('RENEWED');
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, headers: { cookie: pageCookie } });
+    expect([read.headers['set-cookie']].flat()).toEqual([
+      expect.stringMatching(new RegExp(`^${pageCookie}; Path=/booking/${booking.id}; Max-Age=\\d+; HttpOnly; SameSite=Lax`)),
+    ]);
+    const stranger = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${booking.id}` });
+    expect(stranger.headers['set-cookie']).toBeUndefined();
   });
 });

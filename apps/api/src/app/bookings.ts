@@ -1,7 +1,8 @@
 import { adminBookingsRoutes } from '../modules/admin-bookings/admin-bookings-routes.js';
 import { createAdminBookingsService } from '../modules/admin-bookings/admin-bookings-service.js';
+import { bookingIdSchema, type Booking } from '@kwenda/contracts';
 import { bookingAccessEmailsOf } from '../modules/booking-access/booking-access-emails.js';
-import { registerBookingAccessGuard } from '../modules/booking-access/booking-access-guard.js';
+import { registerBookingAccessGuard, seesWhole } from '../modules/booking-access/booking-access-guard.js';
 import { bookingAccessRoutes } from '../modules/booking-access/booking-access-routes.js';
 import { createBookingAccessService } from '../modules/booking-access/booking-access-service.js';
 import { adminAirlineChangeRoutes } from '../modules/bookings/admin/airline-change-routes.js';
@@ -73,5 +74,16 @@ export function bookingsModule(context: AppContext, { checkout }: { checkout: Ch
       { name: 'ticketing-retry', run: (now) => bookings.fulfilPending(now) },
     ],
   };
-  return { service: bookings, module };
+  /**
+   * The booking as GET /api/v1/bookings/:id answers the browser that sent this Cookie header, when that
+   * browser holds one of its grants (the page's copy of the access cookie); null for anyone else, and for
+   * an account's booking (the session is a bearer token, which a page request does not carry). The
+   * server paints the booking's page with it (plugins/web-app.ts).
+   */
+  const bookingForPage = async (id: string, cookieHeader: string | undefined): Promise<Booking | null> => {
+    if (!cookieHeader || !bookingIdSchema.safeParse(id).success) return null;
+    const booking = await bookings.getBookingFor(id, (row) => seesWhole(access, row, { userId: null, cookieHeader }));
+    return booking?.access === 'full' ? booking : null;
+  };
+  return { service: bookings, module, bookingForPage };
 }

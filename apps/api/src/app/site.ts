@@ -19,7 +19,7 @@ import { createOffersService } from '../modules/offers/offers-service.js';
 import { ratesRoutes } from '../modules/rates/rates-routes.js';
 import { createRatesService } from '../modules/rates/rates-service.js';
 import { createUnpricedOffersCounter } from '../modules/rates/unpriced-offers-counter.js';
-import { registerWebApp } from '../plugins/web-app.js';
+import { registerWebApp, type WebAppOptions } from '../plugins/web-app.js';
 import { trialModeOf } from '../trial-mode.js';
 import type { AppContext, AppModule } from './app-module.js';
 
@@ -65,6 +65,6 @@ export function siteModule(
     },
   };
   /** The web app's pages, after every API route: a booking's page is served for a booking that exists. */
-  const registerPages = (bookingExists: (id: string) => Promise<boolean>) => registerWebApp(app, env, { config, bookingExists });
+  const registerPages = (bookingPages: Omit<WebAppOptions, 'config'>) => registerWebApp(app, env, { config, ...bookingPages });
   return { module, registerPages };
 }

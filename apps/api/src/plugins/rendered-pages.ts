@@ -6,11 +6,12 @@ import zlib from 'node:zlib';
 import type { Airport, PublicConfig } from '@kwenda/contracts';
 import { todayIn } from '@kwenda/contracts/rules';
 import type { FastifyBaseLogger } from 'fastify';
+import { escapeHtml } from '../escape-html.js';
 import { airportList } from '../modules/airports/airport-service.js';
 
 /** What apps/web/src/entry-server.tsx exports for rendering a page per request. */
 interface Renderer {
-  renderPage(url: string, language: string, pageData: PageData): Promise<{ html: string }>;
+  renderPage(url: string, language: string, pageData: PageData): Promise<{ html: string; meta?: { title: string } }>;
   pageDataJson(pageData: PageData): string;
   /** The address parameters the pages read; an older build has none (then every query renders anew). */
   PAGE_QUERY_KEYS?: readonly string[];
@@ -34,6 +35,10 @@ export function renderedAddress(url: string, keys: readonly string[] | undefined
 interface PageData {
   airports: Airport[];
   config: PublicConfig;
+  /** A booking's page, rendered for its owner: the booking as its API read answers them. */
+  booking?: object;
+  /** When the server rendered the page (epoch ms): what the page shows as "now" until it runs. */
+  now?: number;
 }
 
 /**
@@ -50,13 +55,24 @@ const publicAirports = new Map(airportList.map((airport) => [airport.iataCode, a
 
 /** The airports an address names (?departureStation=PZU, the legs of a multi-city trip), in order. */
 export function airportsInQuery(query: URLSearchParams): Airport[] {
+  return airportsNamed(query.values(), MAX_AIRPORTS);
+}
+
+/** The airports these texts name (three capitals each), in order, up to `max`. */
+function airportsNamed(texts: Iterable<string>, max: number): Airport[] {
   const found = new Map<string, Airport>();
-  for (const value of query.values())
+  for (const value of texts)
     for (const [code] of value.matchAll(/\b[A-Z]{3}\b/g)) {
       const airport = publicAirports.get(code);
-      if (airport && found.size < MAX_AIRPORTS) found.set(code, airport);
+      if (airport && found.size < max) found.set(code, airport);
     }
   return [...found.values()];
+}
+
+/** A booking's airports (its slices' ends and connections), whose cities its page shows from the first paint. */
+function bookingAirports(booking: object): Airport[] {
+  const slices = (booking as { slices?: unknown }).slices;
+  return airportsNamed([JSON.stringify(slices ?? [])], MAX_AIRPORTS * 4);
 }
 
 /**
@@ -96,8 +112,36 @@ export async function loadPageRenderer(
     return document;
   };
 
+  /**
+   * A page rendered with one person's data (a booking's page for its owner): rendered at every request and
+   * never kept, so no one else is ever sent it. Null without a renderer; the template (the browser renders
+   * the page) when rendering fails.
+   */
+  async function personal(
+    file: string,
+    requested: string,
+    language: string,
+    data: { booking: object },
+  ): Promise<RenderedDocument | null> {
+    const render = await loadRenderer();
+    if (!render) return null;
+    const page = template(file);
+    const url = renderedAddress(requested, render.PAGE_QUERY_KEYS);
+    const pageData: PageData = { airports: bookingAirports(data.booking), config, booking: data.booking, now: Date.now() };
+    try {
+      const { html, meta } = await render.renderPage(url, language, pageData);
+      const json = `<script type="application/json" id="kwenda-page-data">${render.pageDataJson(pageData)}</script>`;
+      let document = page.html.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${json}`);
+      if (meta?.title) document = document.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
+      return new RenderedDocument(document);
+    } catch (error) {
+      log.warn({ err: error, url: requested.split('?')[0] }, 'rendering a personal page failed: its template goes out');
+      return page;
+    }
+  }
+
   /** The document for `url` in `language`, from the template at `file` (relative to the build). */
-  return async function renderDocument(file: string, requested: string, language: string): Promise<RenderedDocument | null> {
+  async function renderDocument(file: string, requested: string, language: string): Promise<RenderedDocument | null> {
     const render = await loadRenderer();
     if (!render) return null;
     const page = template(file);
@@ -130,7 +174,8 @@ export async function loadPageRenderer(
       cache.set(key, document);
     }
     return document;
-  };
+  }
+  return Object.assign(renderDocument, { personal });
 }
 
 const brotli = promisify(zlib.brotliCompress);

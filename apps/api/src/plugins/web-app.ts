@@ -22,6 +22,12 @@ export interface WebAppOptions {
   config: PublicConfig;
   /** Whether a booking exists: its page answers 404 otherwise (the bookings service looks it up). */
   bookingExists: (id: string) => Promise<boolean>;
+  /**
+   * The booking as its API read answers the browser that sent this Cookie header, when that browser holds
+   * the booking's access (its page's copy of the access cookie); null for anyone else. Its page then goes
+   * out painted with it; without it, the page goes out empty as for any stranger.
+   */
+  bookingForPage?: (id: string, cookieHeader: string | undefined) => Promise<object | null>;
 }
 
 /**
@@ -46,6 +52,7 @@ function pageCacheControl(url: string): string {
 
 /** Booking ids are short (bk_ and 22 characters): anything much longer is not looked up. */
 const MAX_BOOKING_ID_LENGTH = 64;
+const BOOKING_ID_CHARACTERS = /^[\w-]+$/;
 
 /**
  * One process in production: the API serves the built web app (pre-compressed .br/.gz
@@ -53,7 +60,7 @@ const MAX_BOOKING_ID_LENGTH = 64;
  * A path the app has no page for (its coming-soon page) and a booking that does not exist answer
  * 404 with the same friendly page, so search engines drop them and monitoring sees them.
  */
-export async function registerWebApp(app: FastifyInstance, env: Env, { config, bookingExists }: WebAppOptions) {
+export async function registerWebApp(app: FastifyInstance, env: Env, { config, bookingExists, bookingForPage }: WebAppOptions) {
   const root = path.resolve(env.WEB_DIST);
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -73,6 +80,26 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
       },
     });
   }
+  /**
+   * The booking's page rendered with the booking, for the browser holding its access cookie (the page's
+   * copy, path-scoped to /booking/<id>); null for anyone else, who gets the same empty page whether or not
+   * the booking exists. A render that fails sends the page's template: the browser renders it.
+   */
+  const ownBookingDocument = async (url: string, cookieHeader: string | undefined) => {
+    const [pathname = '', search = ''] = url.split('?');
+    const match = /^\/booking\/([^/]+)$/.exec(pathname);
+    const template = prerendered?.booking;
+    if (!match || !template || !bookingForPage || !renderDocument || !cookieHeader) return null;
+    const id = match[1]!;
+    if (id.length > MAX_BOOKING_ID_LENGTH || !BOOKING_ID_CHARACTERS.test(id)) return null;
+    const booking = await bookingForPage(id, cookieHeader).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'reading a booking for its page failed: the browser renders it');
+      return null;
+    });
+    if (!booking) return null;
+    const language = requestLanguage(new URLSearchParams(search), cookieHeader, prerendered.languages);
+    return renderDocument.personal(`prerendered/${language}/${template}.html`, url, language, { booking });
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // The path exists with another method: say which methods it takes (405), not that it is missing.
@@ -108,6 +135,14 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
     if (!prerendered) return reply.sendFile('index.html');
     // The app renders the coming-soon page or the missing booking in the browser, in the visitor's language.
     if (!found) return reply.header('vary', 'cookie').sendFile(appShellFile(prerendered, request.url, request.headers.cookie));
+    // A booking's page, painted for the browser that holds the booking's access: never kept, never shared.
+    const owned = await ownBookingDocument(request.url, request.headers.cookie);
+    if (owned) {
+      const { encoding, body } = owned.body(request.headers['accept-encoding']);
+      reply.header('vary', 'cookie, accept-encoding').type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(await body);
+    }
     // The page differs by the language cookie: caches must keep one copy per cookie.
     const rendered = renderedFile(prerendered, request.url, request.headers.cookie);
     const document = rendered && renderDocument ? await renderDocument(rendered.file, request.url, rendered.language) : null;
@@ -128,7 +163,8 @@ async function pageFound(pathname: string, bookingExists: (id: string) => Promis
   if (!match) return false;
   if (match.page !== 'booking/:id') return true;
   const id = match.params.id ?? '';
-  return id.length <= MAX_BOOKING_ID_LENGTH && bookingExists(id);
+  // Booking ids are letters, digits, _ and - (a NUL or other byte the database refuses is no booking).
+  return id.length <= MAX_BOOKING_ID_LENGTH && BOOKING_ID_CHARACTERS.test(id) && bookingExists(id);
 }
 
 interface PrerenderedPages {
@@ -139,6 +175,8 @@ interface PrerenderedPages {
   pages: Record<string, string>;
   /** Path → file name of the template of a page rendered per request from its address, with any query. */
   rendered?: Record<string, string>;
+  /** File name under prerendered/<language>/ of the booking page's template (rendered for its owner only). */
+  booking?: string;
   /** The web build's server entry, relative to the build (apps/web/src/entry-server.tsx). */
   renderer?: string;
 }

@@ -8,6 +8,11 @@
  * - SameSite=Lax: sent when the e-ticket link of an e-mail opens in this browser (a top-level GET from
  *   another site), never with another site's form posts.
  * - Secure when the site is served over https.
+ *
+ * The same grant goes out twice: once for the API address, and once path-scoped to the booking's page
+ * (/booking/<id>), so that the page's own request proves it and the server can send the page painted
+ * with the booking (apps/api/src/plugins/web-app.ts). Both are set together and read by the same check
+ * (booking-access-guard.ts seesWhole); neither reaches other bookings' pages or addresses.
  */
 export const ACCESS_COOKIE = 'kwenda_booking';
 
@@ -17,10 +22,23 @@ export const GRANT_DAYS = 400;
 /** The booking's address under the API, where its cookie applies. */
 export const bookingApiPath = (bookingId: string) => `/api/v1/bookings/${bookingId}`;
 
-export function accessCookie(bookingId: string, token: string, options: { secure: boolean }): string {
+/** The booking's page, where the copy of its cookie applies (the page is sent painted to its owner). */
+export const bookingPagePath = (bookingId: string) => `/booking/${bookingId}`;
+
+/** The booking's access cookies: its API address's and its page's, holding the same grant. */
+export function accessCookies(bookingId: string, token: string, options: { secure: boolean }): string[] {
+  return [accessCookie(bookingId, token, options), accessCookie(bookingId, token, options, bookingPagePath(bookingId))];
+}
+
+export function accessCookie(
+  bookingId: string,
+  token: string,
+  options: { secure: boolean },
+  cookiePath = bookingApiPath(bookingId),
+): string {
   return [
     `${ACCESS_COOKIE}=${token}`,
-    `Path=${bookingApiPath(bookingId)}`,
+    `Path=${cookiePath}`,
     `Max-Age=${GRANT_DAYS * 24 * 60 * 60}`,
     'HttpOnly',
     'SameSite=Lax',

@@ -7,7 +7,7 @@ import {
   bookingCodeVerifyResponseSchema,
 } from '@kwenda/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessCookie } from './access-cookie.js';
+import { accessCookies } from './access-cookie.js';
 import type { BookingAccessService } from './booking-access-service.js';
 
 /** Find my booking: a reference and a last name, then the code e-mailed to the booking's address. */
@@ -43,7 +43,7 @@ export const bookingAccessRoutes: FastifyPluginAsyncZod<{ access: BookingAccessS
     },
     async (request, reply) => {
       const { bookingId, token } = await access.verifyCode(request.body, request.ip);
-      reply.header('set-cookie', accessCookie(bookingId, token, { secure: secureCookies })).header('cache-control', 'no-store');
+      reply.header('set-cookie', accessCookies(bookingId, token, { secure: secureCookies })).header('cache-control', 'no-store');
       return { bookingId };
     },
   );
