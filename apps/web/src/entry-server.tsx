@@ -18,7 +18,6 @@ import { AppRoutes } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import i18n, { i18nOptions, type Language } from './i18n';
 import { pageDataJson, type PageData } from './lib/page-data';
-import { seedPublicConfig } from './lib/public-config';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
 import { SEARCH_PARAM_KEYS } from './lib/search-params';
 import { FILTER_PARAM_KEYS, ORDER_PARAM } from './features/offers';
@@ -87,9 +86,9 @@ async function renderNow(path: string, language: Language, pageData: PageData | 
   started = true;
   await i18n.changeLanguage(language);
   const collector: PageMetaCollector = {};
-  // A client of its own per render (on a server, queries are never collected), with the config it was given.
+  // A client of its own per render (on a server, queries are never collected). The config it was given is
+  // read from the page data (lib/public-config.ts).
   const queryClient = new QueryClient();
-  if (pageData) seedPublicConfig(queryClient, pageData);
   const errors: unknown[] = [];
   // The same tree as src/main.tsx, with a static router: hydration matches it element for element.
   const { prelude } = await prerender(

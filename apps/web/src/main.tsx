@@ -4,8 +4,6 @@ import i18n, { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPrerenderedPage } from './app/router';
 import { readPageData } from './lib/page-data';
-import { seedPublicConfig } from './lib/public-config';
-import { queryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/register-service-worker';
 
 const container = document.getElementById('root')!;
@@ -15,7 +13,6 @@ const container = document.getElementById('root')!;
 const prerenderedIn = document.documentElement.dataset.prerendered;
 // A page rendered per request comes with what it was rendered with: the address's airports, the config.
 const pageData = readPageData(document);
-seedPublicConfig(queryClient, pageData);
 
 /**
  * Marks <html data-ready> once React has hydrated or rendered the page: a tap before then does nothing

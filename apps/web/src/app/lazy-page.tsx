@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadQueryClient } from '../lib/load-query-client';
 import { retryableLazy } from '../lib/retryable-lazy';
 
 /**
@@ -6,14 +7,14 @@ import { retryableLazy } from '../lib/retryable-lazy';
  * renders at once instead of suspending: main.tsx loads the page of a prerendered address before
  * hydrating, so React hydrates the whole page in one pass. A page still suspended while the layout
  * above it re-renders would be thrown away and drawn again (docs/decisions/0011). A failed download
- * is tried again at the next render (retryableLazy).
+ * is tried again at the next render (retryableLazy). The app's query client loads with it (lib/load-query-client.ts).
  */
 export function lazyPage(load: () => Promise<ComponentType>) {
   let Loaded: ComponentType | null = null;
   let loading: Promise<void> | null = null;
   const preload = () =>
-    (loading ??= load().then(
-      (component) => {
+    (loading ??= Promise.all([load(), loadQueryClient()]).then(
+      ([component]) => {
         Loaded = component;
       },
       (error: unknown) => {

@@ -27,12 +27,12 @@ import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { directionOf } from '../i18n';
 import { PageDataContext, type PageData } from '../lib/page-data';
-import { queryClient as browserQueryClient } from '../lib/query-client';
+import { useLoadedQueryClient } from '../lib/load-query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
@@ -44,17 +44,29 @@ const themeStylesInHtml = import.meta.env.PROD;
 
 interface AppProvidersProps {
   children: ReactNode;
-  /** The server renders each page with a client of its own (on a server, queries are never collected). */
+  /**
+   * The server renders each page with a client of its own (on a server, queries are never collected); the
+   * browser's loads with the first lazy part (lib/load-query-client.ts).
+   */
   queryClient?: QueryClient;
   /** What the server rendered the page with (lib/page-data.ts). */
   pageData?: PageData;
 }
 
-export function AppProviders({ children, queryClient = browserQueryClient, pageData }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, pageData }: AppProvidersProps) {
   const { i18n } = useTranslation();
   const dir = directionOf(i18n.language);
+  const loaded = useLoadedQueryClient();
+  const client = queryClient ?? loaded;
+  // What QueryClientProvider does, for a client that arrives after the first render: the same element
+  // throughout, so the page below is not mounted afresh when it does.
+  useEffect(() => {
+    if (!client) return;
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
   const app = (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientContext.Provider value={client}>
       {/* key remounts Mantine so portals and floating elements pick up the new direction */}
       <DirectionProvider initialDirection={dir} detectDirection={false} key={dir}>
         <MantineProvider
@@ -66,7 +78,7 @@ export function AppProviders({ children, queryClient = browserQueryClient, pageD
           {children}
         </MantineProvider>
       </DirectionProvider>
-    </QueryClientProvider>
+    </QueryClientContext.Provider>
   );
   return pageData ? <PageDataContext.Provider value={pageData}>{app}</PageDataContext.Provider> : app;
 }

@@ -1,24 +1,23 @@
 import type { Airport } from '@kwenda/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest } from './api-client';
 import { afterFirstInteraction } from './first-interaction';
 import { usePageData } from './page-data';
+import { useVisitRead, visitRead } from './visit-read';
 
-const AIRPORTS_QUERY_KEY = ['airports'] as const;
+/**
+ * GET /trips/airports, once per visit. Used as sent, parsed once the page is touched (lib/api-client.ts
+ * parseAfter): zod stays out of what a visitor who only looks downloads.
+ */
+const airportsRead = visitRead((drop) =>
+  apiRequest('/trips/airports', () => import('@kwenda/contracts/reference').then((m) => m.airportListSchema), {
+    parseAfter: { settled: afterFirstInteraction(), onRefused: drop },
+  }),
+);
 
 /** The airport list, fetched once per visit and shared by the search form and the offers page. */
 export function useAirports() {
-  const query = useQuery({
-    queryKey: AIRPORTS_QUERY_KEY,
-    // Used as sent, parsed once the page is touched (lib/api-client.ts parseAfter): zod stays out of what
-    // a visitor who only looks downloads.
-    queryFn: ({ client }) =>
-      apiRequest('/trips/airports', () => import('@kwenda/contracts/reference').then((m) => m.airportListSchema), {
-        parseAfter: { settled: afterFirstInteraction(), onRefused: () => client.removeQueries({ queryKey: AIRPORTS_QUERY_KEY }) },
-      }),
-    staleTime: Infinity,
-  });
+  const query = useVisitRead<Airport[]>(airportsRead);
   // Until the list arrives, the airports the server rendered the page with (lib/page-data.ts).
   const known = usePageData().airports;
   const byCode = useMemo(() => new Map((query.data ?? known).map((a) => [a.iataCode, a])), [query.data, known]);

@@ -1,6 +1,6 @@
 import { apiRequest } from './api-client';
 import { clearBookingDrafts } from './booking-drafts';
-import { queryClient } from './query-client';
+import { loadedQueryClient } from './load-query-client';
 import { clearSession, readSession } from './session';
 
 /**
@@ -18,8 +18,9 @@ export async function logout(): Promise<void> {
   // Unsent passenger details (passport numbers) do not outlive the session on a shared browser. Loaded
   // here rather than with the header, which every page's first script carries.
   clearBookingDrafts();
-  queryClient.removeQueries({ queryKey: ['account'] });
-  queryClient.removeQueries({ queryKey: ['account-bookings'] });
+  // A client not loaded yet holds nothing.
+  loadedQueryClient()?.removeQueries({ queryKey: ['account'] });
+  loadedQueryClient()?.removeQueries({ queryKey: ['account-bookings'] });
   // Bookings and e-tickets kept for use offline, a guest's ones included (its code stays out of the
   // first script). Last: a download that fails offline leaves the session and its queries already gone.
   await import('./saved-trips').then((savedTrips) => savedTrips.clearSavedTrips());

@@ -1,31 +1,26 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { PublicConfig } from '@kwenda/contracts';
 import { apiRequest } from './api-client';
 import { afterFirstInteraction } from './first-interaction';
-import { usePageData, type PageData } from './page-data';
+import { usePageData } from './page-data';
 import { useHydrated } from './use-hydrated';
-
-export const CONFIG_QUERY_KEY = ['config'] as const;
+import { useVisitRead, visitRead } from './visit-read';
 
 /**
- * The config a page rendered on the server came with (lib/page-data.ts), put where usePublicConfig
- * finds it: the page then never asks for it, and hydrates with what it was rendered with.
+ * GET /config, once per visit. Used as sent, parsed once the page is touched (lib/api-client.ts
+ * parseAfter): zod stays out of what a visitor who only looks downloads.
  */
-export function seedPublicConfig(queryClient: QueryClient, pageData: PageData) {
-  if (pageData.config) queryClient.setQueryData(CONFIG_QUERY_KEY, pageData.config);
-}
+const configRead = visitRead((drop) =>
+  apiRequest('/config', () => import('@kwenda/contracts/reference').then((m) => m.publicConfigSchema), {
+    parseAfter: { settled: afterFirstInteraction(), onRefused: drop },
+  }),
+);
 
-/** Deployment facts served at run time (staging flag, contact numbers). */
+/**
+ * Deployment facts served at run time (staging flag, contact numbers). A page the server rendered per
+ * request came with them (lib/page-data.ts): it never asks, and hydrates with what it was rendered with.
+ */
 export function usePublicConfig() {
-  return useQuery({
-    queryKey: CONFIG_QUERY_KEY,
-    // Used as sent, parsed once the page is touched (lib/api-client.ts parseAfter): zod stays out of what
-    // a visitor who only looks downloads.
-    queryFn: ({ client }) =>
-      apiRequest('/config', () => import('@kwenda/contracts/reference').then((m) => m.publicConfigSchema), {
-        parseAfter: { settled: afterFirstInteraction(), onRefused: () => client.removeQueries({ queryKey: CONFIG_QUERY_KEY }) },
-      }),
-    staleTime: Infinity,
-  });
+  return useVisitRead<PublicConfig>(configRead, usePageData().config);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { loadQueryClient } from './load-query-client';
 
 /** How to start again each download that failed, until retryFailedDownloads runs them. */
 const failed = new Set<() => void>();
@@ -9,14 +10,17 @@ const failed = new Set<() => void>();
  * reload, and a reload offline loses the whole site. A failed one downloads anew only once
  * retryFailedDownloads is called (the route error boundary's button, the browser back online), not at
  * React's own second render after an error, which would try again and again while offline.
+ * The app's query client loads with it (lib/load-query-client.ts): lazy parts read the API through it.
  */
 export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   const make = () =>
     lazy(() =>
-      load().catch((error: unknown) => {
-        failed.add(() => (current = make()));
-        throw error;
-      }),
+      Promise.all([load(), loadQueryClient()])
+        .then(([module]) => module)
+        .catch((error: unknown) => {
+          failed.add(() => (current = make()));
+          throw error;
+        }),
     );
   let current = make();
   function Retryable(props: P) {

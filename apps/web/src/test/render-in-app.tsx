@@ -7,6 +7,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Translator } from '../i18n/translator';
 import { TranslatorProvider } from '../i18n/use-translation';
+import { resetVisitReads } from '../lib/visit-read';
 import { standInForTheBrowser } from './browser-stand-ins';
 
 /**
@@ -29,6 +30,7 @@ function catalogs(language: string) {
 
 export function renderInApp(ui: ReactNode, language: 'en' | 'ar' = 'en') {
   standInForTheBrowser();
+  resetVisitReads();
   const i18n = new Translator({ lng: language, resources: { [language]: catalogs(language) } });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(

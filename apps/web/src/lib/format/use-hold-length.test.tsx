@@ -2,13 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PublicConfig } from '@kwenda/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Translator } from '../../i18n/translator';
 import { TranslatorProvider, useTranslation } from '../../i18n/use-translation';
 import { PageDataContext } from '../page-data';
-import { CONFIG_QUERY_KEY } from '../public-config';
 import { useHoldLength } from './use-hold-length';
 
 const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../i18n/locales');
@@ -18,20 +16,16 @@ const catalog = (language: string, namespace: string) =>
 /** The pay-later choice's sentence, as the payment step writes it, for a server whose HOLD_MINUTES is `holdMinutes`. */
 async function laterBody(language: 'ar' | 'en', holdMinutes: number | null) {
   const i18n = new Translator({ lng: language, resources: { [language]: { booking: catalog(language, 'booking') } } });
-  const queryClient = new QueryClient();
   const config = holdMinutes === null ? undefined : ({ holdMinutes } as PublicConfig);
-  if (config) queryClient.setQueryData(CONFIG_QUERY_KEY, config);
   function LaterBody() {
     const { t } = useTranslation('booking');
     return <p>{t('payment.laterBody', { duration: useHoldLength() })}</p>;
   }
   return renderToString(
     <TranslatorProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <PageDataContext.Provider value={{ airports: [], ...(config ? { config } : {}) }}>
-          <LaterBody />
-        </PageDataContext.Provider>
-      </QueryClientProvider>
+      <PageDataContext.Provider value={{ airports: [], ...(config ? { config } : {}) }}>
+        <LaterBody />
+      </PageDataContext.Provider>
     </TranslatorProvider>,
   );
 }
