@@ -42,6 +42,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The client once loaded, for the providers; none in the server's render, which brings its own. */
+/**
+ * The client once loaded, for the providers. Hydration reads it too (the server's render brings its own):
+ * a prerendered lazy page hydrates with the client loaded ahead of it, which renders nothing itself.
+ */
 export const useLoadedQueryClient = (): QueryClient | undefined =>
-  useSyncExternalStore(subscribe, loadedQueryClient, () => undefined);
+  useSyncExternalStore(subscribe, loadedQueryClient, loadedQueryClient);
