@@ -49,6 +49,17 @@ const RENDERED = {
   },
 };
 
+/**
+ * The booking's page, rendered per request for the browser that holds the booking's access only (never
+ * kept: apps/api/src/plugins/web-app.ts); anyone else gets the app's empty page. Its template names the
+ * page's code and carries its styles inline, as the offers'. Without JavaScript it says the page needs it.
+ */
+const BOOKING = {
+  file: 'booking',
+  modules: (lang) => ['src/app/routes/booking-page.tsx', `src/i18n/locales/${lang}/booking.json`],
+  noscript: 'app',
+};
+
 const escapeHtml = (text) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
@@ -116,6 +127,16 @@ function noscriptNotice(lang, kind = 'page') {
   return `<noscript><p class="kwenda-noscript" style="${style}"><strong>${escapeHtml(title)}</strong> ${escapeHtml(body)}</p></noscript>`;
 }
 
+/**
+ * The first page's strings in the page's language (src/i18n/first-page-<lang>.ts), which the entry imports before
+ * the first render: preloaded beside it rather than asked for once it has run.
+ */
+function firstPageStrings(lang) {
+  const chunk = manifest[`src/i18n/first-page-${lang}.ts`];
+  if (!chunk || chunk.imports?.length) throw new Error(`prerender: the ${lang} first-page strings are not one chunk`);
+  return `<link rel="modulepreload" crossorigin href="/${chunk.file}">`;
+}
+
 /** The Arabic font faces index.html preloads (vite.config.ts): an English page paints no Arabic but the switch's one word. */
 const ARABIC_FACE_PRELOAD = /\s*<link rel="preload" as="font"[^>]*ibm-plex-sans-arabic-arabic-[^>]*>/g;
 
@@ -140,7 +161,7 @@ function fill(template, { lang, html, meta, links, arabicFaces, noscript = 'page
   );
   if (!arabicFaces) page = replaceOnce(page, ARABIC_FACE_PRELOAD, '');
   const hideMain = noscript === 'offers' ? NOSCRIPT_HIDE_MAIN : '';
-  page = replaceOnce(page, '</head>', `${links}${hideMain}</head>`);
+  page = replaceOnce(page, '</head>', `${firstPageStrings(lang)}${links}${hideMain}</head>`);
   return replaceOnce(page, '<div id="root"></div>', `${noscriptNotice(lang, noscript)}<div id="root">${html}</div>`);
 }
 
@@ -198,6 +219,15 @@ for (const lang of LANGUAGES) {
       fill(template, { lang, html: '', meta, links, arabicFaces: lang === 'ar', noscript: page.noscript }),
     );
   }
+  {
+    // The site's title and description: the booking's own title goes in when the server renders it.
+    const links = await inlineStyles(BOOKING.modules(lang));
+    await write(
+      lang,
+      `${BOOKING.file}.template`,
+      fill(template, { lang, html: '', meta: siteMeta, links, arabicFaces: lang === 'ar', noscript: BOOKING.noscript }),
+    );
+  }
 }
 await fs.writeFile(
   path.join(out, 'pages.json'),
@@ -207,10 +237,11 @@ await fs.writeFile(
     pages: Object.fromEntries(Object.entries(PAGES).map(([p, { file }]) => [p, file])),
     // Every page above is also rendered per request when the server has the renderer (with any query).
     rendered: Object.fromEntries(Object.entries({ ...PAGES, ...RENDERED }).map(([p, { file }]) => [p, `${file}.template`])),
+    booking: `${BOOKING.file}.template`,
     // Where the server finds src/entry-server.tsx built, from dist (outside it: it is no public file).
     renderer: '../dist-ssr/entry-server.js',
   }),
 );
 console.log(
-  `prerendered ${Object.keys(PAGES).length} pages and ${Object.keys(RENDERED).length} template in ${LANGUAGES.join(' and ')} into dist/prerendered`,
+  `prerendered ${Object.keys(PAGES).length} pages and ${Object.keys(RENDERED).length + 1} templates in ${LANGUAGES.join(' and ')} into dist/prerendered`,
 );

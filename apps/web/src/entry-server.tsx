@@ -4,8 +4,9 @@
  * - at build, the pages every visitor opens first (scripts/prerender.mjs);
  * - per request, the same pages and the offers page with what the address holds (a search, an FAQ
  *   tab) and the run-time config (apps/api/src/plugins/rendered-pages.ts); the offers in their
- *   searching state: the offers themselves arrive in the browser.
- * A visitor is a guest here: the session and fetched data arrive in the browser.
+ *   searching state: the offers themselves arrive in the browser;
+ * - per request, a booking's page for the browser holding its access, with the booking (never kept).
+ * Otherwise a visitor is a guest here: the session and fetched data arrive in the browser.
  */
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
@@ -17,7 +18,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import i18n, { i18nOptions, type Language } from './i18n';
-import { pageDataJson, type PageData } from './lib/page-data';
+import { pageDataJson, seedPageBooking, type PageData } from './lib/page-data';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
 import { SEARCH_PARAM_KEYS } from './lib/search-params';
 import { FILTER_PARAM_KEYS, ORDER_PARAM } from './features/offers';
@@ -89,6 +90,9 @@ async function renderNow(path: string, language: Language, pageData: PageData | 
   // A client of its own per render (on a server, queries are never collected). The config it was given is
   // read from the page data (lib/public-config.ts).
   const queryClient = new QueryClient();
+  if (pageData) {
+    seedPageBooking(queryClient, pageData);
+  }
   const errors: unknown[] = [];
   // The same tree as src/main.tsx, with a static router: hydration matches it element for element.
   const { prelude } = await prerender(

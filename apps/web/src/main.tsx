@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n, { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPrerenderedPage } from './app/router';
-import { readPageData } from './lib/page-data';
+import { whenQueryClientLoads } from './lib/load-query-client';
+import { readPageData, seedPageBooking } from './lib/page-data';
 import { registerServiceWorker } from './lib/register-service-worker';
 
 const container = document.getElementById('root')!;
@@ -13,6 +14,7 @@ const container = document.getElementById('root')!;
 const prerenderedIn = document.documentElement.dataset.prerendered;
 // A page rendered per request comes with what it was rendered with: the address's airports, the config.
 const pageData = readPageData(document);
+whenQueryClientLoads((queryClient) => seedPageBooking(queryClient, pageData));
 
 /**
  * Marks <html data-ready> once React has hydrated or rendered the page: a tap before then does nothing

@@ -19,7 +19,8 @@ const OffersPage = lazyPage(
 );
 
 const loadBookingPages = () => Promise.all([import('./routes/booking-page'), loadNamespace('booking')]).then(([pages]) => pages);
-const BookingPage = lazy(async () => ({ default: (await loadBookingPages()).BookingPage }));
+/** Sent painted to the booking's owner (apps/api/src/plugins/web-app.ts): its code loads ahead of hydration. */
+const BookingPage = lazyPage(async () => (await loadBookingPages()).BookingPage);
 /** Find my booking shares the booking's chunk and strings: the booking opens right after it. */
 const FindBookingPage = lazy(async () => ({ default: (await loadBookingPages()).FindBookingPage }));
 
@@ -56,7 +57,8 @@ const PrivacyPolicyPage = contentPage('PrivacyPolicyPage', () => loadNamespaceIn
 
 /**
  * The lazy pages the server sends rendered: prerendered at build (apps/web/scripts/prerender.mjs) or,
- * for the offers, rendered per request from the address (apps/api/src/plugins/web-app.ts). Home is in the entry.
+ * for the offers, rendered per request from the address (apps/api/src/plugins/web-app.ts). Home is in the entry;
+ * a booking's page (any id) is rendered per request for its owner.
  */
 const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
   '/offers': OffersPage,
@@ -68,7 +70,8 @@ const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
 
 /** Loads the code of a prerendered page before it is hydrated (main.tsx). */
 export function preloadPrerenderedPage(pathname: string): Promise<void> {
-  return prerenderedLazyPages[pathname]?.preload() ?? Promise.resolve();
+  const page = prerenderedLazyPages[pathname] ?? (/^\/booking\/[^/]+$/.test(pathname) ? BookingPage : undefined);
+  return page?.preload() ?? Promise.resolve();
 }
 
 /**

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import type { Airport } from '@kwenda/contracts';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { pageDataJson, readPageData, PAGE_DATA_ELEMENT_ID } from './page-data';
+import { bookingQueryKey, pageDataJson, readPageData, seedPageBooking, PAGE_DATA_ELEMENT_ID } from './page-data';
 
 const hostile: Airport = {
   iataCode: 'PZU',
@@ -34,5 +35,18 @@ describe('page data', () => {
     expect(readPageData(new DOMParser().parseFromString('<p>no data</p>', 'text/html'))).toEqual({ airports: [] });
     expect(readPageData(pageWith('{not json'))).toEqual({ airports: [] });
     expect(readPageData(pageWith('{"airports":"PZU"}'))).toEqual({ airports: [] });
+  });
+
+  it("carries a booking's page's booking and time, which seed the booking's query as a fresh read", () => {
+    const booking = { id: 'bk_abc', bookingReference: 'KW2345AB', notes: '</script><script>alert(1)</script>' };
+    const data = readPageData(pageWith(pageDataJson({ airports: [], booking: booking as never, now: 1_700_000_000_000 })));
+    expect(data).toEqual({ airports: [], booking, now: 1_700_000_000_000 });
+    const client = new QueryClient();
+    seedPageBooking(client, data);
+    expect(client.getQueryData(bookingQueryKey('bk_abc'))).toEqual(booking);
+    // Fresh: a query with the app's staleTime does not read it again on mount.
+    expect(client.getQueryState(bookingQueryKey('bk_abc'))!.dataUpdatedAt).toBeGreaterThan(Date.now() - 1000);
+    // A booking without an id, or a time that is no number, is left out.
+    expect(readPageData(pageWith('{"airports":[],"booking":{"ref":"x"},"now":"soon"}'))).toEqual({ airports: [] });
   });
 });

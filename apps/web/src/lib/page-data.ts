@@ -1,4 +1,5 @@
-import type { Airport, PublicConfig } from '@kwenda/contracts';
+import type { Airport, Booking, PublicConfig } from '@kwenda/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 
 /**
@@ -6,11 +7,27 @@ import { createContext, useContext } from 'react';
  * the airports the address names, so a search's summary shows their cities from the first paint, and the
  * run-time config (GET /config: contacts, the agency's registration, the staging flag). The page carries
  * it as JSON (#kwenda-page-data) and the browser hydrates with the same, before the full airport list or
- * the config would have arrived. Empty on pages rendered in the browser.
+ * the config would have arrived. A booking's page sent to its owner also carries the booking (as its
+ * API read answers them) and when it was rendered. Empty on pages rendered in the browser.
  */
 export interface PageData {
   airports: Airport[];
   config?: PublicConfig;
+  booking?: Booking;
+  /** When the server rendered the page (epoch ms): what its first render shows as "now". */
+  now?: number;
+}
+
+/** Where TanStack Query keeps a booking (features/booking reads it with useBooking). */
+export const bookingQueryKey = (id: string) => ['booking', id] as const;
+
+/**
+ * The booking a page came with, put where the booking page reads it: hydration renders what the server
+ * rendered, and the page does not ask for it again (it is as fresh as a read made now).
+ */
+export function seedPageBooking(queryClient: QueryClient, pageData: PageData) {
+  if (pageData.booking)
+    queryClient.setQueryData(bookingQueryKey(pageData.booking.id), pageData.booking, { updatedAt: Date.now() });
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'kwenda-page-data';
@@ -28,7 +45,10 @@ export function readPageData(document: Document): PageData {
   try {
     const data = JSON.parse(text) as Partial<PageData>;
     const config = data.config && typeof data.config === 'object' ? { config: data.config } : {};
-    return { airports: Array.isArray(data.airports) ? data.airports : [], ...config };
+    const booking =
+      data.booking && typeof data.booking === 'object' && typeof data.booking.id === 'string' ? { booking: data.booking } : {};
+    const now = typeof data.now === 'number' ? { now: data.now } : {};
+    return { airports: Array.isArray(data.airports) ? data.airports : [], ...config, ...booking, ...now };
   } catch {
     return empty;
   }

@@ -19,9 +19,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiRequest, ApiRequestError, shouldRetryRead } from '../../../lib/api-client';
 import { forgetIdempotencyKey, idempotencyKeyFor } from '../../../lib/idempotency';
+import { bookingQueryKey } from '../../../lib/page-data';
 import { retryWrite, writeRetryDelay, writeTimeout } from '../../../lib/write-retry';
 
-export const bookingKey = (id: string) => ['booking', id] as const;
+export const bookingKey = bookingQueryKey;
 
 /** How often the page re-reads a booking it is waiting on, and how long it waits for a receipt to be read. */
 export const BOOKING_POLL_MS = 2000;

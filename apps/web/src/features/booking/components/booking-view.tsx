@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Container, Group, List, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { PassengerAlreadyBooked } from '@kwenda/contracts';
+import type { Booking, PassengerAlreadyBooked } from '@kwenda/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -77,7 +77,13 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   const alreadyBookedRef = useRef<HTMLDivElement>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const shownScreen = useRef<BookingScreen | null>(null);
-  const currentScreen: BookingScreen | null = screen ?? (booking ? screenOnLoad(booking) : null);
+  // Back from the card page, the final screen waits for the payment to be confirmed.
+  const openingScreen = (opened: Booking): BookingScreen =>
+    paymentReturn === 'return' && opened.status === 'pending-payment' && opened.statusTrigger === 'payment-started'
+      ? 'confirmation'
+      : screenOnLoad(opened);
+  // The first render (the server's, on a page it painted) already shows the step the effect below would pick.
+  const currentScreen: BookingScreen | null = screen ?? (booking ? openingScreen(booking) : null);
 
   // The step follows the booking's status on load and whenever the status moves on.
   const statusKey = booking ? `${booking.status}:${booking.statusTrigger}` : null;
@@ -86,10 +92,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     setScreen((current) => {
       // Before the seats are held the traveller moves between passengers and payment freely.
       if (booking.status === 'created' && (current === 'passengers' || current === 'payment')) return current;
-      // Back from the card page, the final screen waits for the payment to be confirmed.
-      if (paymentReturn === 'return' && booking.status === 'pending-payment' && booking.statusTrigger === 'payment-started')
-        return 'confirmation';
-      return screenOnLoad(booking);
+      return openingScreen(booking);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [statusKey]);
@@ -218,7 +221,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   // Opened with the link alone (another device, a forwarded link): the limited view, nothing to change.
   if (booking.access === 'limited') return <LimitedBookingView booking={booking} />;
 
-  const current: BookingScreen = currentScreen ?? screenOnLoad(booking);
+  const current: BookingScreen = currentScreen ?? openingScreen(booking);
   const step: BookingStep = current === 'closed' ? 'confirmation' : current;
   const clickable = completedSteps(booking, step);
   const select = (target: BookingStep) => {

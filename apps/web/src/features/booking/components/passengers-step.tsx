@@ -12,6 +12,8 @@ import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '../../../
 import { splitE164 } from '../../../lib/phone-number';
 import { usePublicConfig } from '../../../lib/public-config';
 import { readSession } from '../../../lib/session';
+import { useHydrated } from '../../../lib/use-hydrated';
+import classes from './booking.module.css';
 import { restoreUnsentForm, type ContactDraft, type UnsentForm } from '../lib/unsent-form';
 import { contactPayload, whatsappUpdatesOf } from '../lib/contact-payload';
 import { ContactFields } from './contact-fields';
@@ -25,9 +27,10 @@ interface PassengersStepProps {
   onError: (error: unknown) => void;
 }
 
+type SessionUser = NonNullable<ReturnType<typeof readSession>>['user'];
+
 /** The contact as saved on the booking, else a logged-in traveller's own (they can change it). */
-function savedContact(booking: Booking): ContactDraft {
-  const user = readSession()?.user;
+function savedContact(booking: Booking, user: SessionUser | undefined): ContactDraft {
   const saved = booking.email !== null || booking.mobile !== null;
   // A mobile-number account's own number is its mobile too, unless it gave another.
   const mobile = booking.mobile ?? (saved ? null : (user?.mobile ?? user?.phone ?? null));
@@ -47,12 +50,33 @@ function savedContact(booking: Booking): ContactDraft {
  */
 export function PassengersStep({ booking, price, onExtrasChange, onDone, onError }: PassengersStepProps) {
   const { t } = useTranslation('booking');
+  const { t: tErrors } = useTranslation('errors');
   const { data: countries = [] } = useCountries();
   const whatsappOffered = usePublicConfig().data?.whatsappMessages === true;
   const submit = useSubmitPassengers(booking.id);
-  const [restored] = useState(() => restoreUnsentForm(booking, readBookingDraft(booking.id)));
+  // A page the server painted hydrates with the booking alone, as the server rendered it; what this browser
+  // kept (unsent details, the session's contact) is applied once hydrated: field values change, the layout does not.
+  const hydrating = !useHydrated();
+  const keptLater = useRef(hydrating);
+  const [restored, setRestored] = useState(() => (hydrating ? null : restoreUnsentForm(booking, readBookingDraft(booking.id))));
   const [drafts, setDrafts] = useState<PassengerDraft[]>(() => restored?.passengers ?? draftsFrom(booking));
-  const [contact, setContact] = useState<ContactDraft>(() => restored?.contact ?? savedContact(booking));
+  const [contact, setContact] = useState<ContactDraft>(
+    () => restored?.contact ?? savedContact(booking, hydrating ? undefined : readSession()?.user),
+  );
+  const [restoredShown, setRestoredShown] = useState(true);
+  useEffect(() => {
+    if (!keptLater.current) return;
+    keptLater.current = false;
+    const kept = restoreUnsentForm(booking, readBookingDraft(booking.id));
+    if (kept) {
+      setRestored(kept);
+      setDrafts(kept.passengers);
+      setContact(kept.contact);
+    } else {
+      const user = readSession()?.user;
+      if (user) setContact(savedContact(booking, user));
+    }
+  }, [booking]);
   const edited = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -144,8 +168,17 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
             {t('passengers.englishNote')}
           </Text>
         </div>
-        {restored && (
-          <Alert color="teal" role="status">
+        {restored && restoredShown && (
+          // Over the page's foot rather than in the flow: it may appear once the page is hydrated, and
+          // nothing already on screen moves for it.
+          <Alert
+            color="teal"
+            role="status"
+            className={classes.restoredNotice}
+            withCloseButton
+            closeButtonLabel={tErrors('close')}
+            onClose={() => setRestoredShown(false)}
+          >
             {t('passengers.restored')}
           </Alert>
         )}
