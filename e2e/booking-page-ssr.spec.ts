@@ -1,0 +1,154 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { tr } from './i18n';
+import { bookThroughApi, savePassengersThroughApi, type ApiPassenger } from './support/booking-form';
+import { journeyShot } from './support/shots';
+
+/**
+ * A booking's page reaches the browser that holds the booking's access painted by the server, in every
+ * state (passengers, payment, held, ticketed), and hydrates without a change: no hydration error, the
+ * server's elements kept, nothing moving, and no second read of the booking the page already carries.
+ * Anyone else gets the page without any of the booking in it. apps/api/src/plugins/web-app.ts
+ */
+
+const person = (family: string): ApiPassenger => ({
+  firstName: 'AMNA',
+  lastName: family,
+  dateOfBirth: '1990-04-12',
+  gender: 'F',
+  documentNumber: 'P01234567',
+});
+
+/**
+ * Before any script runs, keeps the root's first element (the server's markup) and sums every layout
+ * shift from then on, so the test can tell whether hydration kept the markup and moved anything.
+ */
+async function watchHydration(page: Page) {
+  await page.addInitScript(() => {
+    const state = { shift: 0, shifts: [] as string[], painted: null as Element | null };
+    (window as unknown as { __ssr: typeof state }).__ssr = state;
+    document.addEventListener('DOMContentLoaded', () => {
+      state.painted = document.querySelector('#root > *');
+    });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        state.shift += entry.value;
+        state.shifts.push(
+          `${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120)).join(' | ')}`,
+        );
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/**
+ * Loads the booking's page afresh and checks it: the document the server sends this browser already holds
+ * `painted` (and the booking's reference), hydration keeps it, moves nothing and reads the booking no more.
+ */
+async function expectPaintedAndHydrated(
+  page: Page,
+  id: string,
+  language: string,
+  painted: string,
+  shot: string,
+  project: string,
+) {
+  const address = `/booking/${id}?lang=${language}`;
+  // The document as the server sends it to this browser (its cookies, the page's copy of the access one included).
+  const document = await (await page.request.get(address)).text();
+  const booking = (await (await page.request.get(`/api/v1/bookings/${id}`)).json()) as { bookingReference: string };
+  const root = document.slice(document.indexOf('<div id="root">'));
+  expect(root, 'the server painted the step').toContain(painted);
+  expect(root).toContain(booking.bookingReference);
+  expect(document).toContain('id="kwenda-page-data"');
+
+  const reads: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/v1/bookings/${id}`) reads.push(request.url());
+  };
+  page.on('request', onRequest);
+  await page.goto(address);
+  await expect(page.getByText(painted, { exact: false }).first()).toBeVisible();
+  // Give anything after hydration (saved copy, drafts, fonts, the config) time to land.
+  await page.waitForTimeout(1500);
+  const result = await page.evaluate(() => {
+    const state = (window as unknown as { __ssr: { shift: number; shifts: string[]; painted: Element | null } }).__ssr;
+    return {
+      shift: state.shift,
+      shifts: state.shifts,
+      kept: state.painted !== null && document.getElementById('root')!.contains(state.painted),
+    };
+  });
+  page.off('request', onRequest);
+  expect(result.kept, 'hydration kept the server-rendered markup (no client re-render)').toBe(true);
+  expect(result.shifts, 'no layout shift').toEqual([]);
+  expect(result.shift).toBe(0);
+  expect(reads, 'the booking the page carries is not read again while it hydrates').toEqual([]);
+  await journeyShot(page, 'ssr', shot, project, false);
+}
+
+test("a booking's page arrives painted for its owner in every state and hydrates without a change @both", async ({
+  page,
+  browser,
+  language,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  const project = testInfo.project.name;
+  const family = `SSR${project.replace(/[^a-z]/gi, '').toUpperCase()}`;
+  await watchHydration(page);
+
+  // Passengers: nothing sent yet.
+  const id = await bookThroughApi(page.request, 24, { adults: 1, children: 0, infants: 0 });
+  await expectPaintedAndHydrated(page, id, language, t('booking:passengers.title'), 'passengers', project);
+
+  // A stranger (a browser without the booking's cookie) gets the same page as for a booking that does
+  // not exist: none of the booking in it.
+  const stranger = await browser.newContext();
+  try {
+    const theirs = await (await stranger.request.get(`/booking/${id}?lang=${language}`)).text();
+    const missing = await (await stranger.request.get(`/booking/bk_${'Z'.repeat(22)}?lang=${language}`)).text();
+    expect(theirs).toBe(missing);
+    expect(theirs).not.toContain('kwenda-page-data');
+    expect(theirs).not.toContain(t('booking:passengers.title'));
+  } finally {
+    await stranger.close();
+  }
+
+  // Passengers saved: the page opens at the passengers again, filled in.
+  await savePassengersThroughApi(page.request, id, person(family), { email: `ssr-${project}@example.com` });
+  await expectPaintedAndHydrated(page, id, language, t('booking:passengers.title'), 'passengers-saved', project);
+
+  // Payment: the card chosen, the gateway's page left unpaid (the page opens at the payment step).
+  const byCard = await page.request.put(`/api/v1/bookings/${id}/pay`, { data: { payLater: false } });
+  expect(byCard.status(), await byCard.text()).toBe(200);
+  const { paymentLink } = ((await byCard.json()) as { booking: { paymentLink: string } }).booking;
+  await expectPaintedAndHydrated(page, id, language, t('booking:payment.title'), 'payment', project);
+
+  // Ticketed: paid on the sandbox gateway, back on the page, then opened afresh.
+  // The gateway's own page (no app on it to wait for).
+  await page.goto(paymentLink, { waitUntil: 'commit' });
+  await page.locator('#cardNumber').fill('4242 4242 4242 4242');
+  await page.locator('#expiry').fill('12/30');
+  await page.locator('#cvc').fill('123');
+  await page.locator('#name').fill('AMNA OSMAN');
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL(/\/booking\/bk_[^?]+\?payment=return/);
+  await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectPaintedAndHydrated(page, id, language, t('booking:final.confirmedTitle'), 'ticketed', project);
+  await expect(page.getByTestId('pnr')).toBeVisible();
+
+  // Held: another booking, to pay later by transfer.
+  const later = await bookThroughApi(page.request, 25, { adults: 1, children: 0, infants: 0 });
+  await savePassengersThroughApi(page.request, later, person(family), { email: `ssr-${project}@example.com` });
+  const held = await page.request.put(`/api/v1/bookings/${later}/pay`, { data: { payLater: true } });
+  expect(held.status(), await held.text()).toBe(200);
+  await expectPaintedAndHydrated(page, later, language, t('booking:final.heldTitle'), 'held', project);
+});
