@@ -1,16 +1,13 @@
 import { isSiteLanguage, languageCookie, SITE_LANGUAGES, type SiteLanguage } from '@kwenda/contracts/rules';
 import { i18n } from './translator';
-import arCommon from './locales/ar/common.json';
+import type arCommon from './locales/ar/common.json';
 import type arErrors from './locales/ar/errors.json';
-// The first page's error messages: those of the form's fields; the API's error codes (codes.*, 1.7 KB
-// gzipped) come with the first lazy route (loadNamespace).
-import { close, fields, network, unexpected } from './locales/ar/errors.json';
 import type arAuth from './locales/ar/auth.json';
 import type arBooking from './locales/ar/booking.json';
 import type arChangelog from './locales/ar/changelog.json';
 import type arContent from './locales/ar/content.json';
 import type arOffers from './locales/ar/offers.json';
-import arSearch from './locales/ar/search.json';
+import type arSearch from './locales/ar/search.json';
 import type arSearchPanel from './locales/ar/search-panel.json';
 import type arFooter from './locales/ar/footer.json';
 import type arAdmin from './locales/ar/admin.json';
@@ -60,38 +57,45 @@ export type Language = SiteLanguage;
 export const LANGUAGE_STORAGE_KEY = 'kwenda.language';
 
 /**
- * Only Arabic (the default and fallback) ships in the first download, and only the namespaces
- * every page uses; English loads when chosen, and route namespaces (offers) with their route.
+ * The first page's strings (the namespaces every page uses, and of the errors only the form's field
+ * messages) come in the visitor's language only: one small file per language (first-page-<language>.ts), which
+ * the page's HTML preloads (scripts/prerender.mjs). The other language loads when chosen, route
+ * namespaces (offers) with their route, the API's error codes with the first lazy route (loadNamespace).
  */
 const firstPageNamespaces: Namespace[] = ['common', 'search', 'errors'];
+type FirstPageStrings = Record<'common' | 'search' | 'errors', Record<string, unknown>>;
+const firstPage: Record<Language, () => Promise<{ default: FirstPageStrings }>> = {
+  ar: () => import('./first-page-ar'),
+  en: () => import('./first-page-en'),
+};
 const lazyCatalogs: Record<string, () => Promise<Record<string, unknown>>> = import.meta.glob<Record<string, unknown>>(
   [
-    './locales/en/*.json',
-    '!./locales/en/admin*.json',
-    '!./locales/en/agent.json',
-    './locales/ar/offers.json',
-    './locales/ar/search-panel.json',
-    './locales/ar/footer.json',
-    './locales/ar/booking.json',
-    './locales/ar/auth.json',
-    './locales/ar/content.json',
-    './locales/ar/changelog.json',
+    './locales/*/*.json',
+    '!./locales/*/admin*.json',
+    '!./locales/*/agent.json',
+    '!./locales/*/document.json',
+    '!./locales/*/common.json',
+    '!./locales/*/search.json',
+    '!./locales/*/errors.json',
   ],
   {
     import: 'default',
   },
 );
+for (const language of languages)
+  for (const ns of ['common', 'search'] as const)
+    lazyCatalogs[`./locales/${language}/${ns}.json`] = async () => (await firstPage[language]()).default[ns];
 
 /**
- * The whole Arabic errors catalog as a module of its own, its text parsed once loaded: imported as JSON
- * it would be the same module as the first page's few keys, and all of it would ship with them.
+ * The whole errors catalog as a module of its own, its text parsed once loaded: imported as JSON it
+ * would be the same module as the first page's few keys, and all of it would ship with them.
  */
 for (const [file, load] of Object.entries(
-  import.meta.glob<string>('./locales/ar/errors.json', { query: '?raw', import: 'default' }),
+  import.meta.glob<string>('./locales/*/errors.json', { query: '?raw', import: 'default' }),
 ))
   lazyCatalogs[file] = async () => JSON.parse(await load()) as Record<string, unknown>;
 /** Catalogs the first page has only part of ('<language>/<namespace>'). */
-const partialCatalogs = new Set(['ar/errors']);
+const partialCatalogs = new Set<string>();
 
 /**
  * Catalogs a lazy part of the app brings with its own code (the agency desk, the agent's page), so
@@ -176,7 +180,22 @@ function applyLanguage(language: string) {
 export const i18nOptions = { fallbackLng: 'ar', defaultNS: 'common' } as const;
 
 /**
- * Resolves when the first page can render: at once in Arabic, after its catalogs in English.
+ * The first page's strings in `language`, asked again until they come (1, 2, 4... up to 30 s apart, and
+ * once back online): the page cannot render without them.
+ */
+async function firstPageStrings(language: Language): Promise<FirstPageStrings> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return (await firstPage[language]()).default;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** failures, 30_000)));
+      if (!navigator.onLine) await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+    }
+  }
+}
+
+/**
+ * Resolves when the first page can render: once its strings in the visitor's language are in.
  * Outside a browser (prerendering, src/entry-server.tsx) the caller initialises the translator itself.
  */
 export const i18nReady =
@@ -184,13 +203,8 @@ export const i18nReady =
     ? Promise.resolve()
     : (async () => {
         const language = initialLanguage();
-        i18n.init({
-          ...i18nOptions,
-          resources: { ar: { common: arCommon, search: arSearch, errors: { close, fields, network, unexpected } } },
-          lng: 'ar',
-        });
-        // Without its catalogs (a failed download) the page still opens, in Arabic.
-        if (language !== 'ar') await switchLanguage(language).catch(() => {});
+        i18n.init({ ...i18nOptions, resources: { [language]: await firstPageStrings(language) }, lng: language });
+        partialCatalogs.add(`${language}/errors`);
         applyLanguage(i18n.language);
         i18n.on('languageChanged', applyLanguage);
       })();
