@@ -22,6 +22,8 @@ describe('the date and time from a second, digits-only reading of the date line'
   it('leaves the date unread rather than risk a wrong one', () => {
     // An hour of either half of the day next to something unread (the English model reads «م» as «A»).
     expect(dateTimeFromReread('التاريخ والوقت 12-11-2026', '12-11-2026 08:46:23 A 8')).toBeUndefined();
+    // The first reading's «م» read as a letter, and dropped by the digits reading.
+    expect(dateTimeFromReread('23-11-2026 06:32:00 A', '23-11-2026 06:32:00')).toBeUndefined();
     // ... while an hour past noon cannot be the morning's.
     expect(dateTimeFromReread('التاريخ والوقت 12-11-2026', '12-11-2026 20:46:23 A 8')).toBe('2026-11-12T20:46');
     // The two readings disagree on the day (a blurred «27-Oct-2026» first read as «27-01-2026»), or one

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { GreyImage } from './digit-glyphs.js';
-import { cleanLine, parseDateTime } from './parse-receipt-text.js';
+import { cleanLine, parseDateTime, STRAY_MARK } from './parse-receipt-text.js';
 import type { ReadField, ReceiptLine, TextBox } from './receipt-reading.js';
 
 /**
@@ -42,6 +42,8 @@ export function dateTimeFromReread(firstReading: string, digitReading: string): 
   if (AFTERNOON.test(first) && MORNING.test(first)) return undefined;
   const hours = Number(hour);
   if (!marker && hours >= 1 && hours <= 12) {
+    // The first reading's mark misread as a letter: the digits reading (which drops it) cannot settle it.
+    if (STRAY_MARK.test(first)) return undefined;
     const rest = `${digits.slice(0, times[0]!.index)} ${digits.slice(times[0]!.index + times[0]![0].length)}`
       .replace(DAY_TOKEN, ' ')
       .replace(/\b(?:date|time|and)\b|&/gi, ' ')

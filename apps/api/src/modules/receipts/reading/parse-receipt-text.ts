@@ -78,6 +78,13 @@ export function parseCurrency(text: string): 'SDG' | 'USD' | undefined {
 }
 
 /**
+ * A lone letter on a date line is a morning or afternoon mark misread (the OCR reads «م» as «a» or «A»):
+ * beside a time of 1 to 12 o'clock, which half of the day it is cannot be told, so the time is left
+ * unread, never guessed.
+ */
+export const STRAY_MARK = /(?:^|\s)\p{L}(?=\s|$)/u;
+
+/**
  * The date and time of a transfer in any of the ways the app and the bank print it: 28-Nov-2026 14:05:33,
  * 28/11/2026 02:05 PM (or ص/م), 2026-11-28 14:05, and the time before the date (as OCR gives RTL lines).
  */
@@ -110,6 +117,7 @@ export function parseDateTime(text: string): string | undefined {
   const minute = Number(time[2]);
   const afternoon = /\bPM\b|(?:^|\s)م(?:\s|$)|مساء/i.test(rest);
   const morning = /\bAM\b|(?:^|\s)ص(?:\s|$)|صباحا/i.test(rest);
+  if (!afternoon && !morning && hour >= 1 && hour <= 12 && STRAY_MARK.test(rest.replace(BIDI, ''))) return undefined;
   if (afternoon && hour < 12) hour += 12;
   if (morning && hour === 12) hour = 0;
   if (hour > 23 || minute > 59) return undefined;
