@@ -11,6 +11,7 @@ import { API_SERVER_ARGS, API_SERVER_ENV, processMemoryMb } from './api-server.m
 import { lighthouseLine, runLighthouse } from './lighthouse.mjs';
 import { printDuffelOffersBench, runDuffelOffersBench } from './duffel-offers.mjs';
 import { printLoadBalancerBench, runLoadBalancerBench } from './load-balancer.mjs';
+import { printCapacityBench, runCapacityBench } from './capacity.mjs';
 import { printAgencySeatsBench, runAgencySeatsBench } from './agency-seats.mjs';
 import { coldSearches, day, routes, searches } from './searches.mjs';
 import { simpleParser } from 'mailparser';
@@ -331,6 +332,10 @@ try {
   // server stops first, the machine's two cores go to them. BENCH_LOAD_BALANCER=0 skips it.
   await stopServer(server);
   const loadBalancer = process.env.BENCH_LOAD_BALANCER === '0' ? null : await runLoadBalancerBench();
+  // Searches a second and bookings a minute at the p95 targets, on PGlite and on PostgreSQL with 1, 2
+  // and 3 processes behind nginx (bench/capacity.mjs; BENCH_CAPACITY_CONFIGS picks some, BENCH_CAPACITY_SECONDS
+  // shortens each step). BENCH_CAPACITY=0 skips it.
+  const capacity = process.env.BENCH_CAPACITY === '0' ? null : await runCapacityBench();
   // Searches merging the agency's seats with the sandbox's, against the sandbox alone, on PostgreSQL
   // (bench/agency-seats.mjs; needs DATABASE_URL). BENCH_AGENCY_SEATS=0 skips it.
   const agencySeats = process.env.BENCH_AGENCY_SEATS === '0' ? null : await runAgencySeatsBench();
@@ -366,6 +371,7 @@ try {
     },
     postgres: onPostgres,
     loadBalancer,
+    capacity,
     agencySeats,
     duffelOffers,
     lighthouse: scores,
@@ -392,6 +398,7 @@ try {
     );
   }
   printLoadBalancerBench(loadBalancer);
+  printCapacityBench(capacity);
   printAgencySeatsBench(agencySeats);
   printDuffelOffersBench(duffelOffers);
   for (const [name, r] of Object.entries(scores ?? {})) console.log(lighthouseLine(name, r));
