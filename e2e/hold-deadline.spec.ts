@@ -61,6 +61,9 @@ for (const [timezoneId, tag] of [
           await route.fulfill({ response, json: { ...booking, holdExpiresAt: DEADLINE } });
         },
       );
+      // The page as the browser renders it, in its own time zone, from the read above: without the page's
+      // copy of the access cookie the server sends it empty (with it, the server paints the real deadline).
+      await page.context().clearCookies({ name: 'kwenda_booking', path: `/booking/${id}` });
       await page.goto(`/booking/${id}?lang=${language}`);
       await expect(page.getByRole('heading', { name: t('booking:final.heldTitle') })).toBeVisible();
       await expect(page.getByText(t('booking:final.held', { time: SHOWN[language] }))).toBeVisible();
