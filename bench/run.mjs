@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_SERVER_ARGS, API_SERVER_ENV, processMemoryMb } from './api-server.mjs';
 import { lighthouseLine, runLighthouse } from './lighthouse.mjs';
+import { longTasksLine, runLongTasks } from './long-tasks.mjs';
 import { printDuffelOffersBench, runDuffelOffersBench } from './duffel-offers.mjs';
 import { printLoadBalancerBench, runLoadBalancerBench } from './load-balancer.mjs';
 import { printCapacityBench, runCapacityBench } from './capacity.mjs';
@@ -351,6 +352,9 @@ try {
     await waitForServer();
     scores = await runLighthouse(BASE);
   }
+  // The offers page's long tasks after its first paint on a phone at 4x CPU (bench/long-tasks.mjs), on the
+  // same fresh server. BENCH_LONG_TASKS=0 skips it.
+  const longTasks = process.env.BENCH_LONG_TASKS === '0' ? null : await runLongTasks(BASE);
   const results = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
@@ -375,6 +379,7 @@ try {
     agencySeats,
     duffelOffers,
     lighthouse: scores,
+    longTasks,
   };
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
@@ -402,6 +407,7 @@ try {
   printAgencySeatsBench(agencySeats);
   printDuffelOffersBench(duffelOffers);
   for (const [name, r] of Object.entries(scores ?? {})) console.log(lighthouseLine(name, r));
+  for (const [name, r] of Object.entries(longTasks ?? {})) console.log(longTasksLine(name, r));
   console.log(
     `Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 120 ? 'met' : 'NOT met'}`,
   );
