@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentProps, type ComponentType } from 'react';
 import { loadNamespaceAlone } from '../../i18n';
 import { useTranslation } from '../../i18n/use-translation';
 import { Outlet, useLocation, useMatch } from '../../lib/router';
@@ -51,6 +51,20 @@ export function AppLayout() {
   useErrorReporting(config.data);
 
   useDefaultPageMeta(t('meta.title'), t('meta.description'));
+  // The same element while the path is: the layout renders again straight after hydrating (what it reads in
+  // the browser, such as the config, differs from the server's render), while the page below it still waits
+  // to hydrate in its Suspense boundary, a task later. A render reaching that boundary would make React
+  // hydrate the whole page there and then, synchronously: one long task (400 ms on a slow phone).
+  const page = useMemo(
+    () => (
+      <RouteErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<RouteLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+    [location.pathname],
+  );
 
   return (
     <ReferralContext.Provider value={referral}>
@@ -62,11 +76,7 @@ export function AppLayout() {
         <SiteHeader />
         <main id="main-content" tabIndex={-1} className={classes.main}>
           {/* Lazy pages (offers) suspend here: on a link the current page stays until the next one has loaded. */}
-          <RouteErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<RouteLoading />}>
-              <Outlet />
-            </Suspense>
-          </RouteErrorBoundary>
+          {page}
         </main>
         <Suspense fallback={null}>
           <SiteFooter config={config.data} />

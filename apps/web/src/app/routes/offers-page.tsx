@@ -13,7 +13,7 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import type { Currency, SortOrder } from '@kwenda/contracts';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { Container, Group, Stack } from '@mantine/core';
-import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
+import { memo, startTransition, useCallback, useMemo, useOptimistic } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import {
@@ -87,15 +87,21 @@ export function OffersPage() {
     [navigate, appPath, params, location.state, showFilters],
   );
   const rerun = useRerunOffersSearch();
-  const submit = (next: SearchState) => {
-    const submitted = { ...next, currency: search.currency };
-    // Pressing search again on the same search asks for fresh prices rather than the cached pages.
-    const same = offersParams(params, submitted, order).toString() === params.toString();
-    if (same) rerun(submitted, order);
-    show(submitted, order, same);
-  };
+  const submit = useCallback(
+    (next: SearchState) => {
+      const submitted = { ...next, currency: search.currency };
+      // Pressing search again on the same search asks for fresh prices rather than the cached pages.
+      const same = offersParams(params, submitted, order).toString() === params.toString();
+      if (same) rerun(submitted, order);
+      show(submitted, order, same);
+    },
+    [search.currency, params, order, rerun, show],
+  );
 
   const changeCurrency = (currency: Currency) => show({ ...search, currency }, order, true);
+  // Stable while the search is: the list's memoized parts (the sort, the fare calendar) skip re-rendering.
+  const changeOrder = useCallback((next: SortOrder) => show(search, next, true), [show, search]);
+  const searchDay = useCallback((next: SearchState) => show(next, order, false), [show, order]);
   // The form reads `initial` once; a new search from outside (back button, shared link) remounts it.
   // Currency is left out of the key so switching it does not fold the form or drop an edit.
   const formKey = searchToParams({ ...search, currency: emptySearch().currency }).toString();
@@ -104,7 +110,7 @@ export function OffersPage() {
     <Container size="lg" py="md" px="sm">
       <Stack gap="md">
         <header>
-          <SearchForm
+          <CompactSearchForm
             key={formKey}
             variant="compact"
             initial={search}
@@ -118,11 +124,11 @@ export function OffersPage() {
           <CurrencySelect value={search.currency} onChange={changeCurrency} />
         </Group>
         {ready ? (
-          <OffersResults
+          <OffersList
             search={search}
             order={order}
-            onOrderChange={(next) => show(search, next, true)}
-            onSearch={(next) => show(next, order, false)}
+            onOrderChange={changeOrder}
+            onSearch={searchDay}
             filters={filters}
             onFiltersChange={changeFilters}
           />
@@ -133,3 +139,8 @@ export function OffersPage() {
     </Container>
   );
 }
+
+// Memoized: the page renders again when its search's status changes (searching, refused fields), right
+// after hydration among others, and the form and the list then render again only if their props changed.
+const CompactSearchForm = memo(SearchForm);
+const OffersList = memo(OffersResults);

@@ -1,6 +1,6 @@
 import type { OfferSearchResult } from '@kwenda/contracts';
 import { hashKey, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** How far a streamed search has come: the batches answered so far and page 1 of their offers. */
 export interface StreamProgress {
@@ -23,14 +23,22 @@ export function setStreamProgress(queryKey: QueryKey, progress: StreamProgress |
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-/** The progress of the streamed search of this query while it runs; undefined otherwise. */
+/**
+ * The progress of the streamed search of this query while it runs; undefined otherwise. Each batch is
+ * shown in a transition: React renders it in slices between the phone's other work (a store read with
+ * useSyncExternalStore re-rendered the whole list synchronously at every batch, in one long task).
+ */
 export function useStreamProgress(queryKey: QueryKey): StreamProgress | undefined {
   const key = hashKey(queryKey);
-  const read = useCallback(() => progressByQuery.get(key), [key]);
-  return useSyncExternalStore(subscribe, read, read);
+  const [shown, setShown] = useState(() => ({ key, progress: progressByQuery.get(key) }));
+  useEffect(() => {
+    const update = () => startTransition(() => setShown({ key, progress: progressByQuery.get(key) }));
+    listeners.add(update);
+    // What arrived between the render and this subscription.
+    if (progressByQuery.get(key) !== shown.progress || shown.key !== key) update();
+    return () => void listeners.delete(update);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribes per query; `shown` only catches up once
+  }, [key]);
+  // Another query than the one shown: its own progress (none yet, usually) rather than the last query's.
+  return shown.key === key ? shown.progress : progressByQuery.get(key);
 }

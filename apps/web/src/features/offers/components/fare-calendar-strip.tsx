@@ -1,6 +1,6 @@
 import { FARE_CALENDAR_DAYS_AROUND, type FareCalendarDay } from '@kwenda/contracts';
 import { Skeleton, VisuallyHidden } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { memo, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatCalendarDate } from '../../../lib/format/calendar-date';
 import type { SearchState } from '../../../lib/search-params';
@@ -35,7 +35,7 @@ const noPriceLabel = {
   'not-searched': 'calendar.notSearched',
 } as const;
 
-export function FareCalendarStrip({ search, ready, format, onSelect }: FareCalendarStripProps) {
+export const FareCalendarStrip = memo(function FareCalendarStrip({ search, ready, format, onSelect }: FareCalendarStripProps) {
   const { t } = useTranslation('offers');
   const titleId = useId();
   const hydrated = useHydrated();
@@ -151,4 +151,4 @@ export function FareCalendarStrip({ search, ready, format, onSelect }: FareCalen
       </div>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -18,7 +19,14 @@ interface FiltersSheetProps {
  * the list behind follow), "show N flights" closes it. Focus moves into the sheet, stays there while
  * it is open and returns to the "Filters" button when it closes (Mantine's Drawer).
  */
-export function FiltersSheet({ opened, onClose, activeCount, onReset, resultCount, children }: FiltersSheetProps) {
+export const FiltersSheet = memo(function FiltersSheet({
+  opened,
+  onClose,
+  activeCount,
+  onReset,
+  resultCount,
+  children,
+}: FiltersSheetProps) {
   const { t } = useTranslation('offers');
   return (
     <Drawer.Root
@@ -51,4 +59,4 @@ export function FiltersSheet({ opened, onClose, activeCount, onReset, resultCoun
       </Drawer.Content>
     </Drawer.Root>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import classes from './filters.module.css';
 
@@ -8,7 +8,7 @@ import classes from './filters.module.css';
  * panel opens in a sheet (FiltersSheet). CSS rather than a media query in render: the page is
  * rendered on the server, and its markup must not depend on the screen.
  */
-export function FiltersSidebar({
+export const FiltersSidebar = memo(function FiltersSidebar({
   activeCount,
   onReset,
   children,
@@ -34,4 +34,4 @@ export function FiltersSidebar({
       {children}
     </aside>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { Offer } from '@kwenda/contracts';
 import { Button, Paper, Text } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { BaggageSummary } from './baggage-summary';
@@ -25,7 +25,7 @@ interface OfferCardProps {
 }
 
 /** One offer: each slice stacked, baggage, total price, book and details. */
-export function OfferCard({
+export const OfferCard = memo(function OfferCard({
   offer,
   format,
   travellers,
@@ -93,4 +93,4 @@ export function OfferCard({
       </div>
     </Paper>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { Offer, OfferSlice } from '@kwenda/contracts';
 import { Button, Divider, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Fragment, useState } from 'react';
+import { Fragment, memo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { SearchState } from '../../../lib/search-params';
 import type { OfferFormat } from '../hooks/use-offer-format';
@@ -27,7 +27,13 @@ interface OfferDetailsModalProps {
 }
 
 /** Every segment of an offer (flights, aircraft, times, airports, layovers, technical stops), bags and the fare. */
-export function OfferDetailsModal({ offer, search, format, onClose, onBook }: OfferDetailsModalProps) {
+export const OfferDetailsModal = memo(function OfferDetailsModal({
+  offer,
+  search,
+  format,
+  onClose,
+  onBook,
+}: OfferDetailsModalProps) {
   const { t } = useTranslation('offers');
   const phone = useMediaQuery('(max-width: 36em)');
   // Keep the last offer while the modal fades out, so it does not empty itself mid-animation.
@@ -93,7 +99,7 @@ export function OfferDetailsModal({ offer, search, format, onClose, onBook }: Of
       )}
     </TitledModal>
   );
-}
+});
 
 function SliceDetails({ slice, label, format }: { slice: OfferSlice; label: string; format: OfferFormat }) {
   const { t } = useTranslation('offers');

@@ -1,15 +1,27 @@
-import type { Offer, SortOrder } from '@kwenda/contracts';
+import type { Offer, OfferFacets, SortOrder } from '@kwenda/contracts';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { preparePriceFormats } from '../../../lib/format/format-price';
 import { usePublicConfig } from '../../../lib/public-config';
 import { formatAge } from '../../../lib/format/format-age';
 import type { SearchState } from '../../../lib/search-params';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useIdle } from '../../../lib/use-idle';
 import { useOnline } from '../../../lib/use-online';
 import { useStreamProgress } from '../api/offers-stream-progress';
-import { offersQueryKey, useOffersSearch, useRerunOffersSearch } from '../api/use-offers-search';
+import { offersQueryKey, useOffersSearch, useRerunOffersSearch, type OffersPage } from '../api/use-offers-search';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { useOfferFormat } from '../hooks/use-offer-format';
 import { useSessionExpired } from '../hooks/use-session-expired';
@@ -67,13 +79,15 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   const { t, i18n } = useTranslation('offers');
   const format = useOfferFormat();
   const rerun = useRerunOffersSearch();
-  const { data: config } = usePublicConfig();
   const query = useOffersSearch(search, order, filters);
   const stream = useStreamProgress(useMemo(() => offersQueryKey(search, order, filters), [search, order, filters]));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { startBooking, pendingReference, bookingError, clearBookingError, bookingConnection, retryBooking, loginPrompt } =
     useStartBooking(search);
   const [selected, setSelected] = useState<Offer | null>(null);
+  // The sheet and the modals show nothing until opened (nor does the server's page): they mount once the
+  // browser is idle after the page has hydrated, or at once when opened before that.
+  const idle = useIdle();
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const offers = useMemo(() => pages.flatMap((page) => page.offers), [pages]);
@@ -102,17 +116,14 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   const total = pages[0]?.total ?? 0;
   const facets = pages[0]?.facets;
   const activeFilters = activeFilterCount(filters);
-  // The route's notices come while the airlines search; those of the airlines found, once they have answered.
-  const notices = useRouteNotices(
-    useMemo(() => noticeLegs(search), [search]),
-    noticeAirlines(facets),
-    !offlineView,
-  );
   // The list on screen is the previous filters' while the new one loads (placeholder data).
   const updating = query.isPlaceholderData;
   // Nothing to filter: no flight at all on the date (alternative dates, or none).
   const filterable = !offlineView && (!facets || facets.unfiltered > 0);
   const resetFilters = useCallback(() => onFiltersChange({}), [onFiltersChange]);
+  const openFilters = useCallback(() => setFiltersOpen(true), []);
+  const closeFilters = useCallback(() => setFiltersOpen(false), []);
+  const closeDetails = useCallback(() => setSelected(null), []);
   const travellers = search.passengers.adults + search.passengers.children + search.passengers.infants;
 
   // Infinite scroll: near the bottom -> should-fetch-more -> fetching-more -> complete.
@@ -128,9 +139,6 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   // While the offers load, the price formatters are built in tasks of their own (format-price.ts).
   useEffect(() => preparePriceFormats(search.currency, i18n.language), [search.currency, i18n.language]);
 
-  // Session timeout: when the earliest offer on screen expires, ask for a fresh search.
-  const deadline = useMemo(() => sessionDeadline(pages, config?.offerTtlMinutes), [pages, config?.offerTtlMinutes]);
-  const expired = useSessionExpired(deadline);
   const refresh = useCallback(() => {
     setSelected(null);
     window.scrollTo({ top: 0 });
@@ -217,28 +225,46 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
       );
   }
 
-  const filtersPanel = (
-    <OfferFiltersPanel
-      filters={filters}
-      facets={facets}
-      legs={searchLegs(search)}
-      tripType={search.tripType}
-      currency={search.currency}
-      format={format}
-      onChange={onFiltersChange}
-    />
+  // The same element in the sidebar and the sheet, made again only when what it shows changes: a batch
+  // of offers streaming in re-renders the list, not the filters.
+  const legs = useMemo(() => searchLegs(search), [search]);
+  const filtersPanel = useMemo(
+    () => (
+      <OfferFiltersPanel
+        filters={filters}
+        facets={facets}
+        legs={legs}
+        tripType={search.tripType}
+        currency={search.currency}
+        format={format}
+        onChange={onFiltersChange}
+      />
+    ),
+    [filters, facets, legs, search.tripType, search.currency, format, onFiltersChange],
   );
 
   return (
     <Stack gap="md">
-      <RouteNotices notices={notices} title={t('notices.title')} />
-      {!offlineView && <FareCalendarStrip search={search} ready={query.isSuccess} format={format} onSelect={onSearch} />}
+      <OffersRouteNotices search={search} facets={facets} enabled={!offlineView} />
+      {/* Boundaries of their own: React hydrates what is outside them first (the search, the toolbar, the
+      first cards), then each of them in a later task, rather than the whole page in one long task. */}
+      <Suspense>
+        {!offlineView && <FareCalendarStrip search={search} ready={query.isSuccess} format={format} onSelect={onSearch} />}
+      </Suspense>
       <div className={filterClasses.layout} data-with-filters={filterable || undefined}>
-        {filterable && (
-          <FiltersSidebar activeCount={activeFilters} onReset={resetFilters}>
-            {filtersPanel}
-          </FiltersSidebar>
-        )}
+        <Suspense>
+          <SidebarFilters
+            filters={filters}
+            facets={facets}
+            offline={offlineView}
+            legs={legs}
+            tripType={search.tripType}
+            currency={search.currency}
+            format={format}
+            onChange={onFiltersChange}
+            onReset={resetFilters}
+          />
+        </Suspense>
         <Stack gap="md" className={filterClasses.main}>
           <div className={classes.toolbar}>
             <SortControl value={order} onChange={onOrderChange} />
@@ -258,7 +284,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
                   : t('states.resultCount', { count: total })}
               </Text>
             ) : null}
-            {filterable && <FiltersButton activeCount={activeFilters} onOpen={() => setFiltersOpen(true)} />}
+            {filterable && <FiltersButton activeCount={activeFilters} onOpen={openFilters} />}
           </div>
           {!online && (
             <Alert color="blue" role="status" title={t('offline.title')} data-testid="offers-offline">
@@ -296,30 +322,94 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
           </div>
         </Stack>
       </div>
-      <FiltersSheet
-        opened={filtersOpen && filterable}
-        onClose={() => setFiltersOpen(false)}
-        activeCount={activeFilters}
-        onReset={resetFilters}
-        resultCount={facets ? total : null}
-      >
-        {filtersPanel}
-      </FiltersSheet>
-      <OfferDetailsModal
-        offer={selected}
-        search={search}
-        format={format}
-        onClose={() => setSelected(null)}
-        onBook={startBooking}
-      />
-      <LoginPromptModal
-        opened={loginPrompt.opened}
-        onClose={loginPrompt.close}
-        onGuest={loginPrompt.continueAsGuest}
-        onLogin={loginPrompt.login}
-        onSignup={loginPrompt.signup}
-      />
-      <SessionTimeoutModal opened={expired} onRefresh={refresh} />
+      {(idle || filtersOpen) && (
+        <FiltersSheet
+          opened={filtersOpen && filterable}
+          onClose={closeFilters}
+          activeCount={activeFilters}
+          onReset={resetFilters}
+          resultCount={facets ? total : null}
+        >
+          {filtersPanel}
+        </FiltersSheet>
+      )}
+      {(idle || selected !== null) && (
+        <OfferDetailsModal offer={selected} search={search} format={format} onClose={closeDetails} onBook={startBooking} />
+      )}
+      {(idle || loginPrompt.opened) && (
+        <LoginPromptModal
+          opened={loginPrompt.opened}
+          onClose={loginPrompt.close}
+          onGuest={loginPrompt.continueAsGuest}
+          onLogin={loginPrompt.login}
+          onSignup={loginPrompt.signup}
+        />
+      )}
+      <SessionTimeout pages={pages} idle={idle} onRefresh={refresh} />
     </Stack>
   );
 }
+
+/**
+ * The filters beside the list on a wide screen (hidden on a phone), in a Suspense boundary of its own: React
+ * hydrates it in a task after the list's. By then the offers' facets may have arrived; until it has
+ * hydrated it renders as the server did, before any facets, so its markup matches the server's.
+ */
+export const SidebarFilters = memo(function SidebarFilters({
+  facets,
+  offline,
+  onReset,
+  ...panel
+}: Omit<ComponentProps<typeof OfferFiltersPanel>, 'facets'> & {
+  facets: OfferFacets | undefined;
+  offline: boolean;
+  onReset: () => void;
+}) {
+  const hydrated = useHydrated();
+  const shownFacets = hydrated ? facets : undefined;
+  if ((hydrated && offline) || (shownFacets && shownFacets.unfiltered === 0)) return null;
+  return (
+    <FiltersSidebar activeCount={activeFilterCount(panel.filters)} onReset={onReset}>
+      <OfferFiltersPanel {...panel} facets={shownFacets} />
+    </FiltersSidebar>
+  );
+});
+
+/**
+ * The route's notices above the list: those of the route while the airlines search, those of the airlines
+ * found once they have answered. A part of its own, as is the session timeout below: what they read is
+ * asked for once the page has hydrated (lib/use-hydrated.ts), and that re-renders them, not the list.
+ */
+const OffersRouteNotices = memo(function OffersRouteNotices({
+  search,
+  facets,
+  enabled,
+}: {
+  search: SearchState;
+  facets: OfferFacets | undefined;
+  enabled: boolean;
+}) {
+  const { t } = useTranslation('offers');
+  const notices = useRouteNotices(
+    useMemo(() => noticeLegs(search), [search]),
+    noticeAirlines(facets),
+    enabled,
+  );
+  return <RouteNotices notices={notices} title={t('notices.title')} />;
+});
+
+/** When the earliest offer on screen expires (the config says after how long), a fresh search is asked for. */
+const SessionTimeout = memo(function SessionTimeout({
+  pages,
+  idle,
+  onRefresh,
+}: {
+  pages: readonly OffersPage[];
+  idle: boolean;
+  onRefresh: () => void;
+}) {
+  const { data: config } = usePublicConfig();
+  const deadline = useMemo(() => sessionDeadline(pages, config?.offerTtlMinutes), [pages, config?.offerTtlMinutes]);
+  const expired = useSessionExpired(deadline);
+  return idle || expired ? <SessionTimeoutModal opened={expired} onRefresh={onRefresh} /> : null;
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { SortOrder } from '@kwenda/contracts';
 import { sortOrders } from '@kwenda/contracts/rules';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -9,7 +10,13 @@ import classes from './sort-control.module.css';
  * the search. Mantine's SegmentedControl measured its indicator on mount: a forced layout of 58 ms
  * in the offers page's first render on a slow phone.
  */
-export function SortControl({ value, onChange }: { value: SortOrder; onChange: (order: SortOrder) => void }) {
+export const SortControl = memo(function SortControl({
+  value,
+  onChange,
+}: {
+  value: SortOrder;
+  onChange: (order: SortOrder) => void;
+}) {
   const { t } = useTranslation('offers');
   return (
     <RadioChoices
@@ -20,4 +27,4 @@ export function SortControl({ value, onChange }: { value: SortOrder; onChange: (
       classNames={{ root: classes.sort!, legend: classes.legend!, choices: classes.track!, choice: classes.segment! }}
     />
   );
-}
+});

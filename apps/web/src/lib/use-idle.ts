@@ -1,0 +1,26 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/** How long a part waits for an idle moment at most (a phone kept busy by a stream of results). */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/** Runs `callback` once the browser is idle (requestIdleCallback; a short timer where there is none). Returns the cancel. */
+export function whenIdle(callback: () => void, timeout = IDLE_TIMEOUT_MS): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback, 50);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * False on the server, during hydration and the first render; true once the browser has been idle after
+ * it (rendered as a transition, so in slices). For the parts of a page that show nothing until used (a
+ * closed modal or sheet): their code and effects run after the visible page has hydrated rather than in
+ * its first long task. The server's markup has nothing of them, so hydration matches either way.
+ */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
+  return idle;
+}
