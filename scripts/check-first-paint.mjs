@@ -32,8 +32,6 @@ const PAGES = [
 ];
 /** Pages known to be over, reported but not failing (none: every page the site sends painted is under). */
 const KNOWN_OVER = new Set([]);
-/** The catalogs every first render reads (src/i18n/index.ts): Arabic's are in the entry; English's load. */
-const FIRST_NAMESPACES = ['common', 'search', 'errors'];
 
 const sizes = new Map();
 function sizeOf(file) {
@@ -76,13 +74,11 @@ function blockingFiles(html, { lang, browser: browserRendered = false, route, na
   }
   if (browserRendered && route) {
     chunkFiles(route, files);
-    // The route's catalog (and the whole errors catalog, src/i18n/index.ts loadNamespace) in the page's language.
-    const catalogs = [namespace, 'errors', ...(lang === 'ar' ? [] : FIRST_NAMESPACES)];
-    for (const ns of catalogs) {
-      const key =
-        lang === 'ar' && ns === 'errors' ? 'src/i18n/locales/ar/errors.json?raw' : `src/i18n/locales/${lang}/${ns}.json`;
-      chunkFiles(key, files);
-    }
+    // The strings every first render reads, the route's catalog and the whole errors catalog
+    // (src/i18n/index.ts loadNamespace), in the page's language.
+    chunkFiles(`src/i18n/first-page-${lang}.ts`, files);
+    chunkFiles(`src/i18n/locales/${lang}/${namespace}.json`, files);
+    chunkFiles(`src/i18n/locales/${lang}/errors.json?raw`, files);
   }
   return files;
 }

@@ -5,13 +5,14 @@
 // Measured the way a visitor pays for it: the production server (apps/api/dist, on an embedded database of
 // its own, a free port) serves the built home page to Debian's Chromium on a phone-sized screen, in Arabic
 // and in English; every script the page fetches until the network has been quiet for QUIET_MS counts (the
-// entry and whatever its first render, effects and idle work import), nothing touched. A script counts at
-// the compressed size it crossed the network with (brotli, as the server sends it to every browser that
-// accepts it), the unit in which the 120 KB are paid; gzip -9 of each body is printed beside. The service
-// worker is blocked: it registers 5 s after `load`, once the browser is idle, and its precache is not what
-// the first visit waits on.
-// The entry alone (index.html's script and modulepreloads) is printed at gzip -9 too, the figure the budget
-// was first set on (120 KB, decision 0005); what fails is the total a visitor downloads, which holds it.
+// entry and whatever its first render, effects and idle work import), nothing touched. The scripts are
+// counted twice: at the compressed size they crossed the network with (brotli, as the server sends them to
+// every browser that accepts it) and gzipped at -9 (the unit the budget is written in, and what a browser
+// or proxy without brotli gets); the larger of the two must be within 120 KB. The service worker is
+// blocked: it registers 5 s after `load`, once the browser is idle, and its precache is not what the first
+// visit waits on.
+// The entry alone (index.html's script and modulepreloads) is printed at gzip -9 too, for comparison with
+// the figures the budget was first measured in (decision 0005).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -139,10 +140,10 @@ try {
       wire += script.wire;
       console.log(`${kb(script.wire).padStart(9)}  (${kb(script.gzip)} at gzip -9)  ${script.url}`);
     }
-    const over = wire > BUDGET_KB * 1024;
+    const over = Math.max(wire, gzip) > BUDGET_KB * 1024;
     failed ||= over;
     console.log(
-      `home page (${language}, phone), every script until the network is idle: ${kb(wire)} in ${scripts.length} files (${kb(gzip)} at gzip -9), budget ${BUDGET_KB} KB${over ? ': OVER BUDGET' : ''}`,
+      `home page (${language}, phone), every script until the network is idle, ${scripts.length} files: ${kb(wire)} as sent (brotli), ${kb(gzip)} at gzip -9; budget ${BUDGET_KB} KB for the larger${over ? ': OVER BUDGET' : ''}`,
     );
   }
 } finally {
@@ -152,7 +153,7 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 if (failed) {
-  console.error(`home page JavaScript: over the budget of ${BUDGET_KB} KB`);
+  console.error(`home page JavaScript: over the budget of ${BUDGET_KB} KB (as sent or at gzip -9)`);
   process.exit(1);
 }
-console.log(`home page JavaScript: within ${BUDGET_KB} KB in both languages`);
+console.log(`home page JavaScript: within ${BUDGET_KB} KB in both languages, as sent and at gzip -9`);
