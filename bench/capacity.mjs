@@ -2,9 +2,10 @@
 // its target, on the embedded database (one process: PGlite cannot be shared) and on PostgreSQL with 1, 2
 // and 3 processes behind nginx (deploy/nginx/kwenda.conf, rendered into a folder of its own). Each
 // configuration steps the load up (autocannon connections 1, 2, 4, ... each for BENCH_CAPACITY_SECONDS)
-// until p95 passes the target, then tries one step between the last under and the first over. While it
-// runs it samples the CPU of each API process, nginx, PostgreSQL and Redis (/proc/<pid>/stat), the
-// database's connections (pg_stat_activity) and each process's resident memory, to show what runs out first.
+// until p95 passes the target (a step over it is measured once more), then tries one step between the last
+// under and the first over. While it runs it samples the CPU of each API process, nginx, PostgreSQL, Redis
+// and the rest of the machine (/proc/<pid>/stat, /proc/stat), the database's connections and transactions
+// (pg_stat_activity, pg_stat_database) and each process's resident memory, to show what runs out first.
 //
 // Called by bench/run.mjs, or alone (after `npm run build`), all configurations or some of them:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/capacity.mjs
@@ -164,7 +165,7 @@ const letters = (n) => {
 
 /**
  * A traveller's booking as the booking page makes it, again and again on each connection: create the
- * booking from the offer, read it, save its passenger and contact, hold it to pay later. Each flow has its
+ * booking from one of the offers (in turn), read it, save its passenger and contact, hold it to pay later. Each flow has its
  * own passenger, contact and client address (X-Forwarded-For, which the bench's nginx passes on), as
  * travellers do; the latency of each request is timed from its build, which autocannon does as it sends.
  */
@@ -363,7 +364,12 @@ async function stepUp(origin, requests, steps, targetP95, watch, makeFlow, p95Of
   const passes = (s) => p95Of(s) < targetP95 && s.errors === 0 && s.non2xx === 0;
   let over = null;
   for (const connections of steps) {
-    const s = await step(origin, requests, connections, watch, makeFlow);
+    let s = await step(origin, requests, connections, watch, makeFlow);
+    // Other work on a shared machine can spoil one step: one over the target is measured again.
+    if (!passes(s)) {
+      console.log(`  ${connections} connections: p95 ${p95Of(s)} ms (over), again`);
+      s = await step(origin, requests, connections, watch, makeFlow);
+    }
     done.push(s);
     console.log(`  ${connections} connections: ${s.rps} req/s, p95 ${p95Of(s)} ms${passes(s) ? '' : ' (over)'}`);
     if (s.failures?.length) console.log(`    failed: ${s.failures.join('\n            ')}`);
@@ -628,7 +634,7 @@ export function printCapacityBench(capacity) {
     console.log(`\nCapacity, ${label} (load average ${r.loadAverage.join(' / ')}; ${r.stepSeconds} s a step):`);
     const best = r.searches.steps.find((s) => s.connections === r.searches.best);
     console.log(
-      `  Searches at p95 < ${targets.searchP95Ms} ms: ${best ? `${best.rps}/s (${best.connections} connections, p95 ${best.p95} ms)` : 'none'}`,
+      `  Searches at p95 < ${targets.searchP95Ms} ms: ${best ? `${best.rps}/s (${best.connections} connections, p95 ${best.p95} ms)` : r.searches.steps.length ? 'none' : 'not measured'}`,
     );
     for (const s of r.searches.steps)
       console.log(
@@ -640,7 +646,7 @@ export function printCapacityBench(capacity) {
       .reduce((a, b) => (!a || b.bookingsPerMinute > a.bookingsPerMinute ? b : a), null);
     console.log(
       `  Bookings at p95 < ${targets.bookingP95Ms} ms: ${bestBooking ? `${bestBooking.bookingsPerMinute}/min (${bestBooking.connections} connections, worst p95 ${bestBooking.p95Worst} ms)` : 'none'}; ` +
-        `at p95 < ${targets.bookingStrictP95Ms} ms: ${strict ? `${strict.bookingsPerMinute}/min (${strict.connections} connections)` : 'none'}`,
+        `at p95 < ${targets.bookingStrictP95Ms} ms: ${strict ? `${strict.bookingsPerMinute}/min (${strict.connections} connections)` : 'none'}${r.bookings.steps.length ? '' : ' (not measured)'}`,
     );
     for (const s of r.bookings.steps)
       console.log(
