@@ -1,6 +1,7 @@
 // A held pay-later booking for Lighthouse's booking page: a guest books the first offer that can be held,
-// saves one passenger and chooses pay later. Returns the page's path and the guest's access cookie
-// (decision 0025: the browser that made the booking reads it whole; Lighthouse sends the cookie).
+// saves one passenger and chooses pay later. Returns the page's path, the guest's access cookie and the
+// Set-Cookie headers that gave it (decision 0025: the browser that made the booking reads it whole; decision
+// 0042: the same grant path-scoped to the page, which the server then sends painted).
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function call(base, method, path, body, cookie) {
@@ -69,7 +70,7 @@ export async function createHeldBooking(base) {
     if (saved.status !== 200) throw new Error(`held booking: passengers ${saved.status} ${JSON.stringify(saved.json)}`);
     // An instant-payment fare cannot be held: try the next offer.
     const held = await call(base, 'PUT', `/bookings/${id}/pay`, { payLater: true }, cookie);
-    if (held.status === 200) return { path: `/booking/${id}`, cookie };
+    if (held.status === 200) return { path: `/booking/${id}`, cookie, setCookies: created.setCookie };
   }
   throw new Error('held booking: no offer PZU-CAI could be held');
 }

@@ -2,6 +2,7 @@
 // `node bench/lighthouse.mjs [baseURL]` alone, or called by bench/run.mjs with its server.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
 import { createHeldBooking } from './held-booking.mjs';
 
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -13,10 +14,44 @@ export const LIGHTHOUSE_PAGES = {
   login: '/login',
 };
 
-/** The pages above and a held pay-later booking's page, as its maker's browser opens it (with its access cookie). */
+/**
+ * The pages above and a held pay-later booking's page, as its maker's browser opens it: with its access
+ * cookies in the browser's cookie jar, as the server set them (the API's and the page's). Not as an extra
+ * header: the page's service worker fetches the page and the API without Lighthouse's extra headers, and
+ * the booking then went out empty and read limited (a stranger's view).
+ */
 export async function lighthousePages(base) {
-  const { path, cookie } = await createHeldBooking(base);
-  return { ...LIGHTHOUSE_PAGES, booking: { path, headers: { Cookie: cookie } } };
+  const { path, setCookies } = await createHeldBooking(base);
+  return { ...LIGHTHOUSE_PAGES, booking: { path, cookies: setCookies } };
+}
+
+/** Puts Set-Cookie headers for `base` into the default context of the Chromium on `port` (what Lighthouse audits in). */
+async function setBrowserCookies(port, base, setCookies) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const { hostname, protocol } = new URL(base);
+    const cookies = setCookies.map((header) => {
+      const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+      const index = pair.indexOf('=');
+      const attribute = (name) =>
+        attributes.find((a) => a.toLowerCase().startsWith(`${name.toLowerCase()}=`))?.split('=')[1];
+      const has = (name) => attributes.some((a) => a.toLowerCase() === name.toLowerCase());
+      return {
+        name: pair.slice(0, index),
+        value: pair.slice(index + 1),
+        domain: hostname,
+        path: attribute('Path') ?? '/',
+        httpOnly: has('HttpOnly'),
+        secure: has('Secure') && protocol === 'https:',
+        sameSite: 'Lax',
+        expires: Math.floor(Date.now() / 1000) + Number(attribute('Max-Age') ?? 3600),
+      };
+    });
+    await browser.contexts()[0].addCookies(cookies);
+  } finally {
+    // Disconnects only: the browser is chrome-launcher's, and the cookies stay in its default context.
+    await browser.close();
+  }
 }
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -39,7 +74,9 @@ export async function runLighthouse(base, pages) {
     // The first run in a fresh Chromium often fails to record its trace (NO_NAVSTART, score 0): a warm-up.
     await audit(`${base}/`);
     for (const [name, page] of Object.entries(pages)) {
-      const { path, headers } = typeof page === 'string' ? { path: page } : page;
+      const { path, headers, cookies } = typeof page === 'string' ? { path: page } : page;
+      // Lighthouse resets storage before each run but keeps cookies.
+      if (cookies) await setBrowserCookies(chrome.port, base, cookies);
       const runs = [];
       const failures = [];
       // A run whose trace Lighthouse could not read (runtimeError) is run again, at most twice per page.
