@@ -131,7 +131,11 @@ function ReadChecks({
         ? 'someUnread'
         : 'allMatch';
 
-  const notRead = <Text span c="dimmed" size="sm">{t('receipt.feedback.notRead')}</Text>;
+  const notRead = (
+    <Text span c="gray.7" size="sm">
+      {t('receipt.feedback.notRead')}
+    </Text>
+  );
   const readAmount = values?.amount ?? null;
   const readCurrency = values?.currency ?? currencyDue;
   const ltr = (text: string | null | undefined) => (text ? <bdi dir="ltr">{text}</bdi> : notRead);
@@ -150,7 +154,12 @@ function ReadChecks({
     account: (
       <Pair label={t('receipt.feedback.onReceipt')}>
         {ltr(values?.recipientAccount)}
-        {values?.recipientName && <> · <bdi>{values.recipientName}</bdi></>}
+        {values?.recipientName && (
+          <>
+            {' '}
+            · <bdi>{values.recipientName}</bdi>
+          </>
+        )}
       </Pair>
     ),
     date: (

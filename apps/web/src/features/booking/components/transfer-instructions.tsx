@@ -39,7 +39,8 @@ export function TransferInstructions({ booking }: { booking: Booking }) {
               {t('final.accountNumber')}: <strong dir="ltr">{account.accountNumber}</strong>
             </Text>
             {account.currency !== booking.currency && (
-              <Text size="sm" c="dimmed">
+              // Mantine's dimmed grey is too faint to read on white (WCAG AA).
+              <Text size="sm" c="gray.7">
                 {t('final.convertedAmount', {
                   amount: formatPrice(booking.amount, booking.currency, language),
                   converted: formatPrice(account.amount, account.currency, language),
