@@ -65,16 +65,22 @@ describe('a read made once per visit', () => {
     expect(seen.current.isError).toBe(true);
   });
 
-  it('asks again, for the parts showing it, once its answer is refused by the contract', async () => {
+  it('shows an answer its contract refused as a failure, asked again only as after any failure', async () => {
     let drop = () => {};
     const fetcher = vi.fn((dropIt: () => void) => {
       drop = dropIt;
       return Promise.resolve(fetcher.mock.calls.length);
     });
-    const { seen } = show(visitRead(fetcher));
+    const read = visitRead(fetcher);
+    const { seen } = show(read);
     await settle();
     expect(seen.current.data).toBe(1);
     act(() => drop());
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    // Not asked again at once: a server sending the same answer would be asked in a loop.
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(seen.current).toMatchObject({ data: undefined, isError: true, isLoading: false });
+    show(read);
     await settle();
     expect(fetcher).toHaveBeenCalledTimes(2);
     expect(seen.current.data).toBe(2);

@@ -13,7 +13,11 @@ export interface VisitRead<T> {
   readonly state: VisitReadState<T>;
   /** Starts reading unless the answer is there or on its way. */
   ensure(): void;
-  /** Forgets the answer (refused by its contract): the next read asks again and parses before use. */
+  /**
+   * Forgets the answer (refused by its contract): the read has failed. It is asked again as after any
+   * failure (a part mounting, the browser back online, a retry), never at once: a server answering the
+   * same again would be asked in a loop.
+   */
   drop(): void;
   subscribe(listener: () => void): () => void;
 }
@@ -75,8 +79,7 @@ export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRe
     },
     drop() {
       generation++;
-      set({ fetching: false });
-      if (listeners.size) read.ensure();
+      set({ error: new Error('The answer was refused by its contract'), fetching: false });
     },
     subscribe(listener) {
       listeners.add(listener);
