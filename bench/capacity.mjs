@@ -417,7 +417,8 @@ async function runConfiguration(database, processes, hasNginx) {
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     PUBLIC_URL: origin,
-    TRUST_PROXY: hasNginx ? '127.0.0.1' : 'true',
+    // nginx, or without it the bench itself, connects from 127.0.0.1 and names each traveller's address.
+    TRUST_PROXY: '127.0.0.1',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     SANDBOX_GATEWAY_SECRET: randomBytes(24).toString('base64url'),
     REDIS_URL: redis,
