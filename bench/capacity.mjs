@@ -477,92 +477,95 @@ async function runConfiguration(database, processes, hasNginx) {
         error ? reject(error) : resolve(),
       ),
     );
-    console.log(`${database}, ${processes} process${processes > 1 ? 'es' : ''}${hasNginx ? ' behind nginx' : ''}: searches`);
-    const searches = PARTS.includes('searches')
-      ? await stepUp(origin, coldSearches, SEARCH_STEPS, TARGETS.searchP95Ms, watch)
-      : { steps: [], best: null };
+    console.log(`${database}, ${processes} process${processes > 1 ? 'es' : ''}${hasNginx ? ' behind nginx' : ''}`);
+    let searches = { steps: [], best: null };
+    if (PARTS.includes('searches')) {
+      console.log('  searches');
+      searches = await stepUp(origin, coldSearches, SEARCH_STEPS, TARGETS.searchP95Ms, watch);
+    }
     loadAverage.push(Number(os.loadavg()[0].toFixed(2)));
 
-    // Booking flows spread over the flights of 30 searches (10 routes, 3 days), two fares of each that can
-    // be held (not instant-payment only), as travellers book many flights: one flight's bookings are read
-    // at each hold (the same passenger twice, the holds under way).
-    const passengers = { adults: 1, children: 0, infants: 0 };
-    const createBodies = [];
-    for (const [i, [from, to]] of [...routes.entries()].flatMap(([i, route]) => [0, 1, 2].map((d) => [i * 3 + d, route]))) {
-      const found = await (
-        await fetch(`${origin}/api/v1/offers/request`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            filters: {
-              tripType: 'one-way',
-              departureStation: from,
-              destinationStation: to,
-              departureDate: day(20 + (i % 3) * 7),
-              passengers,
-              currency: 'USD',
-            },
-            page: 1,
-          }),
-        })
-      ).json();
-      let taken = 0;
-      for (const offer of (found.offers ?? []).filter((o) => !o.instantPaymentOnly)) {
-        const body = JSON.stringify({
-          reference: offer.reference,
-          payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: 'USD' },
-        });
-        // Only fares the supplier still sells as priced (a re-price can find one gone).
-        const created = await fetch(`${origin}/api/v1/bookings`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        await created.arrayBuffer();
-        if (created.status !== 201) continue;
-        createBodies.push(body);
-        if (++taken === 2) break;
+    let bookings = { steps: [], best: null };
+    if (PARTS.includes('bookings')) {
+      // Booking flows spread over the flights of 30 searches (10 routes, 3 days), two fares of each that can
+      // be held (not instant-payment only), as travellers book many flights: one flight's bookings are read
+      // at each hold (the same passenger twice, the holds under way).
+      const passengers = { adults: 1, children: 0, infants: 0 };
+      const createBodies = [];
+      for (const [i, [from, to]] of [...routes.entries()].flatMap(([i, route]) => [0, 1, 2].map((d) => [i * 3 + d, route]))) {
+        const found = await (
+          await fetch(`${origin}/api/v1/offers/request`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              filters: {
+                tripType: 'one-way',
+                departureStation: from,
+                destinationStation: to,
+                departureDate: day(20 + (i % 3) * 7),
+                passengers,
+                currency: 'USD',
+              },
+              page: 1,
+            }),
+          })
+        ).json();
+        let taken = 0;
+        for (const offer of (found.offers ?? []).filter((o) => !o.instantPaymentOnly)) {
+          const body = JSON.stringify({
+            reference: offer.reference,
+            payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: 'USD' },
+          });
+          // Only fares the supplier still sells as priced (a re-price can find one gone).
+          const created = await fetch(`${origin}/api/v1/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          await created.arrayBuffer();
+          if (created.status !== 201) continue;
+          createBodies.push(body);
+          if (++taken === 2) break;
+        }
       }
-    }
-    if (!createBodies.length) throw new Error('capacity: no offer that can be held');
-    const makeFlow = () => {
-      const latencies = { create: [], read: [], passengers: [], hold: [] };
-      const counts = Object.fromEntries(
-        Object.keys(latencies).flatMap((k) => [
-          [`${k}Ok`, 0],
-          [`${k}Failed`, 0],
-        ]),
-      );
-      const failures = [];
-      return {
-        requests: bookingFlow(createBodies, latencies, counts, failures),
-        summarise(seconds) {
-          const p95 = Object.fromEntries(
-            Object.entries(latencies).map(([kind, list]) => [
-              kind,
-              Number(
-                percentile(
-                  list.sort((a, b) => a - b),
-                  95,
-                ).toFixed(1),
-              ),
-            ]),
-          );
-          return {
-            bookingsPerMinute: Math.round((counts.holdOk / seconds) * 60),
-            held: counts.holdOk,
-            failed: counts.createFailed + counts.readFailed + counts.passengersFailed + counts.holdFailed,
-            p95ByKind: p95,
-            p95Worst: Math.max(...Object.values(p95).filter(Number.isFinite)),
-            failures,
-          };
-        },
+      if (!createBodies.length) throw new Error('capacity: no offer that can be held');
+      const makeFlow = () => {
+        const latencies = { create: [], read: [], passengers: [], hold: [] };
+        const counts = Object.fromEntries(
+          Object.keys(latencies).flatMap((k) => [
+            [`${k}Ok`, 0],
+            [`${k}Failed`, 0],
+          ]),
+        );
+        const failures = [];
+        return {
+          requests: bookingFlow(createBodies, latencies, counts, failures),
+          summarise(seconds) {
+            const p95 = Object.fromEntries(
+              Object.entries(latencies).map(([kind, list]) => [
+                kind,
+                Number(
+                  percentile(
+                    list.sort((a, b) => a - b),
+                    95,
+                  ).toFixed(1),
+                ),
+              ]),
+            );
+            return {
+              bookingsPerMinute: Math.round((counts.holdOk / seconds) * 60),
+              held: counts.holdOk,
+              failed: counts.createFailed + counts.readFailed + counts.passengersFailed + counts.holdFailed,
+              p95ByKind: p95,
+              p95Worst: Math.max(...Object.values(p95).filter(Number.isFinite)),
+              failures,
+            };
+          },
+        };
       };
-    };
-    console.log('  booking flows (create, read, passengers, hold to pay later)');
-    const bookings = PARTS.includes('bookings')
-      ? await stepUp(origin, null, BOOKING_STEPS, TARGETS.bookingP95Ms, watch, makeFlow, (s) => s.p95Worst)
-      : { steps: [], best: null };
+      console.log('  booking flows (create, read, passengers, hold to pay later)');
+      bookings = await stepUp(origin, null, BOOKING_STEPS, TARGETS.bookingP95Ms, watch, makeFlow, (s) => s.p95Worst);
+    }
     loadAverage.push(Number(os.loadavg()[0].toFixed(2)));
     const memoryAfterLoad = apiPids.map((pid) => processMemoryMb(pid));
     await sleep(10_000);
