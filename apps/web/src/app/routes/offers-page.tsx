@@ -13,7 +13,7 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import type { Currency, SortOrder } from '@kwenda/contracts';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { Container, Group, Stack } from '@mantine/core';
-import { memo, startTransition, useCallback, useMemo, useOptimistic } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useMemo, useOptimistic } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import {
@@ -62,6 +62,10 @@ export function OffersPage() {
   // A ticked box shows ticked at once: the address (and so `addressFilters`) follows in a transition.
   const [filters, showFilters] = useOptimistic(addressFilters);
   const status = useOffersSearchStatus(ready ? search : null, order, filters);
+  // The form's "searching…" and refused fields follow the search in a render of their own, in slices: the
+  // update that brings the results (a synchronous store read) does not render the whole form again with them.
+  const submitting = useDeferredValue(status.searching);
+  const fieldErrors = useDeferredValue(status.fieldErrors);
 
   // A new search from the form is a new history entry; a different currency or order of the same search replaces it.
   const show = useCallback(
@@ -115,8 +119,8 @@ export function OffersPage() {
             variant="compact"
             initial={search}
             onSubmit={submit}
-            fieldErrors={status.fieldErrors}
-            submitting={status.searching}
+            fieldErrors={fieldErrors}
+            submitting={submitting}
           />
         </header>
         <Group gap="sm" justify="space-between" align="flex-end">

@@ -20,7 +20,9 @@ import { SidebarFilters } from './offers-results';
 const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../i18n/locales');
 const i18n = new Translator({
   lng: 'en',
-  resources: { en: { offers: JSON.parse(fs.readFileSync(path.join(locales, 'en', 'offers.json'), 'utf8')) as object } },
+  resources: {
+    en: { offers: JSON.parse(fs.readFileSync(path.join(locales, 'en', 'offers.json'), 'utf8')) as Record<string, unknown> },
+  },
 });
 
 const format = {

@@ -366,7 +366,9 @@ export const SidebarFilters = memo(function SidebarFilters({
   onReset: () => void;
 }) {
   const hydrated = useHydrated();
-  const shownFacets = hydrated ? facets : undefined;
+  // New facets (each batch of a streamed search brings some) render in the background, in slices: the list's
+  // own update stays small, and this panel is hidden on a phone anyway.
+  const shownFacets = useDeferredValue(hydrated ? facets : undefined);
   if ((hydrated && offline) || (shownFacets && shownFacets.unfiltered === 0)) return null;
   return (
     <FiltersSidebar activeCount={activeFilterCount(panel.filters)} onReset={onReset}>
