@@ -346,15 +346,17 @@ try {
   // loaded one keeps a second-by-second job sweep and a heap full of the load on this 2-core machine,
   // whose CPU the browser shares, and that showed as blocking time in the page's scores.
   let scores = null;
-  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+  let longTasks = null;
+  const measurePages = process.env.BENCH_LIGHTHOUSE !== '0' || process.env.BENCH_LONG_TASKS !== '0';
+  if (measurePages) {
     await stopServer(server);
     server = startServer(fs.mkdtempSync(path.join(dataDir, 'lighthouse-')));
     await waitForServer();
-    scores = await runLighthouse(BASE);
   }
+  if (process.env.BENCH_LIGHTHOUSE !== '0') scores = await runLighthouse(BASE);
   // The offers page's long tasks after its first paint on a phone at 4x CPU (bench/long-tasks.mjs), on the
   // same fresh server. BENCH_LONG_TASKS=0 skips it.
-  const longTasks = process.env.BENCH_LONG_TASKS === '0' ? null : await runLongTasks(BASE);
+  if (process.env.BENCH_LONG_TASKS !== '0') longTasks = await runLongTasks(BASE);
   const results = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,

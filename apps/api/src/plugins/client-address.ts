@@ -18,6 +18,16 @@ export function addressKey(address: string): string | null {
   return `${expandIpv6(value).slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * What a request counts against in the request limits: its address's key, or the address's text when it
+ * is no address. A request whose client has already gone has no address at all (the socket closed):
+ * it counts as one unknown client rather than failing the request.
+ */
+export function requestLimitKey(address: string | undefined): string {
+  if (!address) return 'unknown';
+  return addressKey(address) ?? address;
+}
+
 /** The eight groups of an IPv6 address, each in lower-case hex without leading zeros. */
 function expandIpv6(value: string): string[] {
   let text = value;

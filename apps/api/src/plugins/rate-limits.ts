@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.js';
-import { addressKey } from './client-address.js';
+import { requestLimitKey } from './client-address.js';
 
 /** Counts one page request of the client; `exceeded` once it asked for more than its allowance this minute. */
 export type PageRateLimit = (request: FastifyRequest) => Promise<{ exceeded: boolean; retryAfterSeconds: number }>;
@@ -36,7 +36,7 @@ export async function registerRateLimits(app: FastifyInstance, env: Env): Promis
       max: env.PAGE_RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
       // An IPv6 client gets a whole /64: it counts as one, as the hold caps count it.
-      keyGenerator: (request) => addressKey(request.ip) ?? request.ip,
+      keyGenerator: (request) => requestLimitKey(request.ip),
       ...store('page-limit'),
     });
     countPage = pages.createRateLimit();
@@ -51,6 +51,7 @@ export async function registerRateLimits(app: FastifyInstance, env: Env): Promis
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
+    keyGenerator: (request) => requestLimitKey(request.ip),
     ...store('rate-limit'),
   });
 }
