@@ -198,20 +198,12 @@ for (const lang of LANGUAGES) {
   // The app with an empty root in this language, for pages the browser renders (login, a booking,
   // the coming-soon page): its <html lang dir> and its notice without JavaScript are the visitor's.
   const { meta: siteMeta } = await renderPage('/', lang);
-  await write(
-    lang,
-    APP_SHELL,
-    fill(template, { lang, html: '', meta: siteMeta, links: '', noscript: 'app' }),
-  );
+  await write(lang, APP_SHELL, fill(template, { lang, html: '', meta: siteMeta, links: '', noscript: 'app' }));
   for (const [pagePath, page] of Object.entries(RENDERED)) {
     // Rendered here only for the page's title and description; the server fills the root per request.
     const { meta } = await renderPage(pagePath, lang);
     const links = await inlineStyles(page.modules(lang));
-    await write(
-      lang,
-      `${page.file}.template`,
-      fill(template, { lang, html: '', meta, links, noscript: page.noscript }),
-    );
+    await write(lang, `${page.file}.template`, fill(template, { lang, html: '', meta, links, noscript: page.noscript }));
   }
   {
     // The site's title and description: the booking's own title goes in when the server renders it.
