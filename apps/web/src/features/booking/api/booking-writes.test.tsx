@@ -2,8 +2,9 @@
 import { bookingResponseSchema } from '@kwenda/contracts';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStateOf, type ConnectionState } from '../../../components/connection-notice';
+import { readErrorAnswer } from '../../../lib/api-error';
 import { usePayBooking } from './booking-api';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false });
@@ -42,6 +43,12 @@ describe('a booking write on a connection that drops', () => {
   };
   /** Longer than any wait between tries (8 s at the most): what has not been sent by then never is. */
   const waitOutEveryRetry = () => vi.advanceTimersByTimeAsync(10_000);
+
+  // An error answer is read by a module the page loads at its first error (its contract and the errors
+  // catalog): loaded here first, so the fake clock below does not run out while a cold import compiles.
+  beforeAll(async () => {
+    await readErrorAnswer({ code: 'WARM_UP', message: 'warm-up' });
+  });
 
   beforeEach(() => {
     // The page's clocks are fake; setImmediate, which React renders with, stays real.
