@@ -8,7 +8,8 @@ import { journeyShot } from './support/shots';
  * A booking's page reaches the browser that holds the booking's access painted by the server, in every
  * state (passengers, payment, held, ticketed), and hydrates without a change: no hydration error, the
  * server's elements kept, nothing moving, and no second read of the booking the page already carries.
- * Anyone else gets the page without any of the booking in it. apps/api/src/plugins/web-app.ts
+ * Anyone else gets the page painted in its loading state without any of the booking in it, which hydrates
+ * and then reads the booking (the limited view). apps/api/src/plugins/web-app.ts
  */
 
 const person = (family: string): ApiPassenger => ({
@@ -108,14 +109,17 @@ test("a booking's page arrives painted for its owner in every state and hydrates
   await expectPaintedAndHydrated(page, id, language, t('booking:passengers.title'), 'passengers', project);
 
   // A stranger (a browser without the booking's cookie) gets the same page as for a booking that does
-  // not exist: none of the booking in it.
+  // not exist (but for the id in its address): the page loading, none of the booking in it.
   const stranger = await browser.newContext();
   try {
+    const missingId = `bk_${'Z'.repeat(22)}`;
     const theirs = await (await stranger.request.get(`/booking/${id}?lang=${language}`)).text();
-    const missing = await (await stranger.request.get(`/booking/bk_${'Z'.repeat(22)}?lang=${language}`)).text();
-    expect(theirs).toBe(missing);
-    expect(theirs).not.toContain('kwenda-page-data');
+    const missing = await stranger.request.get(`/booking/${missingId}?lang=${language}`);
+    expect(missing.status()).toBe(404);
+    expect(theirs.replaceAll(id, '<id>')).toBe((await missing.text()).replaceAll(missingId, '<id>'));
+    expect(theirs).toContain(t('booking:loading'));
     expect(theirs).not.toContain(t('booking:passengers.title'));
+    expect(theirs).not.toContain('"booking"');
   } finally {
     await stranger.close();
   }
@@ -151,4 +155,91 @@ test("a booking's page arrives painted for its owner in every state and hydrates
   const held = await page.request.put(`/api/v1/bookings/${later}/pay`, { data: { payLater: true } });
   expect(held.status(), await held.text()).toBe(200);
   await expectPaintedAndHydrated(page, later, language, t('booking:final.heldTitle'), 'held', project);
+});
+
+test("a stranger opening a booking's link gets the page painted loading, hydrated as it is, then the limited view @both", async ({
+  page,
+  browser,
+  language,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  const project = testInfo.project.name;
+  const phone = project.includes('phone');
+  const family = `STRANGER${project.replace(/[^a-z]/gi, '').toUpperCase()}`;
+  const id = await bookThroughApi(page.request, 26, { adults: 1, children: 0, infants: 0 });
+  await savePassengersThroughApi(page.request, id, person(family), { email: `ssr-stranger-${project}@example.com` });
+  const booking = (await (await page.request.get(`/api/v1/bookings/${id}`)).json()) as {
+    bookingReference: string;
+    amount: number;
+  };
+
+  // Another device with only the link: nothing of the first browser, the project's size and language.
+  const context = await browser.newContext({
+    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+    isMobile: phone,
+    hasTouch: phone,
+    locale: language === 'ar' ? 'ar-SD' : 'en-GB',
+    // The booking's read is held below: a service worker's own fetch would pass by the page's routes.
+    serviceWorkers: 'block',
+  });
+  try {
+    const other = await context.newPage();
+    const problems: string[] = [];
+    other.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+    });
+    other.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await watchHydration(other);
+    const address = `/booking/${id}?lang=${language}`;
+
+    // The document the server sends it: the page's frame and the loading state painted, no booking in it.
+    const document = await (await other.request.get(address)).text();
+    const root = document.slice(document.indexOf('<div id="root">'));
+    expect(root.startsWith('<div id="root"></div>'), 'the server painted the page').toBe(false);
+    expect(root).toContain('id="main-content"');
+    expect(root).toContain(t('booking:loading'));
+    for (const secret of [booking.bookingReference, family, `ssr-stranger-${project}`, String(booking.amount)])
+      expect(document, secret).not.toContain(secret);
+    const data = JSON.parse(/id="kwenda-page-data">([^<]*)<\/script>/.exec(document)![1]!) as Record<string, unknown>;
+    expect(data).not.toHaveProperty('booking');
+
+    // The booking's read held until the page has hydrated: hydration keeps the loading state as painted.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await other.route(`**/api/v1/bookings/${id}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await other.goto(address);
+    await other.locator('html[data-ready]').waitFor({ state: 'attached' });
+    await expect(other.getByRole('status', { name: t('booking:loading') })).toBeVisible();
+    await other.waitForTimeout(500);
+    const hydrated = await other.evaluate(() => {
+      const state = (window as unknown as { __ssr: { shift: number; shifts: string[]; painted: Element | null } }).__ssr;
+      return {
+        shifts: state.shifts,
+        kept: state.painted !== null && document.getElementById('root')!.contains(state.painted),
+      };
+    });
+    expect(hydrated.kept, 'hydration kept the server-rendered markup (no client re-render)').toBe(true);
+    expect(hydrated.shifts, 'no layout shift while hydrating').toEqual([]);
+
+    // Then the booking is read as before: the limited view, the frame still the server's.
+    release();
+    await expect(other.getByText(t('booking:limited.title'))).toBeVisible();
+    await expect(
+      other.getByRole('heading', { level: 1, name: t('booking:pageTitle', { reference: booking.bookingReference }) }),
+    ).toBeVisible();
+    expect(
+      await other.evaluate(() => {
+        const state = (window as unknown as { __ssr: { painted: Element | null } }).__ssr;
+        return state.painted !== null && document.getElementById('root')!.contains(state.painted);
+      }),
+    ).toBe(true);
+    await journeyShot(other, 'ssr', 'stranger-limited', project, false);
+    expect(problems, 'no console errors or page errors').toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

@@ -8,8 +8,8 @@
 // - scripts that run before the page paints: a classic <script src> without async or defer; and, for a page
 //   the server sends with an empty #root (`browser: true`), every module script, its modulepreloads, the
 //   route's own chunks and styles, and the catalogs its first render reads.
-// A page the server renders or prerenders (home, about, FAQs, privacy, log-in, offers, a booking for its owner)
-// paints before its module scripts run: they are not counted. Sizes are gzip -9 as served (woff2 as it is: already compressed).
+// A page the server renders or prerenders (home, about, FAQs, privacy, log-in, offers, a booking for its owner
+// and, in its loading state, for anyone else) paints before its module scripts run: they are not counted. Sizes are gzip -9 as served (woff2 as it is: already compressed).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,6 +29,10 @@ const PAGES = [
   // Sent painted to the browser holding the booking's access (apps/api/src/plugins/web-app.ts): the template's
   // head (the theme's and the page's styles inline, the fonts) is what its first paint waits on.
   { name: 'booking (rendered for its owner)', file: 'booking.template.html' },
+  // Sent to anyone else (a stranger with the link, an account owner signed in with a bearer token, a booking
+  // that does not exist) painted in its loading state, no booking in it: the same template, its root filled
+  // here as the server fills it (src/entry-server.tsx), so a style the loading markup adds would count too.
+  { name: 'booking (loading, for anyone else)', file: 'booking.template.html', render: '/booking/bk_0000000000000000000000' },
 ];
 /** Pages known to be over, reported but not failing (none: every page the site sends painted is under). */
 const KNOWN_OVER = new Set([]);
@@ -83,10 +87,21 @@ function blockingFiles(html, { lang, browser: browserRendered = false, route, na
   return files;
 }
 
+/** The page as the server sends it: the file, or for a page rendered per request its template with the markup in. */
+async function documentOf(lang, page) {
+  const template = fs.readFileSync(path.join(dist, 'prerendered', lang, page.file), 'utf8');
+  if (!page.render) return template;
+  const { renderPage } = await import(path.resolve(dist, '../dist-ssr/entry-server.js'));
+  const { html } = await renderPage(page.render, lang, { airports: [] });
+  if (!html || html.includes('kwenda-page-data')) throw new Error(`check-first-paint: ${page.render} rendered nothing`);
+  if (!template.includes('<div id="root"></div>')) throw new Error(`check-first-paint: ${page.file} has no empty root`);
+  return template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+}
+
 let failed = false;
 for (const lang of ['ar', 'en']) {
   for (const page of PAGES) {
-    const html = fs.readFileSync(path.join(dist, 'prerendered', lang, page.file), 'utf8');
+    const html = await documentOf(lang, page);
     const files = blockingFiles(html, { lang, ...page });
     const inlineStyle = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)]
       .filter((match) => !html.slice(Math.max(0, match.index - 10), match.index).includes('<noscript>'))

@@ -291,9 +291,10 @@ export async function renderPage(url, language, pageData) {
   calls += 1;
   if (url.includes('break=1')) throw new Error('the page broke');
   const booking = pageData.booking;
+  // Without a booking: the page loading, with the address in a link (as the language switch has it).
   const text = booking
     ? booking.bookingReference + ' ' + booking.status + ' ' + booking.amount + ' ' + booking.passengers[0].lastName
-    : 'no booking';
+    : 'loading <a href="' + url.replaceAll('&', '&amp;') + '">' + pageData.airports.length + ' airports</a>';
   return { html: '<p>' + language + ' ' + text + ' call ' + calls + '</p>', meta: { title: 'Booking ' + (booking ? booking.bookingReference : '') + ' <&>' } };
 }
 export const pageDataJson = (data) => JSON.stringify(data).replaceAll('<', '\\\\u003c');
@@ -364,23 +365,53 @@ describe("a booking's page, painted for the browser holding its access", () => {
     expect(again.body).toContain(`<p>ar ${booking.bookingReference} created`);
   });
 
-  it('sends a stranger, another booking’s cookie and a missing booking the same empty page', async () => {
+  it('sends a stranger, another booking’s cookie and a missing booking the page loading, without the booking', async () => {
     const { booking, pageCookie } = await ownBooking('PRIVATE');
     const other = await ownBooking('OTHER');
-    const nothing = (await get('/booking/bk_nonexistent00000000000', pageCookie)).body;
-    expect(nothing).toBe('<html lang="ar">app</html>');
+    const missingId = 'bk_nonexistent00000000000';
+    const missing = await get(`/booking/${missingId}`, pageCookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('private, no-store');
+    // Painted by the server in its loading state, the id only where the address goes.
+    expect(missing.body).toMatch(
+      new RegExp(
+        `^<html lang="ar"><head><title>Kwenda</title></head><body><div id="root"><p>ar loading <a href="/booking/${missingId}">0 airports</a> call \\d+</p></div><script type="application/json" id="kwenda-page-data">`,
+      ),
+    );
+    const pageData = (body: string) =>
+      JSON.parse(/id="kwenda-page-data">([^<]*)<\/script>/.exec(body)![1]!) as Record<string, unknown>;
+    expect(Object.keys(pageData(missing.body)).sort()).toEqual(['airports', 'config']);
+    /** The document with the requested id put back as the stand-in: the rest must be byte for byte the same. */
+    const sameBut = (body: string, id: string) => body.replaceAll(id, '<id>');
+    const nothing = sameBut(missing.body, missingId);
     // The owner's page first: a page kept for the address would show up below.
     expect((await get(`/booking/${booking.id}`, pageCookie)).body).toContain(booking.bookingReference);
     for (const cookie of [undefined, other.pageCookie, `kwenda_booking=${'A'.repeat(43)}`, 'kwenda_booking=short', 'other=1']) {
       const page = await get(`/booking/${booking.id}`, cookie);
       expect(page.statusCode, cookie).toBe(200);
       expect(page.headers['cache-control'], cookie).toBe('private, no-store');
-      expect(page.body, cookie).toBe(nothing);
-      for (const secret of [booking.bookingReference, booking.id.slice(3), 'PRIVATE', String(booking.amount), 'kwenda-page-data'])
+      expect(page.headers['vary'], cookie).toContain('cookie');
+      expect(page.body, cookie).toContain(`<a href="/booking/${booking.id}">`);
+      expect(sameBut(page.body, booking.id), cookie).toBe(nothing);
+      expect(pageData(page.body), cookie).not.toHaveProperty('booking');
+      for (const secret of [booking.bookingReference, 'PRIVATE', 'OTHER', String(booking.amount), 'traveller@example.com'])
         expect(page.body, `${cookie} ${secret}`).not.toContain(secret);
     }
+    // Compressed as any rendered page, the same bytes again.
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: `/booking/${booking.id}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(sameBut(zlib.brotliDecompressSync(compressed.rawPayload).toString(), booking.id)).toBe(nothing);
+    // In the visitor's language, with the query the page reads.
+    const english = await get(`/booking/${booking.id}?lang=en&payment=return`);
+    expect(english.body).toContain(`<p>en loading <a href="/booking/${booking.id}?lang=en&amp;payment=return">`);
+    expect(english.body).not.toContain(booking.bookingReference);
     // Under a referral code the page's cookie is not sent (its path is another): the browser renders it.
-    expect((await get(`/KW2024/booking/${booking.id}`, pageCookie)).body).toBe(nothing);
+    const referred = await get(`/KW2024/booking/${booking.id}`, pageCookie);
+    expect(referred.body).toBe('<html lang="ar">app</html>');
   });
 
   it('sends the template when rendering fails, and never answers 500 for an odd address', async () => {

@@ -49,9 +49,10 @@ const RENDERED = {
 };
 
 /**
- * The booking's page, rendered per request for the browser that holds the booking's access only (never
- * kept: apps/api/src/plugins/web-app.ts); anyone else gets the app's empty page. Its template names the
- * page's code and carries its styles inline, as the offers'. Without JavaScript it says the page needs it.
+ * The booking's page, rendered per request: with the booking for the browser that holds its access (never
+ * kept), in its loading state without any booking for anyone else (apps/api/src/plugins/web-app.ts). Its
+ * template names the page's code and carries its styles inline, as the offers'. Without JavaScript it says
+ * the page needs it.
  */
 const BOOKING = {
   file: 'booking',

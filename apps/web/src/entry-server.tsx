@@ -5,7 +5,8 @@
  * - per request, the same pages and the offers page with what the address holds (a search, an FAQ
  *   tab) and the run-time config (apps/api/src/plugins/rendered-pages.ts); the offers in their
  *   searching state: the offers themselves arrive in the browser;
- * - per request, a booking's page for the browser holding its access, with the booking (never kept).
+ * - per request, a booking's page for the browser holding its access, with the booking (never kept), and
+ *   for anyone else in its loading state, without any booking (the booking arrives in the browser).
  * Otherwise a visitor is a guest here: the session and fetched data arrive in the browser.
  */
 import { MantineProvider } from '@mantine/core';

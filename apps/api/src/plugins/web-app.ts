@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { AppError, notFound } from '../errors.js';
 import { rateLimitedPage } from './rate-limited-page.js';
-import { loadPageRenderer } from './rendered-pages.js';
+import { loadPageRenderer, RenderedDocument } from './rendered-pages.js';
 
 export interface WebAppOptions {
   /** The run-time config the pages are rendered with (GET /config). */
@@ -25,7 +25,7 @@ export interface WebAppOptions {
   /**
    * The booking as its API read answers the browser that sent this Cookie header, when that browser holds
    * the booking's access (its page's copy of the access cookie); null for anyone else. Its page then goes
-   * out painted with it; without it, the page goes out empty as for any stranger.
+   * out painted with it; without it, the page goes out in its loading state as for any stranger.
    */
   bookingForPage?: (id: string, cookieHeader: string | undefined) => Promise<object | null>;
 }
@@ -53,6 +53,12 @@ function pageCacheControl(url: string): string {
 /** Booking ids are short (bk_ and 22 characters): anything much longer is not looked up. */
 const MAX_BOOKING_ID_LENGTH = 64;
 const BOOKING_ID_CHARACTERS = /^[\w-]+$/;
+/**
+ * The id a booking's page is rendered with for anyone but its owner: the page in its loading state holds
+ * the id only where its address goes (the language switch's link), so one render per language and query
+ * serves every booking, the stand-in replaced by the requested id (letters, digits, _ and -: the same in a link).
+ */
+const BOOKING_ID_STAND_IN = 'bk_0kwendaBookingIdStandIn0';
 
 /**
  * One process in production: the API serves the built web app (pre-compressed .br/.gz
@@ -82,8 +88,8 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
   }
   /**
    * The booking's page rendered with the booking, for the browser holding its access cookie (the page's
-   * copy, path-scoped to /booking/<id>); null for anyone else, who gets the same empty page whether or not
-   * the booking exists. A render that fails sends the page's template: the browser renders it.
+   * copy, path-scoped to /booking/<id>); null for anyone else, who gets the page in its loading state
+   * (bookingLoadingDocument) whether or not the booking exists. A render that fails sends the page's template: the browser renders it.
    */
   const ownBookingDocument = async (url: string, cookieHeader: string | undefined) => {
     const [pathname = '', search = ''] = url.split('?');
@@ -99,6 +105,25 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
     if (!booking) return null;
     const language = requestLanguage(new URLSearchParams(search), cookieHeader, prerendered.languages);
     return renderDocument.personal(`prerendered/${language}/${template}.html`, url, language, { booking });
+  };
+  /**
+   * A booking's page for anyone without its access (a stranger with the link, an account owner whose session
+   * is a bearer token, a booking that does not exist): the page in its loading state, with no booking in it
+   * or in its page data, the same bytes for an existing booking and a missing one at the same address. The
+   * browser hydrates it and then reads the booking (limited, or whole for its account). Null for another
+   * address or an id no booking can have: the app's empty page goes out.
+   */
+  const bookingLoadingDocument = async (url: string, cookieHeader: string | undefined) => {
+    const [pathname = '', search = ''] = url.split('?');
+    const match = /^\/booking\/([^/]+)$/.exec(pathname);
+    const template = prerendered?.booking;
+    if (!match || !template || !renderDocument) return null;
+    const id = match[1]!;
+    if (id.length > MAX_BOOKING_ID_LENGTH || !BOOKING_ID_CHARACTERS.test(id)) return null;
+    const language = requestLanguage(new URLSearchParams(search), cookieHeader, prerendered.languages);
+    const address = `/booking/${BOOKING_ID_STAND_IN}${search ? `?${search}` : ''}`;
+    const rendered = await renderDocument(`prerendered/${language}/${template}.html`, address, language);
+    return rendered && new RenderedDocument(rendered.html.replaceAll(BOOKING_ID_STAND_IN, id));
   };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -133,16 +158,19 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
     const found = await pageFound(pathname, bookingExists);
     if (!found) reply.code(404);
     if (!prerendered) return reply.sendFile('index.html');
-    // The app renders the coming-soon page or the missing booking in the browser, in the visitor's language.
-    if (!found) return reply.header('vary', 'cookie').sendFile(appShellFile(prerendered, request.url, request.headers.cookie));
-    // A booking's page, painted for the browser that holds the booking's access: never kept, never shared.
-    const owned = await ownBookingDocument(request.url, request.headers.cookie);
-    if (owned) {
-      const { encoding, body } = owned.body(request.headers['accept-encoding']);
+    // A booking's page, painted for the browser that holds the booking's access: never kept, never shared;
+    // for anyone else (a missing booking too, answering 404) painted in its loading state, without the booking.
+    const booking =
+      (found ? await ownBookingDocument(request.url, request.headers.cookie) : null) ??
+      (await bookingLoadingDocument(request.url, request.headers.cookie));
+    if (booking) {
+      const { encoding, body } = booking.body(request.headers['accept-encoding']);
       reply.header('vary', 'cookie, accept-encoding').type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(await body);
     }
+    // The app renders the coming-soon page (or a booking, without the renderer) in the browser, in the visitor's language.
+    if (!found) return reply.header('vary', 'cookie').sendFile(appShellFile(prerendered, request.url, request.headers.cookie));
     // The page differs by the language cookie: caches must keep one copy per cookie.
     const rendered = renderedFile(prerendered, request.url, request.headers.cookie);
     const document = rendered && renderDocument ? await renderDocument(rendered.file, request.url, rendered.language) : null;

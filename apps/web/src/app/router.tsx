@@ -19,7 +19,7 @@ const OffersPage = lazyPage(
 );
 
 const loadBookingPages = () => Promise.all([import('./routes/booking-page'), loadNamespace('booking')]).then(([pages]) => pages);
-/** Sent painted to the booking's owner (apps/api/src/plugins/web-app.ts): its code loads ahead of hydration. */
+/** Sent painted (to anyone else in its loading state: apps/api/src/plugins/web-app.ts): its code loads ahead of hydration. */
 const BookingPage = lazyPage(async () => (await loadBookingPages()).BookingPage);
 /** Find my booking shares the booking's chunk and strings: the booking opens right after it. */
 const FindBookingPage = lazy(async () => ({ default: (await loadBookingPages()).FindBookingPage }));
@@ -58,7 +58,7 @@ const PrivacyPolicyPage = contentPage('PrivacyPolicyPage', () => loadNamespaceIn
 /**
  * The lazy pages the server sends rendered: prerendered at build (apps/web/scripts/prerender.mjs) or,
  * for the offers, rendered per request from the address (apps/api/src/plugins/web-app.ts). Home is in the entry;
- * a booking's page (any id) is rendered per request for its owner.
+ * a booking's page (any id) is rendered per request, with the booking for its owner, loading for anyone else.
  */
 const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
   '/offers': OffersPage,
