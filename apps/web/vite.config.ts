@@ -39,8 +39,8 @@ function precompress(): Plugin {
  * IBM Plex Sans Arabic from @fontsource, trimmed to what the site writes: the Arabic, Latin and
  * Latin Extended faces in WOFF2 (every browser we support reads it). Fontsource's CSS also declares
  * Cyrillic, Greek and Vietnamese faces (Vite inlined the small ones into the render-blocking CSS:
- * 7 KB gzipped) and WOFF fallbacks. The faces are not preloaded: a first paint waits for none of them
- * (docs/decisions/0041-first-visit-fonts.md).
+ * 7 KB gzipped) and WOFF fallbacks. The faces every page paints with are preloaded, so the first
+ * layout has them rather than laying Arabic out twice (a fallback font, then the swap).
  */
 const FONT_SUBSETS = ['arabic', 'latin', 'latin-ext'];
 /**
@@ -51,6 +51,7 @@ const FONT_SUBSETS = ['arabic', 'latin', 'latin-ext'];
  */
 const FONT_DISPLAY = process.env.KWENDA_FONT_DISPLAY ?? 'optional';
 if (!['optional', 'swap'].includes(FONT_DISPLAY)) throw new Error(`KWENDA_FONT_DISPLAY must be optional or swap`);
+const PRELOADED_FACES = ['arabic-400', 'arabic-700', 'latin-400'];
 function siteFont(): Plugin {
   let cacheDir = '';
   return {
@@ -81,6 +82,22 @@ function siteFont(): Plugin {
         .replace(/,\s*url\([^)]*\.woff\) format\('woff'\)/g, '')
         .replace(/font-display:\s*swap;/g, `font-display: ${FONT_DISPLAY};`);
       return { code: css, map: null };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const files = Object.keys(ctx.bundle);
+        return PRELOADED_FACES.map((face) => {
+          const file = files.find((name) => name.includes(`ibm-plex-sans-arabic-${face}-normal`) && name.endsWith('.woff2'));
+          if (!file) throw new Error(`No font file for ${face}`);
+          return {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
+            injectTo: 'head' as const,
+          };
+        });
+      },
     },
   };
 }
