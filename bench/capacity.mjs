@@ -16,12 +16,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { redisAnswers, waitFor } from './services.mjs';
 import { API_SERVER_ARGS, API_SERVER_ENV, processMemoryMb } from './api-server.mjs';
 import { coldSearches, day, routes } from './searches.mjs';
 
@@ -119,30 +119,6 @@ function cpuBetween(a, b) {
   const ours = cpu.api.reduce((x, y) => x + y, 0) + cpu.nginx + cpu.postgres + cpu.redis + cpu.bench;
   cpu.others = Math.max(0, Math.round(cpu.machine * (os.cpus().length || 1) - ours));
   return cpu;
-}
-
-function redisAnswers(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(2_000, () => (socket.destroy(), resolve(false)));
-    socket.on('error', () => resolve(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => (socket.destroy(), resolve(data.toString().startsWith('+PONG'))));
-  });
-}
-
-async function waitFor(url, child, what, seconds = 240) {
-  for (let i = 0; i < seconds * 4; i++) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(250);
-  }
-  throw new Error(`${what} did not answer ${url}`);
 }
 
 function stop(child, signal = 'SIGTERM') {

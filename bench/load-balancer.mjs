@@ -7,12 +7,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { redisAnswers, waitFor } from './services.mjs';
 import { API_SERVER_ARGS, API_SERVER_ENV } from './api-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,30 +46,6 @@ function nginxRssMb(masterPid) {
     /* no children list on this kernel: the master alone */
   }
   return [masterPid, ...children].reduce((sum, pid) => sum + rssMb(pid), 0);
-}
-
-function redisAnswers(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(2_000, () => (socket.destroy(), resolve(false)));
-    socket.on('error', () => resolve(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => (socket.destroy(), resolve(data.toString().startsWith('+PONG'))));
-  });
-}
-
-async function waitFor(url, child, what, seconds = 240) {
-  for (let i = 0; i < seconds * 4; i++) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(250);
-  }
-  throw new Error(`${what} did not answer ${url}`);
 }
 
 function percentile(sorted, p) {
