@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Button, Drawer } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import classes from './filters.module.css';
@@ -28,9 +29,12 @@ export const FiltersSheet = memo(function FiltersSheet({
   children,
 }: FiltersSheetProps) {
   const { t } = useTranslation('offers');
+  // Mounted at the moment it is opened (tapped before the browser was idle: offers-results.tsx), the
+  // sheet first renders closed, so the Drawer records the "Filters" button as where focus goes back to.
+  const mounted = useMounted();
   return (
     <Drawer.Root
-      opened={opened}
+      opened={opened && mounted}
       onClose={onClose}
       position="bottom"
       size="88%"
