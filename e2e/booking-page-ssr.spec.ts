@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { tr } from './i18n';
-import { bookThroughApi, savePassengersThroughApi, type ApiPassenger } from './support/booking-form';
+import { bookThroughApi, savePassengersThroughApi, payWithTestCard, type ApiPassenger } from './support/booking-form';
 import { journeyShot } from './support/shots';
 
 /**
@@ -137,12 +137,7 @@ test("a booking's page arrives painted for its owner in every state and hydrates
   // Ticketed: paid on the sandbox gateway, back on the page, then opened afresh.
   // The gateway's own page (no app on it to wait for).
   await page.goto(paymentLink, { waitUntil: 'commit' });
-  await page.locator('#cardNumber').fill('4242 4242 4242 4242');
-  await page.locator('#expiry').fill('12/30');
-  await page.locator('#cvc').fill('123');
-  await page.locator('#name').fill('AMNA OSMAN');
-  await page.locator('form button[type=submit]').click();
-  await expect(page).toHaveURL(/\/booking\/bk_[^?]+\?payment=return/);
+  await payWithTestCard(page);
   await expect(page.getByRole('heading', { name: new RegExp(t('booking:final.confirmedTitle')) })).toBeVisible({
     timeout: 30_000,
   });

@@ -157,6 +157,11 @@ export async function payOnSandboxGateway(page: Page, language: string) {
   await page.getByRole('radio', { name: tr(language, 'booking:payment.card') }).check();
   await page.getByRole('button', { name: new RegExp(tr(language, 'booking:payment.continue')) }).click();
   await expect(page).toHaveURL(/\/gateway\/sandbox\/checkout\/cs_/);
+  await payWithTestCard(page);
+}
+
+/** On the sandbox gateway's own checkout page: pays with its test card and returns to the booking. */
+export async function payWithTestCard(page: Page) {
   await page.locator('#cardNumber').fill('4242 4242 4242 4242');
   await page.locator('#expiry').fill('12/30');
   await page.locator('#cvc').fill('123');
