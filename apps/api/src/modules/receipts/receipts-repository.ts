@@ -115,23 +115,35 @@ export async function findOtherReceipts(db: Db, receiptIds: string[]): Promise<M
   return new Map(rows.map((row) => [row.receiptId, row]));
 }
 
-/** The fingerprinted receipts of other bookings sent before this one, oldest first (compared one by one: a fingerprint is never equal). */
-export const findFingerprints = (db: Db, exceptBookingId: string, sentBefore: { uploadedAt: Date; id: string }) =>
+/**
+ * The receipts of other bookings sent before this one, oldest first, that could be its original: the
+ * same file, or a fingerprinted picture or reading (compared one by one: a fingerprint is never equal).
+ * Only earlier ones: of two receipts showing one transfer, the later is the copy.
+ */
+export const findEarlierOfOtherBookings = (
+  db: Db,
+  receipt: { bookingId: string; uploadedAt: Date; id: string; sha256: string },
+) =>
   db
     .select({
       receiptId: paymentReceipts.id,
+      sha256: paymentReceipts.sha256,
       fingerprint: paymentReceipts.imageFingerprint,
       contentFingerprint: paymentReceipts.contentFingerprint,
+      checks: paymentReceipts.checks,
     })
     .from(paymentReceipts)
     .where(
       and(
-        or(isNotNull(paymentReceipts.imageFingerprint), isNotNull(paymentReceipts.contentFingerprint)),
-        ne(paymentReceipts.bookingId, exceptBookingId),
-        // Only receipts sent before this one: the copy is the later of two, as the first to claim a number keeps it.
         or(
-          lt(paymentReceipts.uploadedAt, sentBefore.uploadedAt),
-          and(eq(paymentReceipts.uploadedAt, sentBefore.uploadedAt), lt(paymentReceipts.id, sentBefore.id)),
+          eq(paymentReceipts.sha256, receipt.sha256),
+          isNotNull(paymentReceipts.imageFingerprint),
+          isNotNull(paymentReceipts.contentFingerprint),
+        ),
+        ne(paymentReceipts.bookingId, receipt.bookingId),
+        or(
+          lt(paymentReceipts.uploadedAt, receipt.uploadedAt),
+          and(eq(paymentReceipts.uploadedAt, receipt.uploadedAt), lt(paymentReceipts.id, receipt.id)),
         ),
       ),
     )

@@ -175,19 +175,23 @@ export function createReceiptReadingJob(deps: {
     // Compared with nothing in a currency the booking was never asked for: shown in pounds, or its own.
     const shownDue = due !== null ? { amount: due, currency: currencyDue } : poundsDue(owed, bookingMoney);
 
-    const sameFile = (await repo.findSameFile(db, receipt.sha256, booking.id))[0]?.receiptId ?? null;
-    // The same receipt as another booking's: the same pixels, or the same words and numbers read (a
-    // re-saved, resized, cropped or edited copy; a pixel hash cannot tell those from another transfer).
+    // The same receipt as another booking's, sent before this one: the very file, the same pixels, or
+    // the same words and numbers read (a re-saved, resized, cropped or edited copy; a pixel hash cannot
+    // tell those from another transfer). One sent a moment before this one but beaten to the transaction
+    // number by it (two uploads at once) is the copy, as its own numberReused check says, not this one.
     const content = reading ? (await import('../reading/content-fingerprint.js')).contentFingerprint(reading) : null;
+    const earlier = (await repo.findEarlierOfOtherBookings(db, receipt)).filter(
+      (other) => !other.checks.some((c) => c.check === 'numberReused' && c.otherReceiptId === receipt.id),
+    );
+    const sameFile = earlier.find((other) => other.sha256 === receipt.sha256)?.receiptId ?? null;
     let sameImage: string | null = null;
     if ((fingerprint || content) && !sameFile) {
       const [{ isSameImage }, { isSameContent }] = await Promise.all([
         import('../reading/image-fingerprint.js'),
         import('../reading/content-fingerprint.js'),
       ]);
-      const others = await repo.findFingerprints(db, booking.id, { uploadedAt: receipt.uploadedAt, id: receipt.id });
       sameImage =
-        others.find(
+        earlier.find(
           (other) =>
             (fingerprint !== null && other.fingerprint !== null && isSameImage(fingerprint, other.fingerprint)) ||
             (content !== null && other.contentFingerprint !== null && isSameContent(content, other.contentFingerprint)),
