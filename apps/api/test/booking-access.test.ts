@@ -405,6 +405,23 @@ describe.each(backends)('private booking data on %s', (backend) => {
       expect((await verify({ ...details, code }, from)).statusCode).toBe(400);
     });
 
+    it("gives the new device the page's cookie under the referral code the booking was made through too", async () => {
+      const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), 'REFERRED', undefined, {
+        referralCode: 'KW2024',
+      });
+      const details = { reference: booking.bookingReference, lastName: 'REFERRED' };
+      const from = nextAddress();
+      expect((await requestCode(details, from)).statusCode).toBe(200);
+      const granted = await verify({ ...details, code: await latestCode(booking.id) }, from);
+      expect(granted.statusCode, granted.body).toBe(200);
+      const cookie = accessCookieOf(granted.headers['set-cookie'])!;
+      expect([granted.headers['set-cookie']].flat().map((header) => header!.split('; ').slice(0, 2).join('; '))).toEqual([
+        `${cookie}; Path=/api/v1/bookings/${booking.id}`,
+        `${cookie}; Path=/booking/${booking.id}`,
+        `${cookie}; Path=/KW2024/booking/${booking.id}`,
+      ]);
+    });
+
     it('judges only five tries of a code, even thirty sent at once', async () => {
       const booking = await readyBooking(ctx, await findOffer(ctx, 'available'), 'GUESSED');
       const details = { reference: booking.bookingReference, lastName: 'GUESSED' };

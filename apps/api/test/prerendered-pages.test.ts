@@ -289,6 +289,8 @@ const BOOKING_RENDERER = `
 let calls = 0;
 export async function renderPage(url, language, pageData) {
   calls += 1;
+  // The addresses it rendered, for the test to read (it runs in the test's process).
+  globalThis.renderedBookingAddresses?.push(url);
   if (url.includes('break=1')) throw new Error('the page broke');
   const booking = pageData.booking;
   // Without a booking: the page loading, with the address in a link (as the language switch has it).
@@ -409,9 +411,111 @@ describe("a booking's page, painted for the browser holding its access", () => {
     const english = await get(`/booking/${booking.id}?lang=en&payment=return`);
     expect(english.body).toContain(`<p>en loading <a href="/booking/${booking.id}?lang=en&amp;payment=return">`);
     expect(english.body).not.toContain(booking.bookingReference);
-    // Under a referral code the page's cookie is not sent (its path is another): the browser renders it.
-    const referred = await get(`/KW2024/booking/${booking.id}`, pageCookie);
-    expect(referred.body).toBe('<html lang="ar">app</html>');
+  });
+
+  describe("under an agent's referral code (/KW2024/booking/<id>)", () => {
+    const cookiePaths = (setCookie: string | string[] | undefined) =>
+      [setCookie ?? []].flat().map((cookie) => /; Path=([^;]+)/.exec(cookie)![1]);
+
+    it('gives the page’s cookie under the code the booking was made through, and under no other', async () => {
+      const offer = await findOffer(ctx);
+      const created = await createBooking(ctx, offer, undefined, { referralCode: 'kw2024' });
+      const { id } = (created.json() as { booking: { id: string } }).booking;
+      expect(cookiePaths(created.headers['set-cookie'])).toEqual([
+        `/api/v1/bookings/${id}`,
+        `/booking/${id}`,
+        `/KW2024/booking/${id}`,
+      ]);
+      // Read whole with its grant: the pages' copies again, both.
+      const read = await ctx.app.inject({ method: 'GET', url: `/api/v1/bookings/${id}`, headers: guestHeaders(ctx, id) });
+      expect(cookiePaths(read.headers['set-cookie'])).toEqual([`/booking/${id}`, `/KW2024/booking/${id}`]);
+      // A code no address takes (the API accepts more than the site's links make), or none: the page's own only.
+      for (const extra of [{ referralCode: 'Nile-Tours' }, {}]) {
+        const other = await createBooking(ctx, offer, undefined, extra);
+        const otherId = (other.json() as { booking: { id: string } }).booking.id;
+        expect(cookiePaths(other.headers['set-cookie']), JSON.stringify(extra)).toEqual([
+          `/api/v1/bookings/${otherId}`,
+          `/booking/${otherId}`,
+        ]);
+      }
+    });
+
+    it('sends the owner the page rendered under the code with the booking, never kept', async () => {
+      const booking = await readyBooking(ctx, await findOffer(ctx), 'REFERRED', undefined, { referralCode: 'KW2024' });
+      const pageCookie = guestHeaders(ctx, booking.id).cookie!;
+      const rendered: string[] = [];
+      (globalThis as { renderedBookingAddresses?: string[] }).renderedBookingAddresses = rendered;
+      try {
+        const page = await get(`/KW2024/booking/${booking.id}?lang=en&payment=return&utm_source=x`, pageCookie);
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['cache-control']).toBe('private, no-store');
+        expect(page.headers['vary']).toContain('cookie');
+        expect(page.body).toMatch(
+          new RegExp(`<div id="root"><p>en ${booking.bookingReference} created ${booking.amount} REFERRED call \\d+</p></div>`),
+        );
+        const data = JSON.parse(/id="kwenda-page-data">([^<]*)<\/script>/.exec(page.body)![1]!) as { booking: { id: string } };
+        expect(data.booking.id).toBe(booking.id);
+        // Rendered at its own address, the code kept (the page's links keep it, as the browser's render does).
+        expect(rendered).toEqual([`/KW2024/booking/${booking.id}?lang=en&payment=return`]);
+        const again = await get(`/KW2024/booking/${booking.id}?lang=en&payment=return`, pageCookie);
+        expect(again.body).toContain(booking.bookingReference);
+        expect(rendered).toHaveLength(2);
+      } finally {
+        delete (globalThis as { renderedBookingAddresses?: string[] }).renderedBookingAddresses;
+      }
+    });
+
+    it('sends anyone else the page loading under the code, the same bytes as for a missing booking', async () => {
+      const booking = await readyBooking(ctx, await findOffer(ctx), 'HIDDEN', undefined, { referralCode: 'KW2024' });
+      const other = await readyBooking(ctx, await findOffer(ctx), 'ELSEWHERE', undefined, { referralCode: 'KW2024' });
+      const missingId = 'bk_nonexistent00000000001';
+      const missing = await get(`/KW2024/booking/${missingId}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['cache-control']).toBe('private, no-store');
+      expect(missing.body).toContain(`<p>ar loading <a href="/KW2024/booking/${missingId}">`);
+      const sameBut = (body: string, id: string) => body.replaceAll(id, '<id>');
+      const nothing = sameBut(missing.body, missingId);
+      for (const cookie of [undefined, guestHeaders(ctx, other.id).cookie, `kwenda_booking=${'B'.repeat(43)}`, 'other=1']) {
+        const page = await get(`/KW2024/booking/${booking.id}`, cookie);
+        expect(page.statusCode, cookie).toBe(200);
+        expect(page.headers['cache-control'], cookie).toBe('private, no-store');
+        expect(page.headers['vary'], cookie).toContain('cookie');
+        expect(sameBut(page.body, booking.id), cookie).toBe(nothing);
+        for (const secret of [booking.bookingReference, 'HIDDEN', 'ELSEWHERE', String(booking.amount), 'traveller@example.com'])
+          expect(page.body, `${cookie} ${secret}`).not.toContain(secret);
+      }
+      // Under another agent's code, where its browser holds no copy of the cookie: the page loading under that code.
+      const elsewhere = await get(`/AGENT7/booking/${booking.id}?lang=en`);
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.body).toContain(`<p>en loading <a href="/AGENT7/booking/${booking.id}?lang=en">`);
+      expect(elsewhere.body).not.toContain(booking.bookingReference);
+    });
+
+    it('answers a malformed code, an odd id or a NUL with a 4xx and none of the booking, never a 500', async () => {
+      const booking = await readyBooking(ctx, await findOffer(ctx), 'ODDITY', undefined, { referralCode: 'KW2024' });
+      const pageCookie = guestHeaders(ctx, booking.id).cookie!;
+      // No page of the site: the coming-soon page, 404.
+      for (const url of [
+        `/kw2024/booking/${booking.id}`,
+        `/AB1/booking/${booking.id}`,
+        `/ABCDEFGHIJKLMNOP1/booking/${booking.id}`,
+        `/KW2024/KW2025/booking/${booking.id}`,
+        `/KW2024%00/booking/${booking.id}`,
+        `/%00/booking/${booking.id}`,
+        `/KW2024/booking/${booking.id}%00`,
+        `/KW2024/booking/bk_${'x'.repeat(300)}`,
+        `/KW2024/booking/%3Cscript%3E`,
+        `/KW2024/booking/${booking.id}/extra`,
+      ]) {
+        const page = await get(url, pageCookie);
+        expect(page.statusCode, url).toBe(404);
+        expect(page.body, url).toBe('<html lang="ar">app</html>');
+      }
+      // An address that is not a URL (a broken escape): refused before any page.
+      const broken = await get(`/KW2024/booking/%E0%A4%A`, pageCookie);
+      expect(broken.statusCode).toBe(400);
+      expect(broken.body).not.toContain(booking.bookingReference);
+    });
   });
 
   it('sends the template when rendering fails, and never answers 500 for an odd address', async () => {

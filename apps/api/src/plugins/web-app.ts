@@ -7,6 +7,7 @@ import {
   LANGUAGE_COOKIE,
   languageCookie,
   matchSitePage,
+  REFERRAL_CODE_PATTERN,
   STAFF_PAGES,
   type SitePage,
   type StaffPage,
@@ -54,6 +55,20 @@ function pageCacheControl(url: string): string {
 const MAX_BOOKING_ID_LENGTH = 64;
 const BOOKING_ID_CHARACTERS = /^[\w-]+$/;
 /**
+ * A booking's page address: /booking/<id>, or the same under a referral code (/KW2024/booking/<id>, an
+ * agent's link, where the site takes a traveller who booked through it). Its prefix ('' or '/KW2024') and
+ * the id as written; null for another address or an id no booking can have (not looked up at all).
+ */
+function bookingPageAddress(pathname: string): { prefix: string; id: string } | null {
+  const match = /^(\/[^/]+)?\/booking\/([^/]+)$/.exec(pathname);
+  if (!match) return null;
+  const [, prefix = '', id = ''] = match;
+  if (prefix && !REFERRAL_CODE_PATTERN.test(prefix.slice(1))) return null;
+  if (id.length > MAX_BOOKING_ID_LENGTH || !BOOKING_ID_CHARACTERS.test(id)) return null;
+  return { prefix, id };
+}
+
+/**
  * The id a booking's page is rendered with for anyone but its owner: the page in its loading state holds
  * the id only where its address goes (the language switch's link), so one render per language and query
  * serves every booking, the stand-in replaced by the requested id (letters, digits, _ and -: the same in a link).
@@ -88,16 +103,16 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
   }
   /**
    * The booking's page rendered with the booking, for the browser holding its access cookie (the page's
-   * copy, path-scoped to /booking/<id>); null for anyone else, who gets the page in its loading state
-   * (bookingLoadingDocument) whether or not the booking exists. A render that fails sends the page's template: the browser renders it.
+   * copy, path-scoped to /booking/<id>, and to /<code>/booking/<id> for a booking made through that
+   * referral code); null for anyone else, who gets the page in its loading state (bookingLoadingDocument)
+   * whether or not the booking exists. A render that fails sends the page's template: the browser renders it.
    */
   const ownBookingDocument = async (url: string, cookieHeader: string | undefined) => {
     const [pathname = '', search = ''] = url.split('?');
-    const match = /^\/booking\/([^/]+)$/.exec(pathname);
+    const address = bookingPageAddress(pathname);
     const template = prerendered?.booking;
-    if (!match || !template || !bookingForPage || !renderDocument || !cookieHeader) return null;
-    const id = match[1]!;
-    if (id.length > MAX_BOOKING_ID_LENGTH || !BOOKING_ID_CHARACTERS.test(id)) return null;
+    if (!address || !template || !bookingForPage || !renderDocument || !cookieHeader) return null;
+    const { id } = address;
     const booking = await bookingForPage(id, cookieHeader).catch((error: unknown) => {
       app.log.warn({ err: error }, 'reading a booking for its page failed: the browser renders it');
       return null;
@@ -110,20 +125,19 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
    * A booking's page for anyone without its access (a stranger with the link, an account owner whose session
    * is a bearer token, a booking that does not exist): the page in its loading state, with no booking in it
    * or in its page data, the same bytes for an existing booking and a missing one at the same address. The
-   * browser hydrates it and then reads the booking (limited, or whole for its account). Null for another
-   * address or an id no booking can have: the app's empty page goes out.
+   * browser hydrates it and then reads the booking (limited, or whole for its account). Under a referral
+   * code it is rendered under that code (its links keep it, as the browser's render would). Null for
+   * another address or an id no booking can have: the app's empty page goes out.
    */
   const bookingLoadingDocument = async (url: string, cookieHeader: string | undefined) => {
     const [pathname = '', search = ''] = url.split('?');
-    const match = /^\/booking\/([^/]+)$/.exec(pathname);
+    const address = bookingPageAddress(pathname);
     const template = prerendered?.booking;
-    if (!match || !template || !renderDocument) return null;
-    const id = match[1]!;
-    if (id.length > MAX_BOOKING_ID_LENGTH || !BOOKING_ID_CHARACTERS.test(id)) return null;
+    if (!address || !template || !renderDocument) return null;
     const language = requestLanguage(new URLSearchParams(search), cookieHeader, prerendered.languages);
-    const address = `/booking/${BOOKING_ID_STAND_IN}${search ? `?${search}` : ''}`;
-    const rendered = await renderDocument(`prerendered/${language}/${template}.html`, address, language);
-    return rendered && new RenderedDocument(rendered.html.replaceAll(BOOKING_ID_STAND_IN, id));
+    const standIn = `${address.prefix}/booking/${BOOKING_ID_STAND_IN}${search ? `?${search}` : ''}`;
+    const rendered = await renderDocument(`prerendered/${language}/${template}.html`, standIn, language);
+    return rendered && new RenderedDocument(rendered.html.replaceAll(BOOKING_ID_STAND_IN, address.id));
   };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

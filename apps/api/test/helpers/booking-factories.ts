@@ -163,14 +163,15 @@ export async function heldForTransfer(ctx: TestContext, offer: Offer, family: st
   return getBooking(ctx, ready.id);
 }
 
-/** Booked, passengers saved: ready to pay. */
+/** Booked, passengers saved: ready to pay. `extra` goes into the booking's payload (a referral code). */
 export async function readyBooking(
   ctx: TestContext,
   offer: Offer,
   family = 'OSMAN',
   passengers = { adults: 1, children: 0, infants: 0 },
+  extra: Record<string, unknown> = {},
 ): Promise<Booking> {
-  const created = await createBooking(ctx, offer, passengers);
+  const created = await createBooking(ctx, offer, passengers, extra);
   if (created.statusCode !== 201) throw new Error(`create ${created.statusCode}: ${created.body}`);
   const booking = await getBooking(ctx, (created.json() as { booking: { id: string } }).booking.id);
   const saved = await submitPassengers(ctx, booking, passengersFor(booking, {}, family));

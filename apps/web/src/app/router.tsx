@@ -1,5 +1,5 @@
 import { SITE_PAGES, type SitePage } from '@kwenda/contracts/rules';
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, useEffect, type ReactElement } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation, useParams } from '../lib/router';
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
 import { isReferralCode, ReferralContext, rememberReferral } from '../lib/referral';
@@ -70,8 +70,14 @@ const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
 
 /** Loads the code of a prerendered page before it is hydrated (main.tsx). */
 export function preloadPrerenderedPage(pathname: string): Promise<void> {
-  const page = prerenderedLazyPages[pathname] ?? (/^\/booking\/[^/]+$/.test(pathname) ? BookingPage : undefined);
+  const page = prerenderedLazyPages[pathname] ?? (isBookingPage(pathname) ? BookingPage : undefined);
   return page?.preload() ?? Promise.resolve();
+}
+
+/** A booking's page, also under a referral code (/KW2024/booking/<id>): the server renders both. */
+function isBookingPage(pathname: string): boolean {
+  const match = /^(?:\/([^/]+))?\/booking\/[^/]+$/.exec(pathname);
+  return !!match && (match[1] === undefined || isReferralCode(match[1]));
 }
 
 /**
@@ -80,11 +86,17 @@ export function preloadPrerenderedPage(pathname: string): Promise<void> {
  */
 const AdminApp = lazy(async () => ({ default: await (await import('./staff-areas')).loadDesk() }));
 
-/** Every page also lives under an optional leading referral code (/KW2024/offers): an agent's link. */
+/**
+ * Every page also lives under an optional leading referral code (/KW2024/offers): an agent's link. The
+ * code is remembered once the page is shown (an effect: the server renders these pages too).
+ */
 function ReferralScope() {
   const { referralCode } = useParams();
-  if (!isReferralCode(referralCode)) return <ComingSoonPage />;
-  rememberReferral(referralCode);
+  const valid = isReferralCode(referralCode);
+  useEffect(() => {
+    if (valid) rememberReferral(referralCode);
+  }, [valid, referralCode]);
+  if (!valid) return <ComingSoonPage />;
   return (
     <ReferralContext.Provider value={referralCode}>
       <Outlet />

@@ -1,3 +1,5 @@
+import { REFERRAL_CODE_PATTERN } from '@kwenda/contracts/rules';
+
 /**
  * The guest's key to a booking: an HttpOnly cookie holding a random token (the server keeps only its
  * hash), set when the browser creates the booking or proves its e-mail with Find my booking.
@@ -9,10 +11,11 @@
  *   another site), never with another site's form posts.
  * - Secure when the site is served over https.
  *
- * The same grant goes out twice: once for the API address, and once path-scoped to the booking's page
- * (/booking/<id>), so that the page's own request proves it and the server can send the page painted
- * with the booking (apps/api/src/plugins/web-app.ts). Both are set together and read by the same check
- * (booking-access-guard.ts seesWhole); neither reaches other bookings' pages or addresses.
+ * The same grant goes out again path-scoped to the booking's page (/booking/<id>), and for a booking made
+ * through an agent's link also to the page under the agent's code (/KW2024/booking/<id>, where the site
+ * takes the traveller after booking there), so that the page's own request proves it and the server can
+ * send the page painted with the booking (apps/api/src/plugins/web-app.ts). All are set together and read
+ * by the same check (booking-access-guard.ts seesWhole); none reaches other bookings' pages or addresses.
  */
 export const ACCESS_COOKIE = 'kwenda_booking';
 
@@ -22,12 +25,30 @@ export const GRANT_DAYS = 400;
 /** The booking's address under the API, where its cookie applies. */
 export const bookingApiPath = (bookingId: string) => `/api/v1/bookings/${bookingId}`;
 
-/** The booking's page, where the copy of its cookie applies (the page is sent painted to its owner). */
-export const bookingPagePath = (bookingId: string) => `/booking/${bookingId}`;
+/**
+ * The booking's page addresses, where the copies of its cookie apply (the page is sent painted to its
+ * owner): its own, and under the referral code it was booked through when that code is one the site's
+ * addresses take (an agent's link: /KW2024/booking/<id>).
+ */
+export function bookingPagePaths(bookingId: string, referralCode: string | null): string[] {
+  const own = `/booking/${bookingId}`;
+  return referralCode && REFERRAL_CODE_PATTERN.test(referralCode) ? [own, `/${referralCode}${own}`] : [own];
+}
 
-/** The booking's access cookies: its API address's and its page's, holding the same grant. */
-export function accessCookies(bookingId: string, token: string, options: { secure: boolean }): string[] {
-  return [accessCookie(bookingId, token, options), accessCookie(bookingId, token, options, bookingPagePath(bookingId))];
+/** The booking as its cookies need it: its id and the referral code it was booked through. */
+export interface CookieBooking {
+  id: string;
+  referralCode: string | null;
+}
+
+/** The copies of the booking's access cookie for its pages (set again when the booking is read whole). */
+export function pageAccessCookies(booking: CookieBooking, token: string, options: { secure: boolean }): string[] {
+  return bookingPagePaths(booking.id, booking.referralCode).map((page) => accessCookie(booking.id, token, options, page));
+}
+
+/** The booking's access cookies: its API address's, then its pages', holding the same grant. */
+export function accessCookies(booking: CookieBooking, token: string, options: { secure: boolean }): string[] {
+  return [accessCookie(booking.id, token, options), ...pageAccessCookies(booking, token, options)];
 }
 
 export function accessCookie(

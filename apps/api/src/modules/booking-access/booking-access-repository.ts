@@ -20,9 +20,11 @@ export interface BookingToFind {
   userId: string | null;
   email: string | null;
   lastNames: string[];
+  /** The referral code it was booked through (its page has a copy of the access cookie under it). */
+  referralCode: string | null;
 }
 
-/** The booking with this reference, its owner, contact e-mail and passengers' last names. */
+/** The booking with this reference, its owner, contact e-mail, passengers' last names and referral code. */
 export async function findBookingByReference(tx: Tx, reference: string): Promise<BookingToFind | undefined> {
   const rows = await tx
     .select({
@@ -30,6 +32,7 @@ export async function findBookingByReference(tx: Tx, reference: string): Promise
       bookingReference: bookings.bookingReference,
       userId: bookings.userId,
       email: bookings.email,
+      referralCode: bookings.referralCode,
       lastName: bookingPassengers.lastName,
     })
     .from(bookings)
@@ -42,6 +45,7 @@ export async function findBookingByReference(tx: Tx, reference: string): Promise
     bookingReference: first.bookingReference,
     userId: first.userId,
     email: first.email,
+    referralCode: first.referralCode,
     lastNames: rows.flatMap((row) => (row.lastName ? [row.lastName] : [])),
   };
 }

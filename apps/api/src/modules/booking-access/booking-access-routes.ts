@@ -42,9 +42,9 @@ export const bookingAccessRoutes: FastifyPluginAsyncZod<{ access: BookingAccessS
       },
     },
     async (request, reply) => {
-      const { bookingId, token } = await access.verifyCode(request.body, request.ip);
-      reply.header('set-cookie', accessCookies(bookingId, token, { secure: secureCookies })).header('cache-control', 'no-store');
-      return { bookingId };
+      const { booking, token } = await access.verifyCode(request.body, request.ip);
+      reply.header('set-cookie', accessCookies(booking, token, { secure: secureCookies })).header('cache-control', 'no-store');
+      return { bookingId: booking.id };
     },
   );
 };

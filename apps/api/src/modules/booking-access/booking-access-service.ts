@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { addressKey } from '../../plugins/client-address.js';
 import { countAttempts, takeAttempt } from '../../plugins/throttle-repository.js';
 import type { MailPort } from '../mail/mail-port.js';
-import { GRANT_DAYS } from './access-cookie.js';
+import { GRANT_DAYS, type CookieBooking } from './access-cookie.js';
 import type { BookingAccessEmails } from './booking-access-emails.js';
 import * as repo from './booking-access-repository.js';
 
@@ -127,7 +127,7 @@ export function createBookingAccessService(deps: BookingAccessServiceDeps) {
     async verifyCode(
       input: { reference: string; lastName: string; code: string },
       clientAddress: string,
-    ): Promise<{ bookingId: string; token: string }> {
+    ): Promise<{ booking: CookieBooking; token: string }> {
       const now = clock();
       const failures = `booking-access:wrong-code:ip:${addressOf(clientAddress)}`;
       const perAddress = { max: BOOKING_ACCESS_LIMITS.wrongCodesPerAddressPerHour, windowMs: HOUR_MS };
@@ -148,7 +148,7 @@ export function createBookingAccessService(deps: BookingAccessServiceDeps) {
         throw invalidCode();
       }
       deps.logger.info({ bookingId: booking.id }, 'find my booking: access granted to a new device');
-      return { bookingId: booking.id, token };
+      return { booking: { id: booking.id, referralCode: booking.referralCode }, token };
     },
   };
 }

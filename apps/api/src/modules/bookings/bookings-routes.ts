@@ -22,7 +22,7 @@ import { AppError, bookingNotFound, checkBookingId } from '../../errors.js';
 import { travellerIdOf } from '../../plugins/auth.js';
 import { trustedJsonSerializer } from '../../plugins/trusted-serializer.js';
 import type { SupplierRegistry } from '../../suppliers/supplier.js';
-import { accessCookie, accessCookies, accessTokensOf, bookingPagePath } from '../booking-access/access-cookie.js';
+import { accessCookies, accessTokensOf, pageAccessCookies } from '../booking-access/access-cookie.js';
 import { seesWhole } from '../booking-access/booking-access-guard.js';
 import type { BookingAccessService } from '../booking-access/booking-access-service.js';
 import type { Actor, BookingService } from './booking-service.js';
@@ -63,8 +63,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       const booking = await bookings.createBooking(request.body, actor, language);
       // A guest's browser gets the booking's key; an account's booking is its account's (docs/decisions/0025).
       if (!actor.userId)
-        reply.header('set-cookie', accessCookies(booking.id, await access.grantCreator(booking.id), { secure: secureCookies }));
-      return reply.status(201).send({ success: true as const, booking });
+        reply.header('set-cookie', accessCookies(booking, await access.grantCreator(booking.id), { secure: secureCookies }));
+      return reply.status(201).send({ success: true as const, booking: { id: booking.id } });
     },
   );
 
@@ -93,11 +93,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       });
       if (!booking) throw bookingNotFound();
       reply.header('cache-control', 'no-store');
-      // A guest's browser reading the booking whole with its one grant gets the page's copy of it too
-      // (again): a browser that received its grant before the page had one is sent the page painted next time.
+      // A guest's browser reading the booking whole with its one grant gets the pages' copies of it too
+      // (again): a browser that received its grant before a page had one is sent that page painted next time.
       const tokens = accessTokensOf(asker.cookieHeader);
       if (guestBooking && booking.access === 'full' && tokens.length === 1)
-        reply.header('set-cookie', accessCookie(booking.id, tokens[0]!, { secure: secureCookies }, bookingPagePath(booking.id)));
+        reply.header('set-cookie', pageAccessCookies(booking, tokens[0]!, { secure: secureCookies }));
       return booking;
     },
   );

@@ -19,14 +19,15 @@ function newBookingReference(): string {
 /**
  * A new booking in status created for a searched offer: the supplier is asked for the offer's
  * current price, one passenger row is made per traveller the offer was priced for, and the
- * amount is priced at today's rate.
+ * amount is priced at today's rate. Answers its id and the referral code it was booked through
+ * (its access cookies' paths name it).
  */
 export async function createBooking(
   deps: BookingDeps,
   request: CreateBookingRequest,
   actor: Actor,
   language: 'ar' | 'en',
-): Promise<{ id: string }> {
+): Promise<{ id: string; referralCode: string | null }> {
   const { rates, logger, db } = deps;
   // A booking goes to the supplier that made its offer; the booking keeps its name for every later step.
   const supplier = deps.suppliers.forOffer(request.reference);
@@ -118,7 +119,7 @@ export async function createBooking(
         });
       });
       logger.info({ bookingId: id, reference: row.bookingReference }, 'booking created');
-      return { id };
+      return { id, referralCode: row.referralCode ?? null };
     } catch (error) {
       // A booking reference already taken (1 in 10^9): draw another.
       if (
