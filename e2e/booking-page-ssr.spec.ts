@@ -50,6 +50,7 @@ async function watchHydration(page: Page) {
 /**
  * Loads the booking's page afresh and checks it: the document the server sends this browser already holds
  * `painted` (and the booking's reference), hydration keeps it, moves nothing and reads the booking no more.
+ * `prefix` opens it under an agent's referral code ('/KW2024').
  */
 async function expectPaintedAndHydrated(
   page: Page,
@@ -58,8 +59,9 @@ async function expectPaintedAndHydrated(
   painted: string,
   shot: string,
   project: string,
+  prefix = '',
 ) {
-  const address = `/booking/${id}?lang=${language}`;
+  const address = `${prefix}/booking/${id}?lang=${language}`;
   // The document as the server sends it to this browser (its cookies, the page's copy of the access one included).
   const document = await (await page.request.get(address)).text();
   const booking = (await (await page.request.get(`/api/v1/bookings/${id}`)).json()) as { bookingReference: string };
@@ -236,5 +238,47 @@ test("a stranger opening a booking's link gets the page painted loading, hydrate
     expect(problems, 'no console errors or page errors').toEqual([]);
   } finally {
     await context.close();
+  }
+});
+
+test("a booking made through an agent's link arrives painted under the agent's code too, and to no one else @both", async ({
+  page,
+  browser,
+  language,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
+  const project = testInfo.project.name;
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await watchHydration(page);
+
+  // Booked through KW2024's link: the site takes the traveller to /KW2024/booking/<id>, painted for them there.
+  const id = await bookThroughApi(page.request, 27, { adults: 1, children: 0, infants: 0 }, 'KW2024');
+  await expectPaintedAndHydrated(page, id, language, t('booking:passengers.title'), 'referral-passengers', project, '/KW2024');
+  // Rendered under the code: its links keep it, and the browser remembers it (for the next booking).
+  await expect(page.locator('a[href="/KW2024"]').first()).toBeAttached();
+  expect(await page.evaluate(() => window.localStorage.getItem('kwenda.referralCode'))).toBe('KW2024');
+  expect(problems, 'no console errors or page errors').toEqual([]);
+
+  // Anyone else gets it loading under the code: the same bytes as a booking that does not exist there.
+  const stranger = await browser.newContext();
+  try {
+    const missingId = `bk_${'Y'.repeat(22)}`;
+    const theirs = await stranger.request.get(`/KW2024/booking/${id}?lang=${language}`);
+    const missing = await stranger.request.get(`/KW2024/booking/${missingId}?lang=${language}`);
+    expect(theirs.status()).toBe(200);
+    expect(missing.status()).toBe(404);
+    const body = await theirs.text();
+    expect(body.replaceAll(id, '<id>')).toBe((await missing.text()).replaceAll(missingId, '<id>'));
+    expect(body).toContain(t('booking:loading'));
+    expect(body).toContain('href="/KW2024"');
+    expect(body).not.toContain(t('booking:passengers.title'));
+    expect(body).not.toContain('"booking"');
+  } finally {
+    await stranger.close();
   }
 });

@@ -33,6 +33,12 @@ const PAGES = [
   // that does not exist) painted in its loading state, no booking in it: the same template, its root filled
   // here as the server fills it (src/entry-server.tsx), so a style the loading markup adds would count too.
   { name: 'booking (loading, for anyone else)', file: 'booking.template.html', render: '/booking/bk_0000000000000000000000' },
+  // The same under an agent's referral code (/KW2024/booking/<id>), which the server renders under the code.
+  {
+    name: 'booking under a referral code (loading)',
+    file: 'booking.template.html',
+    render: '/KW2024/booking/bk_0000000000000000000000',
+  },
 ];
 /** Pages known to be over, reported but not failing (none: every page the site sends painted is under). */
 const KNOWN_OVER = new Set([]);

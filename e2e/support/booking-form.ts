@@ -35,15 +35,19 @@ export function offersSearchBody(days: number, { currency = 'SDG', passengers = 
 
 /**
  * A guest booking of Port Sudan -> Cairo made straight through the API (the search and offers
- * pages have journeys of their own): the first offer the sandbox sells as shown, by its id.
+ * pages have journeys of their own): the first offer the sandbox sells as shown, by its id; made
+ * through an agent's link when `referralCode` is given.
  */
-export async function bookThroughApi(request: APIRequestContext, days: number, passengers: Party) {
+export async function bookThroughApi(request: APIRequestContext, days: number, passengers: Party, referralCode?: string) {
   const search = await request.post('/api/v1/offers/request', { data: offersSearchBody(days, { passengers }) });
   expect(search.status(), await search.text()).toBe(200);
   const { offers } = (await search.json()) as { offers: { reference: string }[] };
   const offer = offers[firstAvailableOffer(offers)]!;
   const created = await request.post('/api/v1/bookings', {
-    data: { reference: offer.reference, payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: 'SDG' } },
+    data: {
+      reference: offer.reference,
+      payload: { passengers, baggage: { hold: 1, carryOn: 0 }, currency: 'SDG', ...(referralCode ? { referralCode } : {}) },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { booking: { id: string } }).booking.id;
