@@ -3,9 +3,6 @@ import { z } from 'zod';
 import { currencySchema, isoDateSchema } from './common.js';
 import { searchFiltersSchema } from './search.js';
 
-/** Days shown on each side of the chosen date in the fare calendar strip. */
-export const FARE_CALENDAR_DAYS_AROUND = 3;
-
 export const fareCalendarDayStatuses = [
   /** Flights found: `lowestPrice` is the cheapest total. */
   'priced',

@@ -28,6 +28,12 @@ export const SEARCH_LIMITS = {
   maxDaysAhead: 360,
 } as const;
 
+/**
+ * Days shown on each side of the chosen date in the fare calendar strip. Here, zod-free, rather than beside
+ * the calendar's schemas: the offers page lays out the strip before it has loaded them.
+ */
+export const FARE_CALENDAR_DAYS_AROUND = 3;
+
 export const SEARCH_DEFAULTS = {
   tripType: 'one-way' as TripType,
   passengers: { adults: 1, children: 0, infants: 0 },

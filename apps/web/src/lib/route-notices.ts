@@ -28,7 +28,7 @@ export function useRouteNotices(legs: readonly NoticeLeg[], airlines: readonly s
       queryFn: ({ signal }: { signal: AbortSignal }) => {
         const query = new URLSearchParams({ origin: leg.origin, destination: leg.destination, date: leg.date });
         if (codes) query.set('airlines', codes);
-        return apiRequest(`/notices?${query}`, () => import('@kwenda/contracts').then((m) => m.noticesResponseSchema), {
+        return apiRequest(`/notices?${query}`, () => import('@kwenda/contracts/reference').then((m) => m.noticesResponseSchema), {
           signal,
         });
       },

@@ -1,8 +1,8 @@
-import type { OfferRequestInput, OfferSearchResult } from '@kwenda/contracts';
-import { offerStreamEventSchema } from '@kwenda/contracts/offers';
+import type { OfferRequestInput, OfferSearchResult, OfferStreamEvent } from '@kwenda/contracts';
 import { API_BASE, ApiRequestError } from '../../../lib/api-client';
 import { authorizationHeader } from '../../../lib/session';
 import { readNdjson } from '../lib/read-ndjson';
+import { offersContract, parseStreamEvent } from './offers-contract';
 import type { StreamProgress } from './offers-stream-progress';
 
 /** The stream could not be read (no streaming fetch, a proxy that broke it): POST /offers/request can still answer. */
@@ -19,7 +19,10 @@ export const canStreamFetch = () =>
 
 /**
  * POST /offers/stream: page 1 of the search, `onProgress` told of each batch as it arrives. Resolves
- * with the complete event's result. Throws ApiRequestError for what the server refused (bad input) or
+ * with the complete event's result. Each line is shown as sent and parsed with its contract in the
+ * background, in order, once the contract has loaded (offers-contract.ts); the complete event's
+ * result is returned as parsed. A line the contract refuses breaks the stream, as one that is not
+ * JSON does. Throws ApiRequestError for what the server refused (bad input) or
  * reported (the supplier failed): asking again the other way would not help. Throws
  * StreamUnavailableError when the stream itself failed: the caller asks /offers/request instead.
  */
@@ -49,25 +52,42 @@ export async function streamOffers(
   if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('application/x-ndjson'))
     throw new StreamUnavailableError(`The stream answered ${response.status}`);
 
+  const contract = offersContract();
+  contract.catch(() => {}); // awaited with the first line's parse, or after the last
+  // Each line's parse waits for the one before: a refused line fails every parse after it.
+  let parsed: Promise<unknown> = contract;
+  let refusal: { error: unknown } | undefined;
+  const parse = (line: unknown): Promise<OfferStreamEvent> => {
+    const event = parsed.then(() => contract).then((loaded) => parseStreamEvent(loaded, line));
+    event.catch((error: unknown) => void (refusal ??= { error }));
+    parsed = event;
+    return event;
+  };
   let progress: StreamProgress = { receivedOffers: 0, remainingBatches: 0, totalBatches: 0, result: null };
   try {
     for await (const line of readNdjson(response.body)) {
-      const event = offerStreamEventSchema.parse(line);
-      switch (event.type) {
+      if (refusal) throw refusal.error;
+      const checked = parse(line);
+      const sent = line as OfferStreamEvent | null;
+      switch (sent?.type) {
         case 'progress': {
-          const { type: _type, ...counts } = event;
+          const { type: _type, ...counts } = sent;
           onProgress((progress = { ...progress, ...counts }));
           break;
         }
         case 'offers':
-          onProgress((progress = { ...progress, result: event.result }));
+          onProgress((progress = { ...progress, result: sent.result }));
           break;
-        case 'complete':
-          return { result: event.result, timedOut: event.timedOut };
-        case 'error':
-          throw new ApiRequestError(503, { code: event.error.code, message: event.error.message });
+        default: {
+          // The end of the search (or a line of no known type, refused): everything read is parsed first.
+          const event = await checked;
+          if (event.type === 'complete') return { result: event.result, timedOut: event.timedOut };
+          if (event.type === 'error') throw new ApiRequestError(503, { code: event.error.code, message: event.error.message });
+        }
       }
     }
+    // Ended early: a refused line says more than "ended".
+    await parsed;
   } catch (error) {
     if (error instanceof ApiRequestError) throw error;
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -126,6 +126,35 @@ describe('the offers search on the page', () => {
     expect(calls).toEqual(['/api/v1/offers/stream', '/api/v1/offers/request']);
   });
 
+  it('shows a streamed batch as sent, and asks /offers/request once its contract refuses an offer of it', async () => {
+    const stream = streamedAnswer();
+    answers['/api/v1/offers/stream'] = () => stream.response;
+    answers['/api/v1/offers/request'] = () => json(aResult([anOffer('of_e', 800)]));
+    await show();
+    stream.send({ type: 'offers', result: aResult([{ ...anOffer('of_bad', 900), price: -1 }]) });
+    await until(() => expect(seen.streamed).toEqual(['of_bad']));
+    stream.send({ type: 'complete', result: aResult([anOffer('of_ok', 700)]), timedOut: false });
+    stream.end();
+    await until(() => expect(seen.page?.offers.map((o) => o.reference)).toEqual(['of_e']));
+    expect(calls).toEqual(['/api/v1/offers/stream', '/api/v1/offers/request']);
+  });
+
+  it('asks /offers/request when the contract refuses a suggestion of the complete page', async () => {
+    const stream = streamedAnswer();
+    answers['/api/v1/offers/stream'] = () => stream.response;
+    answers['/api/v1/offers/request'] = () => json(aResult([anOffer('of_f', 800)]));
+    await show();
+    const suggestion = { ...anOffer('of_later', 500), slices: [] };
+    stream.send({
+      type: 'complete',
+      result: { ...aResult([anOffer('of_ok', 700)]), suggestions: [suggestion] },
+      timedOut: false,
+    });
+    stream.end();
+    await until(() => expect(seen.page?.offers.map((o) => o.reference)).toEqual(['of_f']));
+    expect(calls).toEqual(['/api/v1/offers/stream', '/api/v1/offers/request']);
+  });
+
   it('asks /offers/request when the stream cannot be opened at all', async () => {
     answers['/api/v1/offers/request'] = () => json(aResult([anOffer('of_d', 800)]));
     await show();

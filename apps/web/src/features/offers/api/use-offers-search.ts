@@ -1,5 +1,4 @@
 import type { OfferRequestInput, OfferSearchResult, SortOrder } from '@kwenda/contracts';
-import { offerSearchResultSchema } from '@kwenda/contracts/offers';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -8,6 +7,7 @@ import { toOfferFilters, type SearchState } from '../../../lib/search-params';
 import { filtersKey } from '../lib/offer-filters-address';
 import { nextPageParam } from '../lib/paging';
 import { setStreamProgress } from './offers-stream-progress';
+import { offersContract } from './offers-contract';
 import { StreamUnavailableError, streamOffers } from './stream-offers';
 
 /**
@@ -17,6 +17,9 @@ import { StreamUnavailableError, streamOffers } from './stream-offers';
 export type OffersPage = OfferSearchResult & { receivedAt: number; timedOut?: boolean };
 
 const NO_FILTERS: OfferFilterValues = {};
+
+/** The contract of POST /offers/request, loaded when first needed (offers-contract.ts). */
+const offersPageContract = () => offersContract().then((contract) => contract.offerSearchResultSchema);
 
 export function offersQueryKey(search: SearchState | null, order: SortOrder, offerFilters: OfferFilterValues = NO_FILTERS) {
   const filters = search ? toOfferFilters(search) : null;
@@ -37,7 +40,7 @@ async function streamFirstPage(body: OfferRequestInput, queryKey: readonly unkno
     return { ...result, receivedAt: Date.now(), ...(timedOut ? { timedOut } : {}) };
   } catch (error) {
     if (!(error instanceof StreamUnavailableError)) throw error;
-    const result = await apiRequest('/offers/request', offerSearchResultSchema, { body, signal });
+    const result = await apiRequest('/offers/request', offersPageContract, { body, signal });
     return { ...result, receivedAt: Date.now() };
   } finally {
     setStreamProgress(queryKey, undefined);
@@ -60,7 +63,7 @@ export function useOffersSearch(search: SearchState | null, order: SortOrder, of
       // Another order, other filters or a refetch of a search with offers in the cache: the supplier has it.
       const searched = queryClient.getQueriesData({ queryKey: queryKey.slice(0, 2) }).some(([, data]) => data !== undefined);
       if (pageParam === 1 && !searched) return streamFirstPage(body, queryKey, signal);
-      const result = await apiRequest('/offers/request', offerSearchResultSchema, { body, signal });
+      const result = await apiRequest('/offers/request', offersPageContract, { body, signal });
       return { ...result, receivedAt: Date.now() };
     },
     initialPageParam: 1,

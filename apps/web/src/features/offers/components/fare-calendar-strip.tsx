@@ -1,4 +1,5 @@
-import { FARE_CALENDAR_DAYS_AROUND, type FareCalendarDay } from '@kwenda/contracts';
+import type { FareCalendarDay } from '@kwenda/contracts';
+import { FARE_CALENDAR_DAYS_AROUND } from '@kwenda/contracts/rules';
 import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { memo, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
