@@ -12,7 +12,7 @@ import { Translator } from '../../../i18n/translator';
 import { TranslatorProvider } from '../../../i18n/use-translation';
 import { useIdle } from '../../../lib/use-idle';
 import { standInForTheBrowser } from '../../../test/browser-stand-ins';
-import type { OfferFormat } from '../hooks/use-offer-format';
+import { aFormat as format } from '../testing/offer-results';
 import { SidebarFilters } from './offers-results';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -24,18 +24,6 @@ const i18n = new Translator({
     en: { offers: JSON.parse(fs.readFileSync(path.join(locales, 'en', 'offers.json'), 'utf8')) as Record<string, unknown> },
   },
 });
-
-const format = {
-  language: 'en',
-  duration: (minutes: number) => `${minutes} min`,
-  stops: () => 'Direct',
-  price: (amount: number, currency: string) => `${currency} ${amount}`,
-  date: (date: string) => date,
-  city: (code: string) => code,
-  airportName: (code: string) => code,
-  airlineName: (airline: { nameEn: string }) => airline.nameEn,
-  cabin: () => 'Economy',
-} as OfferFormat;
 
 const airline = { iataCode: 'SD', nameEn: 'Sudan Airways', nameAr: 'سودانير', logo: '/airlines/SD.svg' };
 const facets: OfferFacets = {

@@ -1,4 +1,5 @@
 import { Button, Divider, Stack, Text } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { useTranslation } from '../../../i18n/use-translation';
 import { TitledModal } from '../../../components/titled-modal';
 
@@ -16,9 +17,12 @@ interface LoginPromptModalProps {
  */
 export function LoginPromptModal({ opened, onClose, onGuest, onLogin, onSignup }: LoginPromptModalProps) {
   const { t } = useTranslation('offers');
+  // Mounted at the moment it is opened (before the browser was idle: offers-results.tsx), the prompt first
+  // renders closed, so it records the "Book" button as where focus goes back to.
+  const mounted = useMounted();
   return (
     <TitledModal
-      opened={opened}
+      opened={opened && mounted}
       onClose={onClose}
       centered
       zIndex={300}

@@ -1,6 +1,6 @@
 import type { Offer, OfferSlice } from '@kwenda/contracts';
 import { Button, Divider, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useMounted } from '@mantine/hooks';
 import { Fragment, memo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { SearchState } from '../../../lib/search-params';
@@ -39,10 +39,13 @@ export const OfferDetailsModal = memo(function OfferDetailsModal({
   // Keep the last offer while the modal fades out, so it does not empty itself mid-animation.
   const [shown, setShown] = useState(offer);
   if (offer && offer !== shown) setShown(offer);
+  // Mounted at the moment it is opened (before the browser was idle: offers-results.tsx), the modal first
+  // renders closed, so it records the "Details" button as where focus goes back to.
+  const mounted = useMounted();
   const { adults, children, infants } = search.passengers;
   return (
     <TitledModal
-      opened={offer !== null}
+      opened={offer !== null && mounted}
       onClose={onClose}
       size="lg"
       fullScreen={phone}

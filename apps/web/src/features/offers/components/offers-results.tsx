@@ -86,8 +86,12 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
     useStartBooking(search);
   const [selected, setSelected] = useState<Offer | null>(null);
   // The sheet and the modals show nothing until opened (nor does the server's page): they mount once the
-  // browser is idle after the page has hydrated, or at once when opened before that.
+  // browser is idle after the page has hydrated, or at once when opened before that, and stay mounted
+  // when closed (unmounted at once, a dialog could not give focus back to the button that opened it).
   const idle = useIdle();
+  const sheetMounted = useKept(idle || filtersOpen);
+  const detailsMounted = useKept(idle || selected !== null);
+  const loginPromptMounted = useKept(idle || loginPrompt.opened);
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const offers = useMemo(() => pages.flatMap((page) => page.offers), [pages]);
@@ -322,7 +326,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
           </div>
         </Stack>
       </div>
-      {(idle || filtersOpen) && (
+      {sheetMounted && (
         <FiltersSheet
           opened={filtersOpen && filterable}
           onClose={closeFilters}
@@ -333,10 +337,10 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
           {filtersPanel}
         </FiltersSheet>
       )}
-      {(idle || selected !== null) && (
+      {detailsMounted && (
         <OfferDetailsModal offer={selected} search={search} format={format} onClose={closeDetails} onBook={startBooking} />
       )}
-      {(idle || loginPrompt.opened) && (
+      {loginPromptMounted && (
         <LoginPromptModal
           opened={loginPrompt.opened}
           onClose={loginPrompt.close}
@@ -348,6 +352,13 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
       <SessionTimeout pages={pages} idle={idle} onRefresh={refresh} />
     </Stack>
   );
+}
+
+/** True from the first render where `when` is true on. */
+function useKept(when: boolean): boolean {
+  const [kept, setKept] = useState(when);
+  if (when && !kept) setKept(true);
+  return kept || when;
 }
 
 /**

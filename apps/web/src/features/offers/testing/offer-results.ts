@@ -1,4 +1,5 @@
 import type { Offer, OfferSearchResult } from '@kwenda/contracts';
+import type { OfferFormat } from '../hooks/use-offer-format';
 
 /** A valid offer of the offers contract; override any part. */
 export function anOffer(reference: string, price: number, overrides: Partial<Offer> = {}): Offer {
@@ -60,3 +61,16 @@ export function aResult(offers: Offer[], overrides: Partial<OfferSearchResult> =
     ...overrides,
   };
 }
+
+/** Offer facts written plainly, for parts rendered without the airports and catalogs that useOfferFormat reads. */
+export const aFormat = {
+  language: 'en',
+  duration: (minutes: number) => `${minutes} min`,
+  stops: () => 'Direct',
+  price: (amount: number, currency: string) => `${currency} ${amount}`,
+  date: (date: string) => date,
+  city: (code: string) => code,
+  airportName: (code: string) => code,
+  airlineName: (airline: { nameEn: string }) => airline.nameEn,
+  cabin: () => 'Economy',
+} as OfferFormat;
