@@ -74,3 +74,27 @@ export async function createHeldBooking(base) {
   }
   throw new Error('held booking: no offer PZU-CAI could be held');
 }
+
+/**
+ * Set-Cookie headers sent by `base` as Playwright cookies (BrowserContext.addCookies), so a browser holds
+ * them as if the server had set them there: its own requests and its service worker's carry them.
+ */
+export function browserCookies(base, setCookies) {
+  const { hostname, protocol } = new URL(base);
+  return setCookies.map((header) => {
+    const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+    const index = pair.indexOf('=');
+    const attribute = (name) => attributes.find((a) => a.toLowerCase().startsWith(`${name.toLowerCase()}=`))?.split('=')[1];
+    const has = (name) => attributes.some((a) => a.toLowerCase() === name.toLowerCase());
+    return {
+      name: pair.slice(0, index),
+      value: pair.slice(index + 1),
+      domain: hostname,
+      path: attribute('Path') ?? '/',
+      httpOnly: has('HttpOnly'),
+      secure: has('Secure') && protocol === 'https:',
+      sameSite: 'Lax',
+      expires: Math.floor(Date.now() / 1000) + Number(attribute('Max-Age') ?? 3600),
+    };
+  });
+}

@@ -3,7 +3,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { createHeldBooking } from './held-booking.mjs';
+import { browserCookies, createHeldBooking } from './held-booking.mjs';
 
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 export const LIGHTHOUSE_PAGES = {
@@ -29,25 +29,7 @@ export async function lighthousePages(base) {
 async function setBrowserCookies(port, base, setCookies) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const { hostname, protocol } = new URL(base);
-    const cookies = setCookies.map((header) => {
-      const [pair, ...attributes] = header.split(';').map((part) => part.trim());
-      const index = pair.indexOf('=');
-      const attribute = (name) =>
-        attributes.find((a) => a.toLowerCase().startsWith(`${name.toLowerCase()}=`))?.split('=')[1];
-      const has = (name) => attributes.some((a) => a.toLowerCase() === name.toLowerCase());
-      return {
-        name: pair.slice(0, index),
-        value: pair.slice(index + 1),
-        domain: hostname,
-        path: attribute('Path') ?? '/',
-        httpOnly: has('HttpOnly'),
-        secure: has('Secure') && protocol === 'https:',
-        sameSite: 'Lax',
-        expires: Math.floor(Date.now() / 1000) + Number(attribute('Max-Age') ?? 3600),
-      };
-    });
-    await browser.contexts()[0].addCookies(cookies);
+    await browser.contexts()[0].addCookies(browserCookies(base, setCookies));
   } finally {
     // Disconnects only: the browser is chrome-launcher's, and the cookies stay in its default context.
     await browser.close();

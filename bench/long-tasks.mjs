@@ -5,14 +5,23 @@
 // while the page hydrates and its data arrives. Each page is loaded RUNS times in a fresh context (nothing
 // cached, no service worker); the run with the median sum of blocking time (each task's time over 50 ms)
 // is reported. A script, not a timed test: the figures depend on the machine.
-// `node bench/long-tasks.mjs [baseURL]` alone, or called by bench/run.mjs with its server.
+// `node bench/long-tasks.mjs [baseURL] [page…]` alone (offers, booking; else both), or called by bench/run.mjs
+// with its server.
 /* global window, document, MutationObserver -- the functions passed to page.evaluate and addInitScript run in the page */
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { browserCookies, createHeldBooking } from './held-booking.mjs';
 import { LIGHTHOUSE_PAGES } from './lighthouse.mjs';
 
-/** The pages measured by default: the offers page, which hydrates a server-rendered search and streams its offers. */
-export const LONG_TASK_PAGES = { offers: LIGHTHOUSE_PAGES.offers };
+/**
+ * The pages measured by default: the offers page, which hydrates a server-rendered search and streams its
+ * offers, and a held pay-later booking's page as its maker's browser opens it (bench/held-booking.mjs: its
+ * access cookies in the context, so the server paints the booking and the browser hydrates it).
+ */
+export async function longTaskPages(base) {
+  const { path, setCookies } = await createHeldBooking(base);
+  return { offers: LIGHTHOUSE_PAGES.offers, booking: { path, cookies: setCookies } };
+}
 const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
 /** After the page is ready and the network is quiet, how long more tasks are waited for. */
@@ -42,7 +51,8 @@ function observe() {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
 }
 
-async function measureOnce(browser, url) {
+async function measureOnce(browser, base, target) {
+  const { path, cookies } = typeof target === 'string' ? { path: target } : target;
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -52,11 +62,12 @@ async function measureOnce(browser, url) {
     serviceWorkers: 'block',
   });
   try {
+    if (cookies) await context.addCookies(browserCookies(base, cookies));
     const page = await context.newPage();
     await page.addInitScript(observe);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.goto(url, { waitUntil: 'load' });
+    await page.goto(`${base}${path}`, { waitUntil: 'load' });
     // Hydrated (main.tsx marks <html data-ready>), then the network quiet, then a few seconds for what follows.
     await page.waitForSelector('html[data-ready]', { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
@@ -88,16 +99,20 @@ async function measureOnce(browser, url) {
   }
 }
 
-/** Per page: the median run (by blocking time) and every run's longest task and blocking time. */
-export async function runLongTasks(base, pages = LONG_TASK_PAGES) {
+/**
+ * Per page: the median run (by blocking time) and every run's longest task and blocking time. A page is
+ * its path, or { path, cookies } with Set-Cookie headers the browser holds before it opens the page.
+ */
+export async function runLongTasks(base, pages) {
+  pages ??= await longTaskPages(base);
   const browser = await chromium.launch(chromiumLaunchOptions);
   const results = {};
   try {
     // A first load warms the server's page cache and the browser's start.
-    await measureOnce(browser, `${base}${Object.values(pages)[0]}`);
-    for (const [name, path] of Object.entries(pages)) {
+    await measureOnce(browser, base, Object.values(pages)[0]);
+    for (const [name, page] of Object.entries(pages)) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(browser, `${base}${path}`));
+      for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(browser, base, page));
       runs.sort((a, b) => a.blockingMs - b.blockingMs);
       results[name] = {
         ...runs[Math.floor(runs.length / 2)],
@@ -117,6 +132,10 @@ export const longTasksLine = (name, r) =>
   }), longest ${r.longestMs} ms, blocking ${r.blockingMs} ms (runs: longest ${r.runs.map((run) => run.longestMs).join('/')} ms); first paint ${r.firstPaintMs} ms, LCP ${r.lcpMs} ms, hydrated at ${r.readyMs ?? '?'} ms`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const results = await runLongTasks(process.argv[2] ?? 'http://127.0.0.1:3000');
+  const [base = 'http://127.0.0.1:3000', ...only] = process.argv.slice(2);
+  const pages = only.length
+    ? Object.fromEntries(Object.entries(await longTaskPages(base)).filter(([name]) => only.includes(name)))
+    : undefined;
+  const results = await runLongTasks(base, pages);
   for (const [name, r] of Object.entries(results)) console.log(longTasksLine(name, r));
 }

@@ -354,8 +354,8 @@ try {
     await waitForServer();
   }
   if (process.env.BENCH_LIGHTHOUSE !== '0') scores = await runLighthouse(BASE);
-  // The offers page's long tasks after its first paint on a phone at 4x CPU (bench/long-tasks.mjs), on the
-  // same fresh server. BENCH_LONG_TASKS=0 skips it.
+  // The offers page's and a held booking's page's long tasks after their first paint on a phone at 4x CPU
+  // (bench/long-tasks.mjs), on the same fresh server. BENCH_LONG_TASKS=0 skips it.
   if (process.env.BENCH_LONG_TASKS !== '0') longTasks = await runLongTasks(BASE);
   const results = {
     date: new Date().toISOString(),

@@ -21,8 +21,14 @@ const OffersPage = lazyPage(
 const loadBookingPages = () => Promise.all([import('./routes/booking-page'), loadNamespace('booking')]).then(([pages]) => pages);
 /** Sent painted (to anyone else in its loading state: apps/api/src/plugins/web-app.ts): its code loads ahead of hydration. */
 const BookingPage = lazyPage(async () => (await loadBookingPages()).BookingPage);
-/** Find my booking shares the booking's chunk and strings: the booking opens right after it. */
-const FindBookingPage = lazy(async () => ({ default: (await loadBookingPages()).FindBookingPage }));
+/**
+ * Find my booking loads the booking's chunk and strings with its own (the booking opens right after it).
+ * Its own chunk: it reads the contracts (zod and the schemas), which the booking's page loads only later.
+ */
+const FindBookingPage = lazy(async () => {
+  const [, page] = await Promise.all([loadBookingPages(), import('../features/booking/components/find-booking')]);
+  return { default: page.FindBooking };
+});
 
 const ChangelogPage = lazy(async () => {
   const [page] = await Promise.all([import('../features/changelog'), loadNamespace('changelog')]);

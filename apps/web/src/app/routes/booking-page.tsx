@@ -19,7 +19,7 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import { useLocation, useParams, useSearchParams } from '../../lib/router';
-import { BookingView, FindBooking } from '../../features/booking';
+import { BookingView } from '../../features/booking';
 import type { SearchState } from '../../lib/search-params';
 
 /** /booking/:id, also under the referral segment: the booking's own address, reloadable at any step. */
@@ -37,9 +37,4 @@ export function BookingPage() {
       paymentReturn={payment === 'return' || payment === 'cancel' ? payment : null}
     />
   );
-}
-
-/** /find_booking: a guest's booking opened whole on another device (the booking's own chunk: it opens next). */
-export function FindBookingPage() {
-  return <FindBooking />;
 }

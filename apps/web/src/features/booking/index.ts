@@ -1,3 +1,2 @@
 // Public surface of the booking feature (used by app/routes/booking-page.tsx, inside the lazy booking chunk).
 export { BookingView } from './components/booking-view';
-export { FindBooking } from './components/find-booking';

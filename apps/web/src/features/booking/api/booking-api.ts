@@ -1,26 +1,18 @@
-import {
-  bookingCodeResponseSchema,
-  bookingCodeVerifyResponseSchema,
-  bookingConflictSchema,
-  bookingResponseSchema,
-  bookingSchema,
-  bookingWhatsAppResponseSchema,
-  bookingValidationErrorSchema,
-  passengerAlreadyBookedSchema,
-  seatMapSchema,
-  type PassengerAlreadyBooked,
-  type Booking,
-  type BookingCodeRequest,
-  type BookingCodeVerifyRequest,
-  type PayBookingRequest,
-  type UpdateBookingRequestInput,
+import type {
+  PassengerAlreadyBooked,
+  Booking,
+  BookingCodeRequest,
+  BookingCodeVerifyRequest,
+  PayBookingRequest,
+  UpdateBookingRequestInput,
 } from '@kwenda/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { apiRequest, ApiRequestError, shouldRetryRead } from '../../../lib/api-client';
+import { ApiRequestError, shouldRetryRead } from '../../../lib/api-client';
 import { forgetIdempotencyKey, idempotencyKeyFor } from '../../../lib/idempotency';
 import { bookingQueryKey } from '../../../lib/page-data';
 import { retryWrite, writeRetryDelay, writeTimeout } from '../../../lib/write-retry';
+import { bookingRequest, loadedBookingContracts } from './booking-contracts';
 
 export const bookingKey = bookingQueryKey;
 
@@ -41,7 +33,7 @@ export function useBooking(id: string, poll = false) {
   const readingSince = useRef<number | null>(null);
   return useQuery({
     queryKey: bookingKey(id),
-    queryFn: ({ signal }) => apiRequest(`/bookings/${encodeURIComponent(id)}`, bookingSchema, { signal }),
+    queryFn: ({ signal }) => bookingRequest(`/bookings/${encodeURIComponent(id)}`, (c) => c.bookingSchema, { signal }),
     refetchInterval: (query) => {
       if (poll) return BOOKING_POLL_MS;
       if (!isReadingReceipt(query.state.data)) {
@@ -60,7 +52,7 @@ export { useCountries } from '../../../lib/countries';
 export function useSeatMap(id: string, slice: number, enabled: boolean) {
   return useQuery({
     queryKey: ['seat-map', id, slice],
-    queryFn: () => apiRequest(`/bookings/${id}/seat-map?slice=${slice}`, seatMapSchema),
+    queryFn: () => bookingRequest(`/bookings/${id}/seat-map?slice=${slice}`, (c) => c.seatMapSchema),
     enabled,
     staleTime: 60_000,
   });
@@ -69,15 +61,15 @@ export function useSeatMap(id: string, slice: number, enabled: boolean) {
 /** Field problems of a refused passenger submit, keyed by passenger id (or "contact") and field. */
 export function validationErrorsOf(error: unknown): Record<string, Record<string, string>> | null {
   if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
-  const parsed = bookingValidationErrorSchema.safeParse(error.raw);
-  return parsed.success ? parsed.data.validationErrors : null;
+  const parsed = loadedBookingContracts()?.bookingValidationErrorSchema.safeParse(error.raw);
+  return parsed?.success ? parsed.data.validationErrors : null;
 }
 
 /** The re-priced booking a PRICE_CHANGED answer carries. */
 export function repricedBookingOf(error: unknown): Booking | null {
   if (!(error instanceof ApiRequestError) || error.code !== 'PRICE_CHANGED') return null;
-  const parsed = bookingConflictSchema.safeParse(error.raw);
-  return parsed.success ? (parsed.data.booking ?? null) : null;
+  const parsed = loadedBookingContracts()?.bookingConflictSchema.safeParse(error.raw);
+  return parsed?.success ? (parsed.data.booking ?? null) : null;
 }
 
 /** These failures mean the offer is gone; the page shows the expired-offer modal. */
@@ -94,8 +86,8 @@ export function alreadyBookedOf(error: unknown): PassengerAlreadyBooked | null {
   if (error.code === 'DupePassengerFlight')
     return { code: 'PASSENGER_ALREADY_BOOKED', message: error.message, alreadyBooked: [], existingBookingId: null };
   if (error.code !== 'PASSENGER_ALREADY_BOOKED') return null;
-  const parsed = passengerAlreadyBookedSchema.safeParse(error.raw);
-  return parsed.success ? parsed.data : { code: error.code, message: error.message, alreadyBooked: [], existingBookingId: null };
+  const parsed = loadedBookingContracts()?.passengerAlreadyBookedSchema.safeParse(error.raw);
+  return parsed?.success ? parsed.data : { code: error.code, message: error.message, alreadyBooked: [], existingBookingId: null };
 }
 
 function useBookingMutation<Input>(id: string, call: (input: Input) => Promise<{ booking: Booking }>) {
@@ -121,7 +113,7 @@ function useIdempotentBookingWrite<Input>(id: string, action: string, path: stri
     mutationFn: async (input: Input) => {
       const body = bodyOf(input);
       const key = idempotencyKeyFor(`${action}:${id}`, body);
-      const answer = await apiRequest(path, bookingResponseSchema, {
+      const answer = await bookingRequest(path, (c) => c.bookingResponseSchema, {
         method: 'PUT',
         body,
         idempotencyKey: key,
@@ -166,14 +158,15 @@ export function useUploadReceipt(id: string) {
     const form = new FormData();
     form.append('transactionNumber', transactionNumber);
     form.append('file', file);
-    return apiRequest(`/bookings/${id}/receipts`, bookingResponseSchema, { method: 'POST', body: form });
+    return bookingRequest(`/bookings/${id}/receipts`, (c) => c.bookingResponseSchema, { method: 'POST', body: form });
   });
 }
 
 /** Find my booking, first step: the server e-mails a code to the booking's address (the same answer if there is none). */
 export function useRequestBookingCode() {
   return useMutation({
-    mutationFn: (body: BookingCodeRequest) => apiRequest('/booking-access/code', bookingCodeResponseSchema, { body }),
+    mutationFn: (body: BookingCodeRequest) =>
+      bookingRequest('/booking-access/code', (c) => c.bookingCodeResponseSchema, { body }),
   });
 }
 
@@ -185,7 +178,7 @@ export function useVerifyBookingCode() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: BookingCodeVerifyRequest) =>
-      apiRequest('/booking-access/verify', bookingCodeVerifyResponseSchema, { body }),
+      bookingRequest('/booking-access/verify', (c) => c.bookingCodeVerifyResponseSchema, { body }),
     onSuccess: ({ bookingId }) => client.removeQueries({ queryKey: bookingKey(bookingId) }),
   });
 }
@@ -195,7 +188,10 @@ export function useBookingWhatsApp(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (whatsappUpdates: boolean) =>
-      apiRequest(`/bookings/${id}/whatsapp`, bookingWhatsAppResponseSchema, { method: 'PUT', body: { whatsappUpdates } }),
+      bookingRequest(`/bookings/${id}/whatsapp`, (c) => c.bookingWhatsAppResponseSchema, {
+        method: 'PUT',
+        body: { whatsappUpdates },
+      }),
     onSuccess: ({ whatsapp, whatsappUpdates }) =>
       client.setQueryData<Booking>(bookingKey(id), (booking) => (booking ? { ...booking, whatsapp, whatsappUpdates } : booking)),
   });

@@ -1,15 +1,15 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
-import { airlineChangeResponseSchema, bookingResponseSchema, type Booking, type OfferSlice } from '@kwenda/contracts';
+import type { Booking, OfferSlice } from '@kwenda/contracts';
 import { Alert, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
 import { airportCity, useAirports } from '../../../lib/airports';
-import { apiRequest } from '../../../lib/api-client';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { localTime } from '../../../lib/format/flight-times';
 import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { bookingKey } from '../api/booking-api';
+import { bookingRequest } from '../api/booking-contracts';
 import { useBookingErrorText } from '../lib/booking-error-text';
 import { CancellationQuote } from './cancellation-quote';
 
@@ -17,7 +17,7 @@ function useAirlineChange(id: string) {
   return useQuery({
     queryKey: ['airline-change', id],
     queryFn: ({ signal }) =>
-      apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change`, airlineChangeResponseSchema, { signal }),
+      bookingRequest(`/bookings/${encodeURIComponent(id)}/airline-change`, (c) => c.airlineChangeResponseSchema, { signal }),
   });
 }
 
@@ -26,7 +26,7 @@ function useChangeAnswer(id: string, answer: 'accept' | 'decline') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest(`/bookings/${encodeURIComponent(id)}/airline-change/${answer}`, bookingResponseSchema, {
+      bookingRequest(`/bookings/${encodeURIComponent(id)}/airline-change/${answer}`, (c) => c.bookingResponseSchema, {
         method: 'POST',
         body: {},
       }),

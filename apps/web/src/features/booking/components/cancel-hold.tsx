@@ -1,10 +1,11 @@
-import { bookingResponseSchema, type Booking } from '@kwenda/contracts';
+import type { Booking } from '@kwenda/contracts';
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '../../../lib/api-client';
 import { bookingKey } from '../api/booking-api';
+import { bookingRequest } from '../api/booking-contracts';
 import { useBookingErrorText } from '../lib/booking-error-text';
 import { ConfirmBox } from './confirm-box';
 
@@ -20,7 +21,7 @@ export function CancelHold({ booking }: { booking: Booking }) {
   const [asking, setAsking] = useState(false);
   const cancel = useMutation({
     mutationFn: () =>
-      apiRequest(`/bookings/${encodeURIComponent(booking.id)}/hold-cancellation`, bookingResponseSchema, {
+      bookingRequest(`/bookings/${encodeURIComponent(booking.id)}/hold-cancellation`, (c) => c.bookingResponseSchema, {
         method: 'POST',
         body: {},
       }),

@@ -1,17 +1,12 @@
-import {
-  bookingResponseSchema,
-  cancellationQuoteResponseSchema,
-  type Booking,
-  type CancellationQuoteView,
-} from '@kwenda/contracts';
+import type { Booking, CancellationQuoteView } from '@kwenda/contracts';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { apiRequest } from '../../../lib/api-client';
 import { formatDeadline } from '../../../lib/format/format-date';
 import { formatPrice } from '../../../lib/format/format-price';
 import { bookingKey } from '../api/booking-api';
+import { bookingRequest } from '../api/booking-contracts';
 import { useBookingErrorText } from '../lib/booking-error-text';
 import { ConfirmBox } from './confirm-box';
 
@@ -20,14 +15,14 @@ export function useCancellation(id: string) {
   const client = useQueryClient();
   const quote = useMutation({
     mutationFn: () =>
-      apiRequest(`/bookings/${encodeURIComponent(id)}/cancellation-quote`, cancellationQuoteResponseSchema, {
+      bookingRequest(`/bookings/${encodeURIComponent(id)}/cancellation-quote`, (c) => c.cancellationQuoteResponseSchema, {
         method: 'POST',
         body: {},
       }),
   });
   const confirm = useMutation({
     mutationFn: (quoteId: string) =>
-      apiRequest(`/bookings/${encodeURIComponent(id)}/cancellation`, bookingResponseSchema, {
+      bookingRequest(`/bookings/${encodeURIComponent(id)}/cancellation`, (c) => c.bookingResponseSchema, {
         method: 'POST',
         body: { quoteId },
       }),

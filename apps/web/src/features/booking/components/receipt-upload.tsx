@@ -1,4 +1,4 @@
-import { transactionNumberSchema, type Booking } from '@kwenda/contracts';
+import type { Booking } from '@kwenda/contracts';
 import { BOOKING_LIMITS } from '@kwenda/contracts/rules';
 import { Alert, Button, FileInput, Stack, TextInput, Title, useDirection } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { makeIcon } from '../../../components/icons';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useUploadReceipt } from '../api/booking-api';
+import { loadBookingContracts } from '../api/booking-contracts';
 import { ReceiptFeedback } from './receipt-feedback';
 import { ReceiptNumberHint } from './receipt-number-hint';
 import classes from './receipt.module.css';
@@ -42,25 +43,23 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
         : !(BOOKING_LIMITS.receiptTypes as readonly string[]).includes(chosen.type)
           ? t('receipt.badType')
           : null;
-  const numberProblem = (typed: string) =>
-    !typed.trim()
-      ? t('receipt.number.missing')
-      : transactionNumberSchema.safeParse(typed).success
-        ? null
-        : t('receipt.number.invalid');
+  /** The number's contract (transactionNumberSchema) comes with the contracts, loaded at the first check. */
+  const transactionNumber = async (typed: string) => (await loadBookingContracts()).transactionNumberSchema.safeParse(typed);
+  const numberProblem = async (typed: string) =>
+    !typed.trim() ? t('receipt.number.missing') : (await transactionNumber(typed)).success ? null : t('receipt.number.invalid');
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
     setDone(false);
     setProblem(fileProblem(chosen));
   };
-  const send = (event: FormEvent) => {
+  const send = async (event: FormEvent) => {
     event.preventDefault();
     if (upload.isPending) return;
-    const parsed = transactionNumberSchema.safeParse(number);
+    const [parsed, numberError] = await Promise.all([transactionNumber(number), numberProblem(number)]);
     const missingFile = file ? fileProblem(file) : t('receipt.fileMissing');
     setProblem(missingFile);
-    setNumberError(numberProblem(number));
+    setNumberError(numberError);
     if (!file || missingFile || !parsed.success) return;
     upload.mutate(
       { file, transactionNumber: parsed.data },
@@ -99,7 +98,12 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
           {t('receipt.rejected')}
         </Alert>
       )}
-      <form onSubmit={send} noValidate aria-labelledby="receipt-title" className={classes.form}>
+      <form
+        onSubmit={(event) => void send(event).catch(() => setProblem(t('loadFailed')))}
+        noValidate
+        aria-labelledby="receipt-title"
+        className={classes.form}
+      >
         <FileInput
           label={t('receipt.file')}
           // Without a prompt the empty field reads as a blank box, not as something to press.
@@ -128,7 +132,7 @@ export function ReceiptUpload({ booking }: { booking: Booking }) {
               setDone(false);
               if (numberError) setNumberError(null);
             }}
-            onBlur={() => number && setNumberError(numberProblem(number))}
+            onBlur={() => number && void numberProblem(number).then(setNumberError, () => undefined)}
             error={numberError}
             // Bankak's numbers are digits: the phone opens its number pad; letters typed or pasted are kept.
             inputMode="numeric"
