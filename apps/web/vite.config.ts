@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { arabicUnicodeRange, subsetArabicFace } from './scripts/arabic-font-subset.mjs';
+import { BRAND_FONT_HEAD_SCRIPT } from '../../packages/contracts/src/brand-font';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -39,8 +40,7 @@ function precompress(): Plugin {
  * IBM Plex Sans Arabic from @fontsource, trimmed to what the site writes: the Arabic, Latin and
  * Latin Extended faces in WOFF2 (every browser we support reads it). Fontsource's CSS also declares
  * Cyrillic, Greek and Vietnamese faces (Vite inlined the small ones into the render-blocking CSS:
- * 7 KB gzipped) and WOFF fallbacks. The faces every page paints with are preloaded, so the first
- * layout has them rather than laying Arabic out twice (a fallback font, then the swap).
+ * 7 KB gzipped) and WOFF fallbacks.
  */
 const FONT_SUBSETS = ['arabic', 'latin', 'latin-ext'];
 /**
@@ -51,7 +51,6 @@ const FONT_SUBSETS = ['arabic', 'latin', 'latin-ext'];
  */
 const FONT_DISPLAY = process.env.KWENDA_FONT_DISPLAY ?? 'optional';
 if (!['optional', 'swap'].includes(FONT_DISPLAY)) throw new Error(`KWENDA_FONT_DISPLAY must be optional or swap`);
-const PRELOADED_FACES = ['arabic-400', 'arabic-700', 'latin-400'];
 function siteFont(): Plugin {
   let cacheDir = '';
   return {
@@ -83,24 +82,30 @@ function siteFont(): Plugin {
         .replace(/font-display:\s*swap;/g, `font-display: ${FONT_DISPLAY};`);
       return { code: css, map: null };
     },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return html;
-        const files = Object.keys(ctx.bundle);
-        return PRELOADED_FACES.map((face) => {
-          const file = files.find((name) => name.includes(`ibm-plex-sans-arabic-${face}-normal`) && name.endsWith('.woff2'));
-          if (!file) throw new Error(`No font file for ${face}`);
-          return {
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
-            injectTo: 'head' as const,
-          };
-        });
-      },
-    },
+    // No preload: a first visit never waits for the faces (the font stack names them only under the class
+    // the head script sets once they were fetched: src/app/brand-font.css, packages/contracts/src/brand-font.ts).
+    transformIndexHtml: () => [{ tag: 'script', children: BRAND_FONT_HEAD_SCRIPT, injectTo: 'head-prepend' as const }],
   };
 }
+
+/**
+ * The entry script at low priority: every page a traveller lands on is painted from its HTML and stylesheet
+ * (prerendered, or rendered by the server) and needs no script to show, only to respond, so on a slow
+ * connection the stylesheet gets the bandwidth first. scripts/prerender.mjs gives the pages the browser
+ * renders itself (an empty root) their script back at high priority.
+ */
+const paintBeforeScript = (): Plugin => ({
+  name: 'kwenda-paint-before-script',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => {
+      const entry = /<script type="module" crossorigin src=/g;
+      if (!entry.test(html)) throw new Error('index.html has no entry script');
+      return html.replace(entry, '<script type="module" fetchpriority="low" crossorigin src=');
+    },
+  },
+});
 
 /**
  * The service worker (src/service-worker/sw.ts, built to dist/sw.js) and the web app manifest, linked
@@ -138,7 +143,7 @@ const serviceWorker = () =>
   });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), siteFont(), precompress(), ...(isSsrBuild ? [] : [serviceWorker()])],
+  plugins: [react(), siteFont(), paintBeforeScript(), precompress(), ...(isSsrBuild ? [] : [serviceWorker()])],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -21,7 +21,6 @@ const PAGES = {
   '/privacy_policy': {
     file: 'privacy_policy',
     modules: () => ['src/features/content/index.ts', 'src/i18n/locales/ar/content.json', 'src/i18n/locales/en/content.json'],
-    bothLanguages: true,
   },
   // A form with nothing to fetch: painted by the server, not after 250 KB of script (Lighthouse's LCP 3.9 s).
   // Without the script it says the page needs it (the form cannot send).
@@ -135,13 +134,10 @@ function noscriptNotice(lang, kind = 'page') {
 function firstPageStrings(lang) {
   const chunk = manifest[`src/i18n/first-page-${lang}.ts`];
   if (!chunk || chunk.imports?.length) throw new Error(`prerender: the ${lang} first-page strings are not one chunk`);
-  return `<link rel="modulepreload" crossorigin href="/${chunk.file}">`;
+  return `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`;
 }
 
-/** The Arabic font faces index.html preloads (vite.config.ts): an English page paints no Arabic but the switch's one word. */
-const ARABIC_FACE_PRELOAD = /\s*<link rel="preload" as="font"[^>]*ibm-plex-sans-arabic-arabic-[^>]*>/g;
-
-function fill(template, { lang, html, meta, links, arabicFaces, noscript = 'page' }) {
+function fill(template, { lang, html, meta, links, noscript = 'page' }) {
   const replaceOnce = (text, search, replacement) => {
     const found = typeof search === 'string' ? text.includes(search) : text.search(search) !== -1;
     if (!found) throw new Error(`prerender: index.html has no ${search}`);
@@ -160,7 +156,6 @@ function fill(template, { lang, html, meta, links, arabicFaces, noscript = 'page
     /<meta name="description" content="[^"]*" \/>/,
     `<meta name="description" content="${description}" /><meta property="og:title" content="${title}" /><meta property="og:description" content="${description}" />`,
   );
-  if (!arabicFaces) page = replaceOnce(page, ARABIC_FACE_PRELOAD, '');
   const hideMain = noscript === 'offers' ? NOSCRIPT_HIDE_MAIN : '';
   page = replaceOnce(page, '</head>', `${firstPageStrings(lang)}${links}${hideMain}</head>`);
   return replaceOnce(page, '<div id="root"></div>', `${noscriptNotice(lang, noscript)}<div id="root">${html}</div>`);
@@ -184,9 +179,15 @@ const template = built.replace(
   '</head>',
   () => `<style data-kwenda-theme>${renderThemeStyles()}</style>${NOSCRIPT_STYLE}</head>`,
 );
+/**
+ * A page painted here or by the server needs no script to show: its script and first strings come at low
+ * priority (vite.config.ts), after its stylesheet. A page the browser renders (an empty root) cannot paint
+ * without them: they come at the browser's usual high priority.
+ */
+const scriptFirst = (document) => document.replaceAll(' fetchpriority="low"', '');
 const indexFile = path.join(dist, 'index.html');
 // index.html itself (the app for any page, in Arabic, when no page below fits) carries the notice too.
-const index = template.replace('<div id="root"></div>', () => `${noscriptNotice('ar', 'app')}<div id="root"></div>`);
+const index = scriptFirst(template.replace('<div id="root"></div>', () => `${noscriptNotice('ar', 'app')}<div id="root"></div>`));
 await fs.writeFile(indexFile, index);
 await fs.writeFile(`${indexFile}.gz`, await gzip(index, { level: 9 }));
 await fs.writeFile(`${indexFile}.br`, await brotli(index));
@@ -196,29 +197,20 @@ for (const lang of LANGUAGES) {
   for (const [pagePath, page] of Object.entries(PAGES)) {
     const { html, meta } = await renderPage(pagePath, lang);
     const links = await inlineStyles(page.modules(lang));
-    const arabicFaces = lang === 'ar' || page.bothLanguages;
     const { noscript } = page;
-    await write(lang, page.file, fill(template, { lang, html, meta, links, arabicFaces, noscript }));
+    await write(lang, page.file, fill(template, { lang, html, meta, links, noscript }));
     // The same page with an empty root, which the server fills per request with the run-time config.
-    await write(lang, `${page.file}.template`, fill(template, { lang, html: '', meta, links, arabicFaces, noscript }));
+    await write(lang, `${page.file}.template`, fill(template, { lang, html: '', meta, links, noscript }));
   }
   // The app with an empty root in this language, for pages the browser renders (login, a booking,
   // the coming-soon page): its <html lang dir> and its notice without JavaScript are the visitor's.
   const { meta: siteMeta } = await renderPage('/', lang);
-  await write(
-    lang,
-    APP_SHELL,
-    fill(template, { lang, html: '', meta: siteMeta, links: '', arabicFaces: lang === 'ar', noscript: 'app' }),
-  );
+  await write(lang, APP_SHELL, scriptFirst(fill(template, { lang, html: '', meta: siteMeta, links: '', noscript: 'app' })));
   for (const [pagePath, page] of Object.entries(RENDERED)) {
     // Rendered here only for the page's title and description; the server fills the root per request.
     const { meta } = await renderPage(pagePath, lang);
     const links = await inlineStyles(page.modules(lang));
-    await write(
-      lang,
-      `${page.file}.template`,
-      fill(template, { lang, html: '', meta, links, arabicFaces: lang === 'ar', noscript: page.noscript }),
-    );
+    await write(lang, `${page.file}.template`, fill(template, { lang, html: '', meta, links, noscript: page.noscript }));
   }
   {
     // The site's title and description: the booking's own title goes in when the server renders it.
@@ -226,7 +218,7 @@ for (const lang of LANGUAGES) {
     await write(
       lang,
       `${BOOKING.file}.template`,
-      fill(template, { lang, html: '', meta: siteMeta, links, arabicFaces: lang === 'ar', noscript: BOOKING.noscript }),
+      fill(template, { lang, html: '', meta: siteMeta, links, noscript: BOOKING.noscript }),
     );
   }
 }

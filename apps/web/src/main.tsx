@@ -6,6 +6,7 @@ import { AppRouter, preloadPrerenderedPage } from './app/router';
 import { whenQueryClientLoads } from './lib/load-query-client';
 import { readPageData, seedPageBooking } from './lib/page-data';
 import { registerServiceWorker } from './lib/register-service-worker';
+import { fetchBrandFontWhenSettled } from './lib/brand-font';
 
 const container = document.getElementById('root')!;
 // The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) and the
@@ -64,3 +65,4 @@ void hydrating().then((hydrate) =>
 );
 
 registerServiceWorker();
+fetchBrandFontWhenSettled();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BRAND_FONT_CLASS } from '@kwenda/contracts/brand-font';
 import { theme } from './theme';
 
 /**
@@ -31,10 +32,16 @@ describe('font weights', () => {
 describe('the fallback faces a page paints with until the brand face arrives (decision 0041)', () => {
   const css = fs.readFileSync(path.join(srcDir, 'app/font-fallbacks.css'), 'utf8');
 
-  it('come right after the brand face in the page font, each sized and spaced to match it', () => {
+  it('make the page font, led by the brand face only under the class a browser that fetched it gets', () => {
     const families = [...css.matchAll(/font-family: '([^']+)'/g)].map((m) => m[1]);
-    const stack = theme.fontFamily!.split(',').map((name) => name.trim().replace(/'/g, ''));
-    expect(stack.slice(0, 4)).toEqual(['IBM Plex Sans Arabic', ...new Set(families)]);
+    expect(theme.fontFamily).toMatch(/^var\(--kw-brand-face, 'Kwenda Fallback Noto Sans Arabic'\), /);
+    const stack = theme
+      .fontFamily!.replace(/^var\([^)]*\), /, '')
+      .split(',')
+      .map((name) => name.trim().replace(/'/g, ''));
+    expect(stack.slice(0, 3)).toEqual([...new Set(families)]);
+    const brand = fs.readFileSync(path.join(srcDir, 'app/brand-font.css'), 'utf8');
+    expect(brand).toContain(`:root.${BRAND_FONT_CLASS} {\n  --kw-brand-face: 'IBM Plex Sans Arabic';\n}`);
     for (const face of css.split('@font-face').slice(1)) {
       expect(face).toMatch(/src: local\('/);
       expect(face).not.toMatch(/url\(/);

@@ -5,6 +5,7 @@ import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
 // The phone's own typefaces, metric-matched to the brand face, for a page painted before it arrives.
 import './font-fallbacks.css';
+import './brand-font.css';
 // Mantine's styles per component, in its `mantine` cascade layer: this file brings what the layout and
 // the home page use; each lazy route imports its own components' styles (the full sheet was 41 KB
 // gzipped of render-blocking CSS). Being layered, they never win over our CSS modules, whichever loads

@@ -1,11 +1,14 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
- * The brand face, then the phone's own typefaces sized and spaced as it is (app/font-fallbacks.css): the page
- * paints with them until the face is there, and nothing moves when it arrives (decision 0041).
+ * The phone's own typefaces sized and spaced as the brand face (app/font-fallbacks.css), led by the brand
+ * face itself (IBM Plex Sans Arabic) once this browser has fetched it: `--kw-brand-face` names it under a
+ * class on <html> (app/brand-font.css, lib/brand-font.ts) and is unset otherwise, when the first fallback
+ * stands in its place. A first visit never waits for the faces nor paints its text twice (decision 0041).
  */
-const fontFamily =
-  "'IBM Plex Sans Arabic', 'Kwenda Fallback Noto Sans Arabic', 'Kwenda Fallback Noto Naskh Arabic', 'Kwenda Fallback Arial', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+export const fallbackFonts =
+  "'Kwenda Fallback Noto Sans Arabic', 'Kwenda Fallback Noto Naskh Arabic', 'Kwenda Fallback Arial', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+const fontFamily = `var(--kw-brand-face, 'Kwenda Fallback Noto Sans Arabic'), ${fallbackFonts}`;
 
 export const theme = createTheme({
   fontFamily,

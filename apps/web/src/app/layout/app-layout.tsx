@@ -3,6 +3,7 @@ import { lazy, Suspense, useMemo, type ComponentProps, type ComponentType } from
 import { loadNamespaceAlone } from '../../i18n';
 import { useTranslation } from '../../i18n/use-translation';
 import { Outlet, useLocation, useMatch } from '../../lib/router';
+import { useBrandFontOnNextPage } from '../../lib/brand-font';
 import { RouteErrorBoundary } from '../../components/route-error-boundary';
 import { useErrorReporting } from '../../lib/error-reporting';
 import { useDefaultPageMeta } from '../../lib/page-meta';
@@ -48,6 +49,7 @@ export function AppLayout() {
   const referralCode = useMatch('/:referralCode/*')?.params.referralCode;
   const referral = isReferralCode(referralCode) ? referralCode : null;
   usePageViews(referral, config.data?.analytics);
+  useBrandFontOnNextPage(location.pathname);
   useErrorReporting(config.data);
 
   useDefaultPageMeta(t('meta.title'), t('meta.description'));
