@@ -33,6 +33,22 @@ describe('a read made once per visit', () => {
     expect(first.seen.current).toMatchObject({ data: ['PZU'], isPending: false, isLoading: false });
   });
 
+  it('renders the parts that show it again when the answer comes, not when the read starts', async () => {
+    let answer!: (airports: string[]) => void;
+    const read = visitRead(() => new Promise<string[]>((resolve) => (answer = resolve)));
+    let renders = 0;
+    function Reader() {
+      renders++;
+      useVisitRead(read);
+      return null;
+    }
+    render(<Reader />);
+    await settle();
+    expect(renders).toBe(1);
+    await act(async () => answer(['PZU']));
+    expect(renders).toBe(2);
+  });
+
   it('asks a dropped connection again three times, 1, 2 then 4 s apart, then shows the failure', async () => {
     const fetcher = vi.fn(() => Promise.reject(new ApiRequestError(0, null)));
     const { seen } = show(visitRead(fetcher));

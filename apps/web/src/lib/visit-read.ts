@@ -22,11 +22,15 @@ export interface VisitRead<T> {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * What the parts showing the read render from. Whether it is on its way is not part of it: a read starting
+ * (without a failure on screen to clear) changes nothing they show, so they are not rendered again for it
+ * (on the offers page, a synchronous render of the search form and the list as the page hydrated).
+ */
 export interface VisitReadState<T> {
   data?: T;
   /** The last failure, once retrying has stopped; cleared when the read starts again. */
   error?: Error;
-  fetching: boolean;
 }
 
 const reads = new Set<{ reset(): void }>();
@@ -39,7 +43,8 @@ const whenOnline = () =>
 
 /** `fetcher` is given `drop`, for an answer refused after it was used (lib/api-client.ts parseAfter). */
 export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRead<T> {
-  let state: VisitReadState<T> = { fetching: false };
+  let state: VisitReadState<T> = {};
+  let fetching = false;
   /** Bumped by drop and reset: an answer to an earlier read is not kept. */
   let generation = 0;
   const listeners = new Set<() => void>();
@@ -54,13 +59,16 @@ export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRe
       if (own !== generation) return;
       try {
         const data = await fetcher(read.drop);
-        if (own === generation) set({ data, fetching: false });
+        if (own !== generation) return;
+        fetching = false;
+        set({ data });
         return;
       } catch (error) {
         if (own !== generation) return;
         // As TanStack Query counts: the failures before this one, and 1 s doubled for each.
         if (!(error instanceof Error) || !shouldRetryRead(failures, error)) {
-          set({ error: error instanceof Error ? error : new Error(String(error)), fetching: false });
+          fetching = false;
+          set({ error: error instanceof Error ? error : new Error(String(error)) });
           return;
         }
         await delay(Math.min(1000 * 2 ** failures++, 30_000));
@@ -73,13 +81,15 @@ export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRe
       return state;
     },
     ensure() {
-      if (state.data !== undefined || state.fetching) return;
-      set({ fetching: true });
+      if (state.data !== undefined || fetching) return;
+      fetching = true;
+      if (state.error) set({});
       void run(generation);
     },
     drop() {
       generation++;
-      set({ error: new Error('The answer was refused by its contract'), fetching: false });
+      fetching = false;
+      set({ error: new Error('The answer was refused by its contract') });
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -89,7 +99,8 @@ export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRe
   reads.add({
     reset() {
       generation++;
-      state = { fetching: false };
+      state = {};
+      fetching = false;
     },
   });
   if (typeof window !== 'undefined')
@@ -99,7 +110,7 @@ export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRe
   return read;
 }
 
-const serverState: VisitReadState<never> = { fetching: false };
+const serverState: VisitReadState<never> = {};
 
 export interface VisitReadResult<T> {
   data: T | undefined;
@@ -127,7 +138,7 @@ export function useVisitRead<T>(read: VisitRead<T>, known?: T): VisitReadResult<
     if (reads) read.ensure();
   }, [read, reads]);
   const data = state.data ?? known;
-  const failed = data === undefined && state.error !== undefined && !state.fetching;
+  const failed = data === undefined && state.error !== undefined;
   return {
     data,
     isPending: data === undefined,
