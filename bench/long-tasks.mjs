@@ -7,7 +7,7 @@
 // is reported. A script, not a timed test: the figures depend on the machine.
 // `node bench/long-tasks.mjs [baseURL] [page…]` alone (offers, booking; else both), or called by bench/run.mjs
 // with its server.
-/* global window, document, MutationObserver -- the functions passed to page.evaluate and addInitScript run in the page */
+/* global window, document, MutationObserver -- observe and collect run in the page */
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { browserCookies, createHeldBooking } from './held-booking.mjs';
@@ -43,12 +43,24 @@ function observe() {
     for (const entry of list.getEntries()) if (entry.name === 'first-paint') seen.paint = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
   // main.tsx marks <html data-ready> once React has hydrated the page.
-  new MutationObserver((_, observer) => {
-    if (document.documentElement.hasAttribute('data-ready')) {
-      seen.ready = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+  window.__hydrated = new Promise((resolve) =>
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.hasAttribute('data-ready')) {
+        seen.ready = performance.now();
+        observer.disconnect();
+        resolve(true);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] }),
+  );
+}
+
+/** The long tasks seen, and the largest paint (runs in the page). */
+async function collect() {
+  const lcpEntries = await new Promise((resolve) => {
+    new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true });
+    setTimeout(() => resolve([]), 500);
+  });
+  return { ...window.__longTasks, lcp: lcpEntries.at(-1)?.startTime ?? null };
 }
 
 async function measureOnce(browser, base, target) {
@@ -68,23 +80,24 @@ async function measureOnce(browser, base, target) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    // Read through CDP, not Playwright's page functions: their first use injects Playwright's own script
+    // into the page, itself a long task at 4x that the page would be blamed for.
+    const inPage = async (expression) => {
+      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+        expression,
+        awaitPromise: true,
+        returnByValue: true,
+      });
+      if (exceptionDetails) throw new Error(`long-tasks: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value;
+    };
     // Hydrated (main.tsx marks <html data-ready>), then the network quiet, then a few seconds for what follows.
-    await page.waitForSelector('html[data-ready]', { timeout: 60_000 });
+    await inPage(
+      `Promise.race([window.__hydrated, new Promise((_, reject) => setTimeout(() => reject(new Error('not hydrated')), 60000))])`,
+    );
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(SETTLE_MS);
-    const { tasks, paint, ready, lcp } = await page.evaluate(async () => {
-      const lcpEntries = await new Promise((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries())).observe({
-          type: 'largest-contentful-paint',
-          buffered: true,
-        });
-        setTimeout(() => resolve([]), 500);
-      });
-      return {
-        ...window.__longTasks,
-        lcp: lcpEntries.at(-1)?.startTime ?? null,
-      };
-    });
+    const { tasks, paint, ready, lcp } = await inPage(`(${collect})()`);
     const after = tasks.filter((task) => task.start + task.duration > (paint ?? 0));
     return {
       firstPaintMs: Math.round(paint ?? 0),
