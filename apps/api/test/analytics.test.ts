@@ -1,9 +1,14 @@
 import { apiErrorSchema, publicConfigSchema, type PageView } from '@kwenda/contracts';
+import { createHash } from 'node:crypto';
+import { BRAND_FONT_HEAD_SCRIPT } from '@kwenda/contracts/brand-font';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countPageViews } from '../src/modules/analytics/analytics-repository.js';
 import { createAnalyticsService } from '../src/modules/analytics/analytics-service.js';
 import { createTestApp, type TestContext } from './helpers/test-app.js';
 import { backends } from './helpers/test-database.js';
+
+/** The one inline script of every page (the brand-font check in the head), allowed by its hash and nothing else. */
+const brandFontScript = `'sha256-${createHash('sha256').update(BRAND_FONT_HEAD_SCRIPT).digest('base64')}'`;
 
 /** A page view as the web app sends it; override any part. */
 const pageView = (overrides: Partial<PageView> = {}): PageView => ({
@@ -134,7 +139,7 @@ describe('third-party tags', () => {
       expect(config.analytics).toEqual({ plausible: null, ga4MeasurementId: null });
       expect(config.errorReporting).toBeNull();
       const csp = cspOf(response.headers);
-      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'", brandFontScript]);
       expect(csp['connect-src']).toEqual(["'self'"]);
     } finally {
       await ctx.close();
@@ -160,7 +165,7 @@ describe('third-party tags', () => {
       });
       expect(config.errorReporting).toEqual({ sentryDsn: 'https://public@o1.ingest.sentry.io/42', environment: 'production' });
       const csp = cspOf(response.headers);
-      expect(csp['script-src']).toEqual(["'self'", 'https://plausible.io', 'https://*.googletagmanager.com']);
+      expect(csp['script-src']).toEqual(["'self'", brandFontScript, 'https://plausible.io', 'https://*.googletagmanager.com']);
       expect(csp['connect-src']).toEqual(
         expect.arrayContaining([
           "'self'",
