@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './api-client';
 import { useVisitRead, visitRead, type VisitRead, type VisitReadResult } from './visit-read';
@@ -47,6 +49,21 @@ describe('a read made once per visit', () => {
     expect(renders).toBe(1);
     await act(async () => answer(['PZU']));
     expect(renders).toBe(2);
+  });
+
+  it('hydrates a part that shows it without rendering it again while nothing has come', async () => {
+    const read = visitRead(() => new Promise<string[]>(() => {}));
+    let renders = 0;
+    function Reader() {
+      renders++;
+      return <p>{useVisitRead(read).data?.join() ?? 'loading'}</p>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Reader />);
+    renders = 0;
+    await act(async () => void hydrateRoot(container, <Reader />));
+    await settle();
+    expect(renders).toBe(1);
   });
 
   it('asks a dropped connection again three times, 1, 2 then 4 s apart, then shows the failure', async () => {

@@ -35,6 +35,14 @@ export interface VisitReadState<T> {
 
 const reads = new Set<{ reset(): void }>();
 
+/**
+ * A read with neither answer nor failure, the same object for every read and for the server's render: a
+ * part hydrating with it (the server's snapshot) then finds the read as it rendered it, rather than
+ * another empty object, which made React render every part showing a read again, synchronously, straight
+ * after hydration.
+ */
+const EMPTY: VisitReadState<never> = Object.freeze({});
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const whenOnline = () =>
   typeof navigator === 'undefined' || navigator.onLine
@@ -43,7 +51,7 @@ const whenOnline = () =>
 
 /** `fetcher` is given `drop`, for an answer refused after it was used (lib/api-client.ts parseAfter). */
 export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRead<T> {
-  let state: VisitReadState<T> = {};
+  let state: VisitReadState<T> = EMPTY;
   let fetching = false;
   /** Bumped by drop and reset: an answer to an earlier read is not kept. */
   let generation = 0;
@@ -83,7 +91,7 @@ export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRe
     ensure() {
       if (state.data !== undefined || fetching) return;
       fetching = true;
-      if (state.error) set({});
+      if (state.error) set(EMPTY);
       void run(generation);
     },
     drop() {
@@ -99,7 +107,7 @@ export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRe
   reads.add({
     reset() {
       generation++;
-      state = {};
+      state = EMPTY;
       fetching = false;
     },
   });
@@ -109,8 +117,6 @@ export function visitRead<T>(fetcher: (drop: () => void) => Promise<T>): VisitRe
     });
   return read;
 }
-
-const serverState: VisitReadState<never> = {};
 
 export interface VisitReadResult<T> {
   data: T | undefined;
@@ -131,7 +137,7 @@ export function useVisitRead<T>(read: VisitRead<T>, known?: T): VisitReadResult<
   const state = useSyncExternalStore(
     read.subscribe,
     () => read.state,
-    () => serverState as VisitReadState<T>,
+    () => EMPTY,
   );
   const reads = known === undefined;
   useEffect(() => {
