@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preparePriceFormats } from './format-price';
+import type { WarmIntlRequest } from './warm-intl.worker';
+
+/** A worker that keeps what it is sent and answers when the test says. */
+class HeldWorker {
+  static last: HeldWorker | undefined;
+  sent: WarmIntlRequest[] | undefined;
+  onmessage: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  terminated = false;
+  constructor() {
+    HeldWorker.last = this;
+  }
+  postMessage(request: WarmIntlRequest[]) {
+    this.sent = request;
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+const pageBuilds = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.filter(([, options]) => (options as Intl.NumberFormatOptions | undefined)?.currency === 'QAR').length;
+
+describe('preparePriceFormats', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("has a worker build a currency's price formats first (ICU's number data), then builds them on the page", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('Worker', HeldWorker);
+    const built = vi.spyOn(Intl, 'NumberFormat');
+    preparePriceFormats('QAR', 'ar');
+    const worker = HeldWorker.last!;
+    expect(worker.sent).toEqual(
+      [0, 2].map((digits) => ({
+        locale: 'ar-u-nu-latn',
+        options: { style: 'currency', currency: 'QAR', minimumFractionDigits: digits, maximumFractionDigits: digits },
+      })),
+    );
+    await vi.runAllTimersAsync();
+    expect(pageBuilds(built)).toBe(0);
+
+    worker.onmessage!();
+    expect(worker.terminated).toBe(true);
+    await vi.runAllTimersAsync();
+    expect(pageBuilds(built)).toBe(2);
+  });
+
+  it('builds them on the page at once where there are no workers', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('Worker', undefined);
+    const built = vi.spyOn(Intl, 'NumberFormat');
+    preparePriceFormats('QAR', 'en');
+    await vi.runAllTimersAsync();
+    expect(pageBuilds(built)).toBe(2);
+  });
+});
