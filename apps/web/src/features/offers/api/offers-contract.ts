@@ -8,6 +8,9 @@ let loading: Promise<OffersContract> | undefined;
 
 const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
 
+/** Lets the browser paint and handle input before the next piece of work. */
+const breathe = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 /**
  * The offers' contracts ('@kwenda/contracts/offers'), imported when the browser is next idle: building zod
  * and the schemas took 180 ms of a slow phone's main thread (4x CPU) in the task that hydrated the page, when
@@ -20,14 +23,16 @@ export function offersContract(): Promise<OffersContract> {
     .then(() => import('@kwenda/contracts/reference'))
     .then(idle)
     .then(() => import('@kwenda/contracts/offers'))
+    // What waits for the contract (a line to parse) runs in a task after the one that built its schemas.
+    .then(async (contract) => {
+      await breathe();
+      return contract;
+    })
     .catch((error: unknown) => {
       loading = undefined;
       throw error;
     }));
 }
-
-/** Lets the browser paint and handle input before the next piece of work. */
-const breathe = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /** Offers parsed with their contract one at a time, the main thread let go between them. */
 async function parseOffers(contract: OffersContract, offers: unknown[]): Promise<Offer[]> {
