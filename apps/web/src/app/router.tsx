@@ -20,7 +20,11 @@ const OffersPage = lazyPage(
 
 const loadBookingPages = () => Promise.all([import('./routes/booking-page'), loadNamespace('booking')]).then(([pages]) => pages);
 /** Sent painted (to anyone else in its loading state: apps/api/src/plugins/web-app.ts): its code loads ahead of hydration. */
-const BookingPage = lazyPage(async () => (await loadBookingPages()).BookingPage);
+const BookingPage = lazyPage(async () => {
+  const pages = await loadBookingPages();
+  await pages.prepareBookingPage();
+  return pages.BookingPage;
+});
 /**
  * Find my booking loads the booking's chunk and strings with its own (the booking opens right after it).
  * Its own chunk: it reads the contracts (zod and the schemas), which the booking's page loads only later.

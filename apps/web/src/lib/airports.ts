@@ -24,6 +24,18 @@ export function useAirports() {
   return { ...query, airports: query.data ?? [], byCode };
 }
 
+/**
+ * The airports `codes` names, by code. A page sent with all of them (a booking's page for its owner
+ * carries its flights' airports: lib/page-data.ts) shows them without asking for the list, so the list's
+ * arrival does not render the page again; else as useAirports.
+ */
+export function useAirportsOf(codes: readonly string[]): ReadonlyMap<string, Airport> {
+  const known = usePageData().airports;
+  const sent = codes.every((code) => known.some((airport) => airport.iataCode === code));
+  const query = useVisitRead<Airport[]>(airportsRead, sent ? known : undefined);
+  return useMemo(() => new Map((query.data ?? known).map((a) => [a.iataCode, a])), [query.data, known]);
+}
+
 export function airportCity(airport: Airport | undefined, language: string, fallback = ''): string {
   if (!airport) return fallback;
   return language === 'ar' ? airport.cityNameAr : airport.cityNameEn;

@@ -18,9 +18,17 @@ import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
+import i18n from '../../i18n';
+import { readPageData } from '../../lib/page-data';
 import { useLocation, useParams, useSearchParams } from '../../lib/router';
-import { BookingView } from '../../features/booking';
+import { BookingView, prepareBookingPrices } from '../../features/booking';
 import type { SearchState } from '../../lib/search-params';
+
+/** What the page its owner was sent needs before it hydrates (app/router.tsx): its price formats built. Nothing on the server. */
+export function prepareBookingPage(): Promise<void> {
+  const booking = typeof document === 'undefined' ? undefined : readPageData(document).booking;
+  return booking ? prepareBookingPrices(booking, i18n.language) : Promise.resolve();
+}
 
 /** /booking/:id, also under the referral segment: the booking's own address, reloadable at any step. */
 export function BookingPage() {

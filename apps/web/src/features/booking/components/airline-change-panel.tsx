@@ -4,7 +4,8 @@ import type { Booking, OfferSlice } from '@kwenda/contracts';
 import { Alert, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
-import { airportCity, useAirports } from '../../../lib/airports';
+import { airportCity } from '../../../lib/airports';
+import { useFlightAirports } from '../lib/booking-airports';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { localTime } from '../../../lib/format/flight-times';
 import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
@@ -12,6 +13,7 @@ import { bookingKey } from '../api/booking-api';
 import { bookingRequest } from '../api/booking-contracts';
 import { useBookingErrorText } from '../lib/booking-error-text';
 import { CancellationQuote } from './cancellation-quote';
+import { memo } from 'react';
 
 function useAirlineChange(id: string) {
   return useQuery({
@@ -43,7 +45,7 @@ function useChangeAnswer(id: string, answer: 'accept' | 'decline') {
  */
 function Flights({ label, slices, tone, testId }: { label: string; slices: OfferSlice[]; tone: 'old' | 'new'; testId: string }) {
   const { i18n } = useTranslation('booking');
-  const { byCode } = useAirports();
+  const byCode = useFlightAirports(slices);
   const language = i18n.language;
   const arrow = language === 'ar' ? '←' : '→';
   const city = (code: string) => airportCity(byCode.get(code), language, code);
@@ -86,7 +88,7 @@ function Flights({ label, slices, tone, testId }: { label: string; slices: Offer
  * times at each airport), and the traveller's two answers: accept the new times, or cancel for the
  * refund the airline quotes (shown before anything is cancelled).
  */
-export function AirlineChangePanel({ booking }: { booking: Booking }) {
+export const AirlineChangePanel = memo(function AirlineChangePanel({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation('booking');
   const { t: tErrors } = useTranslation('errors');
   const query = useAirlineChange(booking.id);
@@ -160,4 +162,4 @@ export function AirlineChangePanel({ booking }: { booking: Booking }) {
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,11 +1,11 @@
 import type { Booking } from '@kwenda/contracts';
-import { useMemo } from 'react';
+import { useMemo, memo } from 'react';
 import { RouteNotices } from '../../../components/route-notices';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useRouteNotices } from '../../../lib/route-notices';
 
 /** The agency's notices for the booked flights (their routes, airports, airlines and days), before paying. */
-export function BookingNotices({ booking }: { booking: Booking }) {
+export const BookingNotices = memo(function BookingNotices({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
   const legs = useMemo(
     () =>
@@ -19,4 +19,4 @@ export function BookingNotices({ booking }: { booking: Booking }) {
   const airlines = booking.slices.flatMap((slice) => slice.airlines.map((airline) => airline.iataCode));
   const notices = useRouteNotices(legs, airlines);
   return <RouteNotices notices={notices} title={t('notices.title')} />;
-}
+});

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n/use-translation';
 import { bookingSteps, type BookingStep } from '../lib/booking-steps';
 import classes from './booking.module.css';
+import { memo } from 'react';
 
 /**
  * The booking's steps; only completed ones can be clicked. `complete` once the
@@ -8,7 +9,7 @@ import classes from './booking.module.css';
  * do not fit four abreast, so one line says "Step 2 of 4: Passengers" above the numbered steps
  * (each keeps its name for screen readers).
  */
-export function BookingStepper({
+export const BookingStepper = memo(function BookingStepper({
   current,
   complete = false,
   clickable,
@@ -56,4 +57,4 @@ export function BookingStepper({
       </ol>
     </nav>
   );
-}
+});

@@ -35,6 +35,14 @@ import { SavedTripNote } from './saved-trip-note';
 import { SeatMapModal } from './seat-map-modal';
 import { WhatsAppUpdates } from './whatsapp-updates';
 import { TripSummary } from './trip-summary';
+import { hydratesApart } from './hydrates-apart';
+
+// The page's larger parts hydrate each on its own, after the page around them.
+const TripSummaryPart = hydratesApart(TripSummary);
+const PassengersPart = hydratesApart(PassengersStep);
+const PaymentPart = hydratesApart(PaymentStep);
+const FinalScreenPart = hydratesApart(FinalScreen);
+const PriceSummaryPart = hydratesApart(PriceSummary);
 
 /** How much of a new step must show below its heading for the page to open at its very top instead. */
 const STEP_PEEK_PX = 320;
@@ -166,6 +174,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
     return from ? `${appPath('/offers')}?${searchToParams(from)}` : appPath('/');
   }, [search, booking, appPath]);
 
+  const refetch = query.refetch;
   const onError = useCallback(
     (error: unknown) => {
       if (isExpiredError(error)) return setExpired(true);
@@ -178,9 +187,28 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
             ? `code:${error.code}`
             : 'unexpected',
       );
-      void query.refetch();
+      void refetch();
     },
-    [query],
+    [refetch],
+  );
+  const toPayment = useCallback(() => setScreen('payment'), []);
+  const toConfirmation = useCallback(() => setScreen('confirmation'), []);
+  const closeSeatMap = useCallback(() => setSeatMapSlice(null), []);
+  const backToOffers = useCallback(() => void navigate(offersHref), [navigate, offersHref]);
+  const select = useCallback(
+    (target: BookingStep) => {
+      if (target === 'search') void navigate(offersHref);
+      else setScreen(target);
+    },
+    [navigate, offersHref],
+  );
+  const current: BookingScreen | null = booking ? (currentScreen ?? openingScreen(booking)) : null;
+  const step: BookingStep | null = current === 'closed' ? 'confirmation' : current;
+  // The steps' status, not the booking: a re-read that changes nothing else leaves the step bar as it is.
+  const clickable = useMemo(
+    () => (booking && step ? completedSteps({ status: booking.status, statusTrigger: booking.statusTrigger }, step) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [booking?.status, booking?.statusTrigger, step],
   );
 
   if (query.isPending && !offlineCopy) {
@@ -221,13 +249,6 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
   // Opened with the link alone (another device, a forwarded link): the limited view, nothing to change.
   if (booking.access === 'limited') return <LimitedBookingView booking={booking} />;
 
-  const current: BookingScreen = currentScreen ?? openingScreen(booking);
-  const step: BookingStep = current === 'closed' ? 'confirmation' : current;
-  const clickable = completedSteps(booking, step);
-  const select = (target: BookingStep) => {
-    if (target === 'search') void navigate(offersHref);
-    else setScreen(target);
-  };
   const firstDate = booking.slices[0]!.departureDate.slice(0, 10);
   const manageHref = appPath(`/booking/${booking.id}`);
 
@@ -236,8 +257,8 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
       reference={booking.bookingReference}
       dialogs={
         <>
-          <SeatMapModal booking={booking} slice={seatMapSlice} onClose={() => setSeatMapSlice(null)} />
-          <ExpiredOfferModal opened={expired} onBack={() => void navigate(offersHref)} />
+          <SeatMapModal booking={booking} slice={seatMapSlice} onClose={closeSeatMap} />
+          <ExpiredOfferModal opened={expired} onBack={backToOffers} />
         </>
       }
     >
@@ -249,7 +270,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
         onKeep={savedTrip.keep}
       />
       <BookingStepper
-        current={step}
+        current={step!}
         complete={booking.status === 'confirmed' || Boolean(booking.ticketLink)}
         clickable={clickable}
         onSelect={select}
@@ -320,27 +341,21 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
       {(current === 'passengers' || current === 'payment') && <BookingNotices booking={booking} />}
       <div className={classes.layout}>
         <Stack gap="md">
-          <TripSummary booking={booking} onSeatMap={setSeatMapSlice} />
+          <TripSummaryPart booking={booking} onSeatMap={setSeatMapSlice} />
           <div ref={stepRef}>
             {current === 'passengers' && (
-              <PassengersStep
-                booking={booking}
-                price={price}
-                onExtrasChange={setExtras}
-                onDone={() => setScreen('payment')}
-                onError={onError}
-              />
+              <PassengersPart booking={booking} price={price} onExtrasChange={setExtras} onDone={toPayment} onError={onError} />
             )}
             {current === 'payment' && (
-              <PaymentStep
+              <PaymentPart
                 booking={booking}
                 price={price}
                 cancelled={paymentReturn === 'cancel'}
-                onHeld={() => setScreen('confirmation')}
+                onHeld={toConfirmation}
                 onError={onError}
               />
             )}
-            {current === 'confirmation' && <FinalScreen booking={booking} confirming={polling} manageHref={manageHref} />}
+            {current === 'confirmation' && <FinalScreenPart booking={booking} confirming={polling} manageHref={manageHref} />}
             {current === 'confirmation' && booking.status !== 'canceled' && whatsappOffered && (
               <Box mt="md">
                 <WhatsAppUpdates booking={booking} />
@@ -360,7 +375,7 @@ export function BookingView({ id, search, paymentReturn }: BookingViewProps) {
           </div>
         </Stack>
         <aside className={classes.aside}>
-          <PriceSummary booking={booking} extras={(current === 'passengers' ? extras : null) ?? savedExtras!} price={price} />
+          <PriceSummaryPart booking={booking} extras={(current === 'passengers' ? extras : null) ?? savedExtras!} price={price} />
         </aside>
       </div>
     </BookingFrame>

@@ -1,7 +1,7 @@
 import type { Booking } from '@kwenda/contracts';
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, memo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';
 import { bookingKey } from '../api/booking-api';
@@ -14,7 +14,7 @@ import { ConfirmBox } from './confirm-box';
  * owed. Asked once more before it is done. While the agency checks a transfer receipt it cannot be
  * cancelled here (the money may have arrived): the traveller is told to wait or contact the agency.
  */
-export function CancelHold({ booking }: { booking: Booking }) {
+export const CancelHold = memo(function CancelHold({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
   const { errorText: bookingErrorText } = useBookingErrorText();
   const client = useQueryClient();
@@ -60,4 +60,4 @@ export function CancelHold({ booking }: { booking: Booking }) {
       <Text size="sm">{t('cancelHold.body')}</Text>
     </ConfirmBox>
   );
-}
+});

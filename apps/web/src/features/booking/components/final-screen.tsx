@@ -2,7 +2,8 @@ import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
-import { airportCity, useAirports } from '../../../lib/airports';
+import { airportCity } from '../../../lib/airports';
+import { useBookingAirports } from '../lib/booking-airports';
 import { formatDeadline, formatTravelDate } from '../../../lib/format/format-date';
 import { usePublicConfig } from '../../../lib/public-config';
 import { WhatsAppButton } from '../../../components/whatsapp-button';
@@ -14,16 +15,25 @@ import { SwitchToCard } from './switch-to-card';
 import { TransferInstructions } from './transfer-instructions';
 import { FinalSection } from './final-section';
 import { LabelledCode } from './labelled-code';
+import { memo } from 'react';
 
 /**
  * The final screen: held (no ticket yet: pay by transfer or on WhatsApp), ticketed
  * (print/PDF and the e-mailed copy), or only a manage-booking link. `confirming` while a card
  * payment is on its way back from the gateway.
  */
-export function FinalScreen({ booking, confirming, manageHref }: { booking: Booking; confirming: boolean; manageHref: string }) {
+export const FinalScreen = memo(function FinalScreen({
+  booking,
+  confirming,
+  manageHref,
+}: {
+  booking: Booking;
+  confirming: boolean;
+  manageHref: string;
+}) {
   const { t, i18n } = useTranslation('booking');
   const { data: config } = usePublicConfig();
-  const { byCode } = useAirports();
+  const byCode = useBookingAirports(booking);
   const language = i18n.language;
 
   if (booking.ticketLink) {
@@ -95,10 +105,10 @@ export function FinalScreen({ booking, confirming, manageHref }: { booking: Book
       </Stack>
     </Paper>
   );
-}
+});
 
 /** A booking that cannot go further: canceled (the hold ran out, by the traveller or the agency), sold out, refunded. */
-export function ClosedScreen({ booking, searchHref }: { booking: Booking; searchHref: string }) {
+export const ClosedScreen = memo(function ClosedScreen({ booking, searchHref }: { booking: Booking; searchHref: string }) {
   const { t } = useTranslation('booking');
   const reason =
     booking.status === 'refunded'
@@ -126,4 +136,4 @@ export function ClosedScreen({ booking, searchHref }: { booking: Booking; search
       </Button>
     </FinalSection>
   );
-}
+});

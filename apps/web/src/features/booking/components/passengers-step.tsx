@@ -1,7 +1,7 @@
 import type { Booking } from '@kwenda/contracts';
 import { CONTACT_ERRORS_KEY } from '@kwenda/contracts/rules';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, memo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useCountries, useSubmitPassengers, validationErrorsOf } from '../api/booking-api';
 import { extrasOf } from '../lib/baggage-selection';
@@ -48,7 +48,13 @@ function savedContact(booking: Booking, user: SessionUser | undefined): ContactD
  * Submit saves the passengers, then the payment step opens. Until then what is
  * typed is kept in this browser (lib/booking-drafts.ts says where and for how long).
  */
-export function PassengersStep({ booking, price, onExtrasChange, onDone, onError }: PassengersStepProps) {
+export const PassengersStep = memo(function PassengersStep({
+  booking,
+  price,
+  onExtrasChange,
+  onDone,
+  onError,
+}: PassengersStepProps) {
   const { t } = useTranslation('booking');
   const { t: tErrors } = useTranslation('errors');
   const { data: countries = [] } = useCountries();
@@ -230,4 +236,4 @@ export function PassengersStep({ booking, price, onExtrasChange, onDone, onError
       </Stack>
     </form>
   );
-}
+});

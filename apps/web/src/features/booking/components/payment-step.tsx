@@ -1,6 +1,6 @@
 import type { Booking } from '@kwenda/contracts';
 import { Alert, Button, Radio, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useRef, useState, memo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { BookingConnectionNotice } from './booking-connection-notice';
 import { isNetworkError } from '../../../lib/api-client';
@@ -19,7 +19,7 @@ interface PaymentStepProps {
 }
 
 /** Pay later goes to the final screen; card goes to the payment page. */
-export function PaymentStep({ booking, price, cancelled, onHeld, onError }: PaymentStepProps) {
+export const PaymentStep = memo(function PaymentStep({ booking, price, cancelled, onHeld, onError }: PaymentStepProps) {
   const { t, i18n } = useTranslation('booking');
   const pay = usePayBooking(booking.id);
   // Nothing is chosen for the traveller (a card tried and declined stays chosen: they chose it).
@@ -133,4 +133,4 @@ export function PaymentStep({ booking, price, cancelled, onHeld, onError }: Paym
       </Button>
     </Stack>
   );
-}
+});

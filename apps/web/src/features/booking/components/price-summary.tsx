@@ -5,12 +5,13 @@ import type { ExtrasTotal } from '../lib/baggage-selection';
 import { BookingFareConditions } from './booking-fare-conditions';
 import classes from './booking.module.css';
 import { SectionCard } from '../../../components/section-card';
+import { memo } from 'react';
 
 /**
  * Fares per passenger type, extra bags, total with currency. `extras` are the bags
  * picked on the page right now (the server's priceBreakdown has the ones saved).
  */
-export function PriceSummary({
+export const PriceSummary = memo(function PriceSummary({
   booking,
   extras,
   price,
@@ -46,4 +47,4 @@ export function PriceSummary({
       <BookingFareConditions conditions={booking.conditions} travellers={booking.passengers.length} price={price} />
     </SectionCard>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatDeadline } from '../../../lib/format/format-date';
+import { memo } from 'react';
 
 interface SavedTripNoteProps {
   /** When the saved copy was last read from the server (epoch ms); null when none is saved. */
@@ -14,7 +15,7 @@ interface SavedTripNoteProps {
 }
 
 /** "Saved on this device, last updated ...": the owner's booking kept for use offline, and how to remove it. */
-export function SavedTripNote({ savedAt, offline, declined, onRemove, onKeep }: SavedTripNoteProps) {
+export const SavedTripNote = memo(function SavedTripNote({ savedAt, offline, declined, onRemove, onKeep }: SavedTripNoteProps) {
   const { t, i18n } = useTranslation('booking');
   const time = savedAt === null ? '' : formatDeadline(savedAt, i18n.language);
   const remove = (
@@ -49,4 +50,4 @@ export function SavedTripNote({ savedAt, offline, declined, onRemove, onKeep }: 
       {remove}
     </Group>
   );
-}
+});

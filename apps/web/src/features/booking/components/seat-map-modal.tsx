@@ -5,12 +5,21 @@ import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { useSeatMap } from '../api/booking-api';
 import classes from './booking.module.css';
 import { TitledModal } from '../../../components/titled-modal';
+import { memo } from 'react';
 
 /**
  * The seat map of a slice's first flight, to look at only. Seats are given at
  * check-in and cannot be chosen or bought here, so it says so and shows no seat prices.
  */
-export function SeatMapModal({ booking, slice, onClose }: { booking: Booking; slice: number | null; onClose: () => void }) {
+export const SeatMapModal = memo(function SeatMapModal({
+  booking,
+  slice,
+  onClose,
+}: {
+  booking: Booking;
+  slice: number | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('booking');
   const map = useSeatMap(booking.id, slice ?? 0, slice !== null);
   return (
@@ -83,4 +92,4 @@ export function SeatMapModal({ booking, slice, onClose }: { booking: Booking; sl
       )}
     </TitledModal>
   );
-}
+});

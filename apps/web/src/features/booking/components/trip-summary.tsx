@@ -1,17 +1,25 @@
 import type { Booking } from '@kwenda/contracts';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
-import { airportCity, useAirports } from '../../../lib/airports';
+import { airportCity } from '../../../lib/airports';
+import { useBookingAirports } from '../lib/booking-airports';
 import { formatFlightNumber } from '../../../lib/format/flight-number';
 import { dayShift, localTime } from '../../../lib/format/flight-times';
 import { formatTravelDate } from '../../../lib/format/format-date';
 import { formatDuration } from '../../../lib/format/format-duration';
 import { LabelledCode } from './labelled-code';
+import { memo } from 'react';
 
 /** The flights being booked: each slice with date, times, airline, flight numbers and stops. */
-export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMap: (slice: number) => void }) {
+export const TripSummary = memo(function TripSummary({
+  booking,
+  onSeatMap,
+}: {
+  booking: Booking;
+  onSeatMap: (slice: number) => void;
+}) {
   const { t, i18n } = useTranslation('booking');
-  const { byCode } = useAirports();
+  const byCode = useBookingAirports(booking);
   const language = i18n.language;
   const city = (code: string) => airportCity(byCode.get(code), language, code);
   const label = (index: number) =>
@@ -86,4 +94,4 @@ export function TripSummary({ booking, onSeatMap }: { booking: Booking; onSeatMa
       </Stack>
     </Paper>
   );
-}
+});

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { isNetworkError } from '../../../lib/api-client';
 import { useBookingWhatsApp } from '../api/booking-api';
 import { maskPhone } from '../lib/mask-phone';
+import { memo } from 'react';
 
 /** Splits a translated sentence at {{phone}} so the number sits in it whole and left to right. */
 function WithNumber({ sentence, number }: { sentence: (phone: string) => string; number: string }) {
@@ -24,7 +25,7 @@ function WithNumber({ sentence, number }: { sentence: (phone: string) => string;
  * replied STOP gets nothing more until it writes START: the page says so rather than offer a switch
  * that would change nothing.
  */
-export function WhatsAppUpdates({ booking }: { booking: Booking }) {
+export const WhatsAppUpdates = memo(function WhatsAppUpdates({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
   const toggle = useBookingWhatsApp(booking.id);
   const number = booking.whatsapp ?? booking.mobile;
@@ -71,4 +72,4 @@ export function WhatsAppUpdates({ booking }: { booking: Booking }) {
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,0 +1,17 @@
+import { memo, Suspense, type ComponentType } from 'react';
+
+/**
+ * A part of the booking's page that React hydrates on its own, after the page around it (a Suspense
+ * boundary: its own render and commit, so the page's hydration is not one long task). Memoized: a
+ * re-render of the page with the same props leaves it alone, as an update reaching a part not yet
+ * hydrated would hydrate it at once. Nothing in it suspends: the fallback never shows.
+ */
+export function hydratesApart<P extends object>(Part: ComponentType<P>) {
+  return memo(function HydratesApart(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  });
+}
