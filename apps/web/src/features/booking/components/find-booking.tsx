@@ -1,3 +1,7 @@
+// Styles of the Mantine components this chunk of its own shows (see app/providers.tsx).
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
 import { BOOKING_ACCESS_LIMITS, normalizeBookingReference, normalizeLastName } from '@kwenda/contracts';
 import { Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
