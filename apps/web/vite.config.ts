@@ -89,25 +89,6 @@ function siteFont(): Plugin {
 }
 
 /**
- * The entry script at low priority: every page a traveller lands on is painted from its HTML and stylesheet
- * (prerendered, or rendered by the server) and needs no script to show, only to respond, so on a slow
- * connection the stylesheet gets the bandwidth first. scripts/prerender.mjs gives the pages the browser
- * renders itself (an empty root) their script back at high priority.
- */
-const paintBeforeScript = (): Plugin => ({
-  name: 'kwenda-paint-before-script',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html) => {
-      const entry = /<script type="module" crossorigin src=/g;
-      if (!entry.test(html)) throw new Error('index.html has no entry script');
-      return html.replace(entry, '<script type="module" fetchpriority="low" crossorigin src=');
-    },
-  },
-});
-
-/**
  * The service worker (src/service-worker/sw.ts, built to dist/sw.js) and the web app manifest, linked
  * from index.html and so from every page prerendered or rendered from it. Its precache list is written
  * by scripts/precache.mjs after the pages are prerendered (it lists them); the page registers it after
@@ -143,7 +124,7 @@ const serviceWorker = () =>
   });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), siteFont(), paintBeforeScript(), precompress(), ...(isSsrBuild ? [] : [serviceWorker()])],
+  plugins: [react(), siteFont(), precompress(), ...(isSsrBuild ? [] : [serviceWorker()])],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -134,7 +134,7 @@ function noscriptNotice(lang, kind = 'page') {
 function firstPageStrings(lang) {
   const chunk = manifest[`src/i18n/first-page-${lang}.ts`];
   if (!chunk || chunk.imports?.length) throw new Error(`prerender: the ${lang} first-page strings are not one chunk`);
-  return `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`;
+  return `<link rel="modulepreload" crossorigin href="/${chunk.file}">`;
 }
 
 function fill(template, { lang, html, meta, links, noscript = 'page' }) {
@@ -179,15 +179,9 @@ const template = built.replace(
   '</head>',
   () => `<style data-kwenda-theme>${renderThemeStyles()}</style>${NOSCRIPT_STYLE}</head>`,
 );
-/**
- * A page painted here or by the server needs no script to show: its script and first strings come at low
- * priority (vite.config.ts), after its stylesheet. A page the browser renders (an empty root) cannot paint
- * without them: they come at the browser's usual high priority.
- */
-const scriptFirst = (document) => document.replaceAll(' fetchpriority="low"', '');
 const indexFile = path.join(dist, 'index.html');
 // index.html itself (the app for any page, in Arabic, when no page below fits) carries the notice too.
-const index = scriptFirst(template.replace('<div id="root"></div>', () => `${noscriptNotice('ar', 'app')}<div id="root"></div>`));
+const index = template.replace('<div id="root"></div>', () => `${noscriptNotice('ar', 'app')}<div id="root"></div>`);
 await fs.writeFile(indexFile, index);
 await fs.writeFile(`${indexFile}.gz`, await gzip(index, { level: 9 }));
 await fs.writeFile(`${indexFile}.br`, await brotli(index));
@@ -205,7 +199,7 @@ for (const lang of LANGUAGES) {
   // The app with an empty root in this language, for pages the browser renders (login, a booking,
   // the coming-soon page): its <html lang dir> and its notice without JavaScript are the visitor's.
   const { meta: siteMeta } = await renderPage('/', lang);
-  await write(lang, APP_SHELL, scriptFirst(fill(template, { lang, html: '', meta: siteMeta, links: '', noscript: 'app' })));
+  await write(lang, APP_SHELL, fill(template, { lang, html: '', meta: siteMeta, links: '', noscript: 'app' }));
   for (const [pagePath, page] of Object.entries(RENDERED)) {
     // Rendered here only for the page's title and description; the server fills the root per request.
     const { meta } = await renderPage(pagePath, lang);
