@@ -2,23 +2,15 @@ import type { Page } from '@playwright/test';
 import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
 import { mailTo, waitForMail } from './support/mailbox';
+import { siteNav } from './support/site-nav';
 
 /** Every project gets its own address, and every run too (the database lives for the whole run). */
 const uniqueEmail = (label: string, project: string) =>
   `${label}-${project}-${Date.now().toString(36)}@example.com`.toLowerCase();
 
-/** The header's account links, or on a phone the same links in the menu. */
-async function accountLinks(page: Page, language: string, project: string) {
-  if (project.includes('phone')) {
-    await page.getByRole('button', { name: tr(language, 'nav.openMenu') }).click();
-    return page.getByRole('dialog');
-  }
-  return page.getByRole('banner');
-}
-
-/** Clicks one of those links or buttons; on a phone waits for the menu to finish closing (axe would read it half faded). */
+/** Clicks one of the header's account links or buttons (on a phone in the menu); on a phone waits for the menu to finish closing (axe would read it half faded). */
 async function followAccountLink(page: Page, language: string, project: string, role: 'link' | 'button', name: string) {
-  const links = await accountLinks(page, language, project);
+  const links = await siteNav(page, language, project);
   await links.getByRole(role, { name }).click();
   if (project.includes('phone')) await expect(page.getByRole('dialog')).toBeHidden();
 }

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { tr } from './i18n';
+import { siteNav } from './support/site-nav';
 
 /**
  * A first visit paints in the phone's own typeface, metric-matched to the brand face, and asks for no
@@ -33,18 +34,7 @@ test('the brand face: not waited for on a first visit, shown from the next page 
   expect(await hasClass()).toBe(false);
 
   // The next page the site opens uses it.
-  if (testInfo.project.name.includes('phone')) {
-    await page.getByRole('button', { name: t('nav.openMenu') }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('link', { name: t('nav.about') })
-      .click();
-  } else {
-    await page
-      .getByRole('banner')
-      .getByRole('link', { name: t('nav.about') })
-      .click();
-  }
+  await (await siteNav(page, language, testInfo.project.name)).getByRole('link', { name: t('nav.about') }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole('heading', { level: 1, name: t('content:about.title') })).toBeVisible();
   expect(await hasClass()).toBe(true);

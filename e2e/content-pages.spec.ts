@@ -1,5 +1,6 @@
 import { axeViolations, expect, expectPageMeta, test } from './fixtures';
 import { tr } from './i18n';
+import { siteNav } from './support/site-nav';
 
 /**
  * Issue 5's content pages in the project's language: about, the FAQs (every tab, one answer at a
@@ -13,18 +14,7 @@ test('about: reached from the header, the four features, 50 years of experience,
   const t = (key: string) => tr(language, key);
   await page.goto(`/?lang=${language}`);
   await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
-  if (testInfo.project.name.includes('phone')) {
-    await page.getByRole('button', { name: t('nav.openMenu') }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('link', { name: t('nav.about') })
-      .click();
-  } else {
-    await page
-      .getByRole('banner')
-      .getByRole('link', { name: t('nav.about') })
-      .click();
-  }
+  await (await siteNav(page, language, testInfo.project.name)).getByRole('link', { name: t('nav.about') }).click();
 
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole('heading', { level: 1, name: t('content:about.title') })).toBeVisible();

@@ -17,14 +17,24 @@ export const daysAhead = (days: number) => {
  */
 export const test = base.extend<KwendaOptions & { problems: string[] }>({
   language: ['ar', { option: true }],
-  // A page the server painted ignores taps until React has hydrated it: after a page load, journeys
-  // wait for the app's mark (src/main.tsx), unless they hold the script back themselves (waitUntil: 'commit').
+  // A page the server painted ignores taps until React has hydrated it: after a page load or reload,
+  // journeys wait for the app's mark (src/main.tsx, lib/hydrates-later.tsx), unless they hold the script
+  // back themselves (waitUntil: 'commit').
   page: async ({ page, javaScriptEnabled }, use) => {
+    const hydrated = async (options?: { waitUntil?: string }) => {
+      if (javaScriptEnabled !== false && options?.waitUntil !== 'commit')
+        await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    };
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (javaScriptEnabled !== false && options?.waitUntil !== 'commit')
-        await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      await hydrated(options);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await hydrated(options);
       return response;
     };
     await use(page);

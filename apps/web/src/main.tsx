@@ -6,6 +6,7 @@ import { AppRouter, preloadPrerenderedPage } from './app/router';
 import { whenQueryClientLoads } from './lib/load-query-client';
 import { readPageData, seedPageBooking } from './lib/page-data';
 import { registerServiceWorker } from './lib/register-service-worker';
+import { markRootHydrated } from './lib/hydrates-later';
 import { fetchBrandFontWhenSettled } from './lib/brand-font';
 
 const container = document.getElementById('root')!;
@@ -18,16 +19,15 @@ const pageData = readPageData(document);
 whenQueryClientLoads((queryClient) => seedPageBooking(queryClient, pageData));
 
 /**
- * Marks <html data-ready> once React has hydrated or rendered the page: a tap before then does nothing
- * on a page the server painted. The browser tests wait for it after each page load (e2e/fixtures.ts).
+ * Marks <html data-ready> once React has hydrated or rendered the page, and the parts of it that hydrate
+ * later (lib/hydrates-later.tsx): a tap before then does nothing on a page the server painted. The
+ * browser tests wait for it after each page load (e2e/fixtures.ts).
  * It wraps the app rather than sitting beside it: a sibling would give every useId another value than
  * the server's render (src/entry-server.tsx), and an element made after hydration (the airport search
  * box) would point at a label id that is not in the page.
  */
 function MarkReady({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
+  useEffect(markRootHydrated, []);
   return children;
 }
 

@@ -4,6 +4,7 @@ import { loadNamespaceAlone } from '../../i18n';
 import { useTranslation } from '../../i18n/use-translation';
 import { Outlet, useLocation, useMatch } from '../../lib/router';
 import { useBrandFontOnNextPage } from '../../lib/brand-font';
+import { HydratesLater } from '../../lib/hydrates-later';
 import { RouteErrorBoundary } from '../../components/route-error-boundary';
 import { useErrorReporting } from '../../lib/error-reporting';
 import { useDefaultPageMeta } from '../../lib/page-meta';
@@ -60,9 +61,9 @@ export function AppLayout() {
   const page = useMemo(
     () => (
       <RouteErrorBoundary resetKey={location.pathname}>
-        <Suspense fallback={<RouteLoading />}>
+        <HydratesLater fallback={<RouteLoading />}>
           <Outlet />
-        </Suspense>
+        </HydratesLater>
       </RouteErrorBoundary>
     ),
     [location.pathname],

@@ -1,23 +1,14 @@
 import type { Offer, OfferFacets, SortOrder } from '@kwenda/contracts';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import {
-  memo,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useState,
-  type ComponentProps,
-  type ReactNode,
-} from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { preparePriceFormats } from '../../../lib/format/format-price';
 import { usePublicConfig } from '../../../lib/public-config';
 import { formatAge } from '../../../lib/format/format-age';
 import type { SearchState } from '../../../lib/search-params';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { HydratesLater } from '../../../lib/hydrates-later';
 import { useIdle } from '../../../lib/use-idle';
 import { useOnline } from '../../../lib/use-online';
 import { useStreamProgress } from '../api/offers-stream-progress';
@@ -252,11 +243,11 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
       <OffersRouteNotices search={search} facets={facets} enabled={!offlineView} />
       {/* Boundaries of their own: React hydrates what is outside them first (the search, the toolbar, the
       first cards), then each of them in a later task, rather than the whole page in one long task. */}
-      <Suspense>
+      <HydratesLater>
         {!offlineView && <FareCalendarStrip search={search} ready={query.isSuccess} format={format} onSelect={onSearch} />}
-      </Suspense>
+      </HydratesLater>
       <div className={filterClasses.layout} data-with-filters={filterable || undefined}>
-        <Suspense>
+        <HydratesLater>
           <SidebarFilters
             filters={filters}
             facets={facets}
@@ -268,7 +259,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
             onChange={onFiltersChange}
             onReset={resetFilters}
           />
-        </Suspense>
+        </HydratesLater>
         <Stack gap="md" className={filterClasses.main}>
           <div className={classes.toolbar}>
             <SortControl value={order} onChange={onOrderChange} />
