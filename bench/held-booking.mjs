@@ -13,8 +13,15 @@ async function call(base, method, path, body, cookie) {
   return { status: response.status, json: await response.json().catch(() => null), setCookie: response.headers.getSetCookie() };
 }
 
+/** Surnames for the bench's travellers: one traveller holds one seat per flight, so each run books another. */
+const SURNAMES = ['OSMAN', 'AHMED', 'HASSAN', 'IBRAHIM', 'MUSA', 'ELAMIN', 'BABIKER', 'YOUSIF', 'ABDALLA', 'MAHMOUD'];
+
 export async function createHeldBooking(base) {
   const passengers = { adults: 1, children: 0, infants: 0 };
+  // Another traveller and contact each time: a server the bench ran on before keeps their holds (at most
+  // one per traveller and flight, a few per contact).
+  const stamp = Date.now() % 100_000_000;
+  const lastName = SURNAMES[stamp % SURNAMES.length];
   const search = await call(base, 'POST', '/offers/request', {
     filters: {
       tripType: 'one-way',
@@ -49,7 +56,7 @@ export async function createHeldBooking(base) {
             {
               id: passenger.id,
               firstName: 'AMNA',
-              lastName: 'OSMAN',
+              lastName,
               dateOfBirth: yearsBefore(34),
               gender: 'F',
               nationalityCountry: 'SD',
@@ -61,12 +68,14 @@ export async function createHeldBooking(base) {
               baggage: [],
             },
           ],
-          email: 'traveller@example.com',
-          mobile: '+249912345678',
+          email: `traveller-${stamp}@example.com`,
+          mobile: `+2499${String(stamp).padStart(8, '0')}`,
         },
       },
       cookie,
     );
+    // This traveller already holds a seat on that flight: the next offer.
+    if (saved.status === 409 && saved.json?.code === 'PASSENGER_ALREADY_BOOKED') continue;
     if (saved.status !== 200) throw new Error(`held booking: passengers ${saved.status} ${JSON.stringify(saved.json)}`);
     // An instant-payment fare cannot be held: try the next offer.
     const held = await call(base, 'PUT', `/bookings/${id}/pay`, { payLater: true }, cookie);

@@ -117,6 +117,10 @@ test(
     await page.goto(search);
     const books = page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') });
     await expect(books.first()).toBeEnabled({ timeout: 30_000 });
+    // The cards are added a few at a time; the paging footer comes once the last of them is there.
+    await expect(
+      page.getByRole('button', { name: t('offers:paging.loadMore') }).or(page.getByText(t('offers:paging.end'))),
+    ).toBeVisible();
     const online = await books.count();
     await expect(page.getByTestId('fare-calendar')).toHaveCount(1);
     await expect(page.getByTestId('offers-offline')).toHaveCount(0);

@@ -127,7 +127,9 @@ test.describe('without JavaScript', () => {
       await page.goto(sharedSearch(language));
       await expect(notice).toContainText(tr(language, 'document:noscript.offers'));
       await expect(page.getByText(tr(language, 'offers:states.loading'))).toBeHidden();
-      await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root').filter({ visible: true })).toHaveCount(0);
+      await expect(
+        page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [data-placeholder]').filter({ visible: true }),
+      ).toHaveCount(0);
       await expect(page.locator('main')).toBeHidden();
       // The way to ask the agency instead is right there.
       await expect(

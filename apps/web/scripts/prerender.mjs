@@ -118,7 +118,7 @@ const documentStrings = Object.fromEntries(
  * their content, and the app's empty page (login, a booking) has none (`noscript: 'offers' | 'app'`).
  */
 const NOSCRIPT_STYLE =
-  '<noscript><style>.mantine-Loader-root,.mantine-Skeleton-root,[role="status"]:has(> .mantine-Loader-root){display:none !important}</style></noscript>';
+  '<noscript><style>.mantine-Loader-root,.mantine-Skeleton-root,[data-placeholder],[role="status"]:has(> .mantine-Loader-root){display:none !important}</style></noscript>';
 const NOSCRIPT_HIDE_MAIN = '<noscript><style>#main-content{display:none !important}</style></noscript>';
 function noscriptNotice(lang, kind = 'page') {
   const { title, [kind]: body } = documentStrings[lang].noscript;

@@ -1,7 +1,7 @@
 import type { TravellerNotice } from '@kwenda/contracts';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
-import { useHydrated } from './use-hydrated';
+import { useAfterHydration } from './use-idle';
 
 /** One flight of the trip: where from and to, and the day it leaves (yyyy-MM-dd). */
 export interface NoticeLeg {
@@ -15,12 +15,12 @@ const NO_NOTICES: TravellerNotice[] = [];
 /**
  * GET /notices for each leg of a trip: what the agency wants its travellers to know (a route, an airport
  * or an airline of theirs, on the day they leave), each notice once. Asked only once the page has
- * hydrated, so the server-rendered offers page and its first render in the browser stay the same, and
- * only when `enabled` (the page knows the airlines). Nothing is shown while it loads or if it fails:
- * a notice is worth a request, not a spinner or an error.
+ * hydrated, in a task after it (useAfterHydration), so the server-rendered offers page and its first
+ * render in the browser stay the same, and only when `enabled` (the page knows the airlines). Nothing
+ * is shown while it loads or if it fails: a notice is worth a request, not a spinner or an error.
  */
 export function useRouteNotices(legs: readonly NoticeLeg[], airlines: readonly string[], enabled = true): TravellerNotice[] {
-  const hydrated = useHydrated();
+  const hydrated = useAfterHydration();
   const codes = [...new Set(airlines)].sort().join(',');
   return useQueries({
     queries: legs.map((leg) => ({

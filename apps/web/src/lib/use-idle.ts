@@ -24,3 +24,19 @@ export function useIdle(): boolean {
   useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
   return idle;
 }
+
+/**
+ * False on the server, during hydration and the first render; true in a task of its own right after it
+ * (a timer, then a transition). For what a page starts once it has hydrated that need not run in the
+ * hydration's own task: on a slow phone, the effects of hydrating the offers page (its queries
+ * subscribing, their requests starting) were one task of 50 ms, four times that on a phone with a
+ * quarter of the CPU; a request that is not the page's main one starts in the next task instead.
+ */
+export function useAfterHydration(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => startTransition(() => setAfter(true)), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return after;
+}

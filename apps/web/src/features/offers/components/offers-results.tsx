@@ -10,11 +10,13 @@ import type { SearchState } from '../../../lib/search-params';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { HydratesLater } from '../../../lib/hydrates-later';
 import { useIdle } from '../../../lib/use-idle';
+import { useLoadedWhen } from '../../../lib/use-loaded-when';
 import { useOnline } from '../../../lib/use-online';
 import { useStreamProgress } from '../api/offers-stream-progress';
 import { offersQueryKey, useOffersSearch, useRerunOffersSearch, type OffersPage } from '../api/use-offers-search';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { useOfferFormat } from '../hooks/use-offer-format';
+import { useRevealedCount } from '../hooks/use-revealed-count';
 import { useSessionExpired } from '../hooks/use-session-expired';
 import { ConnectionNotice } from '../../../components/connection-notice';
 import { useStartBooking } from '../hooks/use-start-booking';
@@ -25,19 +27,15 @@ import { readSavedOffers, saveOffers } from '../lib/saved-offers';
 import { sessionDeadline } from '../lib/session-deadline';
 import { FareCalendarStrip } from './fare-calendar-strip';
 import { FiltersButton } from './filters-button';
-import { FiltersSheet } from './filters-sheet';
 import { FiltersSidebar } from './filters-sidebar';
 import filterClasses from './filters.module.css';
 import { NoResults } from './no-results';
 import { OfferFiltersPanel } from './offer-filters-panel';
 import { OfferCard } from './offer-card';
 import { OfferCardSkeleton } from './offer-card-skeleton';
-import { LoginPromptModal } from './login-prompt-modal';
-import { OfferDetailsModal } from './offer-details-modal';
 import { PagingFooter } from './paging-footer';
 import { RateNote } from './rate-note';
 import { SearchError } from './search-error';
-import { SessionTimeoutModal } from './session-timeout-modal';
 import { SortControl } from './sort-control';
 import { StreamProgress } from './stream-progress';
 import { SuggestionsSection } from './suggestions-section';
@@ -49,6 +47,13 @@ import { useRouteNotices } from '../../../lib/route-notices';
 import { noticeAirlines, noticeLegs } from '../lib/notice-legs';
 
 const NO_OFFERS: Offer[] = [];
+
+/**
+ * The filters sheet and the dialogs, with Mantine's Drawer, Modal and ScrollArea (about 30 KB gzipped):
+ * their code loads once the page is idle (or when one is opened before that), not with the page, whose
+ * hydration on a slow phone evaluated it in its own long task.
+ */
+const loadDialogs = () => import('./offers-dialogs');
 
 interface OffersResultsProps {
   /** The search to run; the caller passes it only when it is complete (isSearchReady). */
@@ -83,6 +88,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   const sheetMounted = useKept(idle || filtersOpen);
   const detailsMounted = useKept(idle || selected !== null);
   const loginPromptMounted = useKept(idle || loginPrompt.opened);
+  const dialogs = useLoadedWhen(loadDialogs, sheetMounted || detailsMounted || loginPromptMounted);
 
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const offers = useMemo(() => pages.flatMap((page) => page.offers), [pages]);
@@ -105,7 +111,12 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
   // The cards render in the background, in slices that leave a phone's main thread free (ten cards in
   // one go blocked it for over a second on a slow phone; even three took 120 ms at 4x CPU). Until the
   // first of them are ready the skeletons stay; a next page appends once it has rendered.
-  const shownOffers = useDeferredValue(listed);
+  const deferredOffers = useDeferredValue(listed);
+  // And a few at a time: the first cards at once, the rest (below the fold) in commits of their own. A
+  // list that starts with another offer (a new search, filters, order) starts again; a next page appends.
+  const revealed = useRevealedCount(deferredOffers.length, deferredOffers[0]?.reference ?? '');
+  const shownOffers = useMemo(() => deferredOffers.slice(0, revealed), [deferredOffers, revealed]);
+  const allShown = revealed === deferredOffers.length;
   const catchingUp = shownOffers.length === 0 && listed.length > 0;
   const suggestions = useMemo(() => pages[0]?.suggestions ?? [], [pages]);
   const total = pages[0]?.total ?? 0;
@@ -212,10 +223,11 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
       ) : (
         <Stack gap="sm">
           {shownOffers.map(card)}
-          {query.hasNextPage || query.isFetchNextPageError || pages.length > 1 ? (
+          {/* Below the last card, once every card is there: the footer asks for the next page when it scrolls into view. */}
+          {allShown && (query.hasNextPage || query.isFetchNextPageError || pages.length > 1) ? (
             <PagingFooter status={status} onLoadMore={loadMore} />
           ) : null}
-          {suggestionsBlock}
+          {allShown && suggestionsBlock}
         </Stack>
       );
   }
@@ -317,8 +329,8 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
           </div>
         </Stack>
       </div>
-      {sheetMounted && (
-        <FiltersSheet
+      {dialogs && sheetMounted && (
+        <dialogs.FiltersSheet
           opened={filtersOpen && filterable}
           onClose={closeFilters}
           activeCount={activeFilters}
@@ -326,13 +338,19 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
           resultCount={facets ? total : null}
         >
           {filtersPanel}
-        </FiltersSheet>
+        </dialogs.FiltersSheet>
       )}
-      {detailsMounted && (
-        <OfferDetailsModal offer={selected} search={search} format={format} onClose={closeDetails} onBook={startBooking} />
+      {dialogs && detailsMounted && (
+        <dialogs.OfferDetailsModal
+          offer={selected}
+          search={search}
+          format={format}
+          onClose={closeDetails}
+          onBook={startBooking}
+        />
       )}
-      {loginPromptMounted && (
-        <LoginPromptModal
+      {dialogs && loginPromptMounted && (
+        <dialogs.LoginPromptModal
           opened={loginPrompt.opened}
           onClose={loginPrompt.close}
           onGuest={loginPrompt.continueAsGuest}
@@ -415,5 +433,6 @@ const SessionTimeout = memo(function SessionTimeout({
   const { data: config } = usePublicConfig();
   const deadline = useMemo(() => sessionDeadline(pages, config?.offerTtlMinutes), [pages, config?.offerTtlMinutes]);
   const expired = useSessionExpired(deadline);
-  return idle || expired ? <SessionTimeoutModal opened={expired} onRefresh={onRefresh} /> : null;
+  const dialogs = useLoadedWhen(loadDialogs, idle || expired);
+  return dialogs && (idle || expired) ? <dialogs.SessionTimeoutModal opened={expired} onRefresh={onRefresh} /> : null;
 });
