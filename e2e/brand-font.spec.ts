@@ -1,3 +1,4 @@
+import { BRAND_FONT_CLASS, BRAND_FONT_FETCHED_KEY } from '../packages/contracts/src/brand-font';
 import { expect, test } from './fixtures';
 import { tr } from './i18n';
 import { siteNav } from './support/site-nav';
@@ -20,7 +21,7 @@ test('the brand face: not waited for on a first visit, shown from the next page 
   let loadedAt = 0;
   page.on('load', () => (loadedAt ||= Date.now()));
   const pageFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
-  const hasClass = () => page.evaluate(() => document.documentElement.classList.contains('kw-brand-font'));
+  const hasClass = () => page.evaluate((name) => document.documentElement.classList.contains(name), BRAND_FONT_CLASS);
 
   await page.goto(`/?lang=${language}`);
   await expect(page.getByRole('heading', { level: 1, name: t('slogan') })).toBeVisible();
@@ -28,7 +29,7 @@ test('the brand face: not waited for on a first visit, shown from the next page 
   expect(await pageFont()).toMatch(/^"?Kwenda Fallback Noto Sans Arabic"?, /);
 
   // Fetched once the page has loaded and settled, and remembered; this page keeps its typeface.
-  await page.waitForFunction(() => localStorage.getItem('kwenda.brandFontFetched') === '1', undefined, { timeout: 20_000 });
+  await page.waitForFunction((key) => localStorage.getItem(key) === '1', BRAND_FONT_FETCHED_KEY, { timeout: 20_000 });
   expect(fonts.length).toBeGreaterThan(0);
   expect(fonts.every((font) => /ibm-plex-sans-arabic-.*\.woff2$/.test(font.url) && font.at >= loadedAt)).toBe(true);
   expect(await hasClass()).toBe(false);
