@@ -3,6 +3,7 @@ import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { apiRequest, shouldRetryRead } from '../../../lib/api-client';
+import { useAfterHydration } from '../../../lib/use-idle';
 import { toOfferFilters, type SearchState } from '../../../lib/search-params';
 import { filtersKey } from '../lib/offer-filters-address';
 import { nextPageParam } from '../lib/paging';
@@ -56,6 +57,9 @@ async function streamFirstPage(body: OfferRequestInput, queryKey: readonly unkno
 export function useOffersSearch(search: SearchState | null, order: SortOrder, offerFilters: OfferFilterValues = NO_FILTERS) {
   const queryClient = useQueryClient();
   const queryKey = useMemo(() => offersQueryKey(search, order, offerFilters), [search, order, offerFilters]);
+  // Asked for in a task after the one that hydrated (or first rendered) the page: starting the stream
+  // there made that task longer on a slow phone, and a timer's wait costs the request nothing.
+  const started = useAfterHydration();
   return useInfiniteQuery({
     queryKey,
     queryFn: async ({ pageParam, signal }): Promise<OffersPage> => {
@@ -68,7 +72,7 @@ export function useOffersSearch(search: SearchState | null, order: SortOrder, of
     },
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
-    enabled: search !== null,
+    enabled: search !== null && started,
     // A bad request will be bad again; a dropped connection is tried again (after it is back, if offline).
     retry: shouldRetryRead,
     // A filter changed: the list on screen stays (dimmed) until the filtered one arrives, rather than skeletons.
