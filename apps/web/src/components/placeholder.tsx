@@ -1,9 +1,9 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import classes from './placeholder.module.css';
 
 const size = (value: number | string | undefined) => (typeof value === 'number' ? `${value / 16}rem` : value);
 
-/** A grey shape standing for content still loading; inside a PlaceholderGroup, which fades and hides it. */
+/** A grey shape standing for content still loading, inside an element with `placeholderGroupProps`. */
 export function PlaceholderShape({
   width,
   height,
@@ -24,15 +24,8 @@ export function PlaceholderShape({
 }
 
 /**
- * Shapes that fade together while what they stand for loads: hidden from assistive technology (the page
- * says in words that it is loading) and marked `data-placeholder`, which the journeys look for.
+ * For the element around the shapes: they fade together while what they stand for loads, hidden from
+ * assistive technology (the page says in words that it is loading) and marked `data-placeholder`, which
+ * the journeys look for.
  */
 export const placeholderGroupProps = { className: classes.group, 'aria-hidden': true, 'data-placeholder': '' } as const;
-
-export function PlaceholderGroup({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <div {...placeholderGroupProps} className={className ? `${classes.group} ${className}` : classes.group}>
-      {children}
-    </div>
-  );
-}

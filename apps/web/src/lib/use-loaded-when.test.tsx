@@ -42,13 +42,21 @@ describe('a module loaded when first needed', () => {
     expect(result.current).toEqual({ name: 'dialogs' });
   });
 
-  it('tries again after a few seconds when a download failed while online', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue({ name: 'dialogs' });
+  it('tries again after 5 s when a download failed while online, then waits twice as long each time', async () => {
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue({ name: 'dialogs' });
     const { result } = renderHook(() => useLoadedWhen(load, true));
     await settle();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(load).toHaveBeenCalledTimes(2);
     expect(result.current).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(load).toHaveBeenCalledTimes(2);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(load).toHaveBeenCalledTimes(3);
     expect(result.current).toEqual({ name: 'dialogs' });
   });
 });

@@ -17,7 +17,9 @@ export function useOffersSearchStatus(
   const query = useOffersSearch(search, order, offerFilters);
   const error = query.error;
   return {
-    searching: query.isLoading,
+    // Loading, or about to: a new search's request starts a task after the page's first render
+    // (use-offers-search.ts), and the button should not say "Search" for that moment.
+    searching: query.isLoading || (search !== null && query.isPending && query.fetchStatus === 'idle'),
     fieldErrors: error instanceof ApiRequestError && error.code === 'VALIDATION_ERROR' ? error.body?.fields : undefined,
   };
 }
