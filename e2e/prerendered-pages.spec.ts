@@ -299,6 +299,39 @@ test('the offers page paints its search, then hydrates in place and fetches the 
 });
 
 test(
+  "an agent's link (/KW2024, its shared search) is painted by the server with the code, then hydrated in place",
+  { tag: '@both' },
+  async ({ page, language, problems }) => {
+    const release = await holdAppScript(page);
+    await page.goto(`/KW2024?lang=${language}`, { waitUntil: 'commit' });
+    // Painted before any script: the slogan, and links that keep the agent's code.
+    await expect(page.getByRole('heading', { level: 1, name: tr(language, 'slogan') })).toBeVisible();
+    await expect(page.locator('a[href="/KW2024/about"]').first()).toBeAttached();
+    await markPainted(page);
+    release();
+    await page.waitForSelector('html[data-ready]');
+    expect(await repainted(page), 'the home page under the code kept its painted elements').toEqual([]);
+    expect(await page.evaluate(() => window.localStorage.getItem('kwenda.referralCode'))).toBe('KW2024');
+
+    // The agent's shared search: rendered for the address with the code.
+    const search = `/KW2024${sharedSearch(language)}`;
+    const html = await (await page.request.get(search)).text();
+    const [from] = cities[language as 'ar' | 'en'];
+    expect(html).toContain(`data-prerendered="${language}"`);
+    expect(html).toContain(from);
+    expect(html).toContain('href="/KW2024/about"');
+    const held = await holdAppScript(page);
+    await page.goto(search, { waitUntil: 'commit' });
+    await expect(page.locator('main header').getByText(from, { exact: true }).filter({ visible: true })).toHaveCount(1);
+    await markPainted(page);
+    held();
+    await expect(page.getByRole('button', { name: trPattern(language, 'offers:card.bookLabel') }).first()).toBeVisible();
+    expect(await repainted(page), 'the offers page under the code kept its painted elements').toEqual([]);
+    expect(problems).toEqual([]);
+  },
+);
+
+test(
   'on a phone the search folds behind its summary; a wider screen shows the form',
   { tag: '@both' },
   async ({ page, language, isMobile }) => {

@@ -128,9 +128,22 @@ describe('prerendered pages', () => {
     expect((await get('/offers?lang=ar&departureStation=KRT')).body).toContain(
       '<p>ar /offers?lang=ar&amp;departureStation=KRT call',
     );
-    // Without a search it renders too (the page's prompt); under a referral code the path is another: the SPA page.
+    // Without a search it renders too (the page's prompt).
     expect((await get('/offers')).body).toContain('<div id="root"><p>ar /offers call');
-    expect((await get('/AB12CD/offers?tripType=one-way')).body).toBe('<html>SPA</html>');
+  });
+
+  it("renders a page under an agent's referral code with its own template, for the whole address", async () => {
+    // The renderer gets the code with the path, so the page's links keep it (the browser hydrates the same).
+    const offers = await get('/AB12CD/offers?tripType=one-way&departureStation=PZU', 'kwenda.language=en');
+    expect(offers.statusCode).toBe(200);
+    expect(offers.headers['cache-control']).toBe('no-cache');
+    expect(offers.body).toMatch(
+      /^<html lang="en"><body><div id="root"><p>en \/AB12CD\/offers\?tripType=one-way&amp;departureStation=PZU call \d+ airports PZU /,
+    );
+    expect((await get('/KW2024/faqs?tab=payment')).body).toContain('<div id="root"><p>ar /KW2024/faqs?tab=payment call');
+    // Not a code (lower case, no digit): no page at all, the app's 404; a code before an unknown path likewise.
+    for (const url of ['/ab12cd/offers', '/AGENTS/offers', '/AB12CD/nothing', '/AB12CD/admin'])
+      expect((await get(url)).statusCode, url).toBe(404);
   });
 
   it('renders a page with what its address holds (an FAQ tab) and the agency registration from the config', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPagePath, matchSitePage } from './page-path.js';
+import { cleanPagePath, matchSitePage, withoutReferralCode } from './page-path.js';
 
 describe('cleanPagePath', () => {
   it.each([
@@ -56,5 +56,24 @@ describe('matchSitePage', () => {
     '/wp-admin/setup.php',
   ])('%s is no page (coming soon)', (path) => {
     expect(matchSitePage(path)).toBeNull();
+  });
+});
+
+describe('withoutReferralCode', () => {
+  it.each([
+    ['/KW2024', '/'],
+    ['/KW2024/', '/'],
+    ['/KW2024/offers', '/offers'],
+    ['/AGENT7/faqs', '/faqs'],
+    ['/KW2024/booking/bk_1', '/booking/bk_1'],
+    // Not a page under a code: as it is.
+    ['/offers', '/offers'],
+    ['/', '/'],
+    ['/kw2024/offers', '/kw2024/offers'],
+    ['/KW2024/nothing', '/KW2024/nothing'],
+    ['/KW2024/admin', '/KW2024/admin'],
+    ['/admin/bookings', '/admin/bookings'],
+  ])('%s -> %s', (input, expected) => {
+    expect(withoutReferralCode(input)).toBe(expected);
   });
 });

@@ -120,3 +120,13 @@ export function matchSitePage(pathname: string): SitePageMatch | null {
   const scoped = first && REFERRAL_CODE_PATTERN.test(first) ? matchPage(rest) : null;
   return scoped ? { ...scoped, referralCode: first! } : null;
 }
+
+/**
+ * The path a site page has without the referral code it is opened under ('/KW2024/offers' -> '/offers',
+ * '/KW2024' -> '/'): the server renders, and the browser hydrates, the same page for both. Any other
+ * path (a page without a code, an unknown one, the desk's) as it is.
+ */
+export function withoutReferralCode(pathname: string): string {
+  if (!matchSitePage(pathname)?.referralCode) return pathname;
+  return pathname.replace(/^\/*[^/]+/, '') || '/';
+}

@@ -7,6 +7,7 @@ import {
   LANGUAGE_COOKIE,
   languageCookie,
   matchSitePage,
+  withoutReferralCode,
   REFERRAL_CODE_PATTERN,
   STAFF_PAGES,
   type SitePage,
@@ -264,10 +265,14 @@ function appShellFile(prerendered: PrerenderedPages, url: string, cookieHeader: 
   return `prerendered/${language}/${prerendered.app}.html`;
 }
 
-/** The template of a page rendered per request (any query may follow its path), in the visitor's language. */
+/**
+ * The template of a page rendered per request (any query may follow its path), in the visitor's language.
+ * Under a referral code (an agent's link: /KW2024, /KW2024/offers?...) the page's own template, rendered
+ * for the whole address, so its links keep the code as the browser's render would.
+ */
 function renderedFile(prerendered: PrerenderedPages, url: string, cookieHeader: string | undefined) {
   const [pathname = '', search = ''] = url.split('?');
-  const page = prerendered.rendered?.[pathname];
+  const page = prerendered.rendered?.[withoutReferralCode(pathname)];
   if (!page) return null;
   const language = requestLanguage(new URLSearchParams(search), cookieHeader, prerendered.languages);
   return { file: `prerendered/${language}/${page}.html`, language };

@@ -1,4 +1,4 @@
-import { SITE_PAGES, type SitePage } from '@kwenda/contracts/rules';
+import { SITE_PAGES, withoutReferralCode, type SitePage } from '@kwenda/contracts/rules';
 import { Suspense, useEffect, type ReactElement } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation, useParams } from '../lib/router';
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
@@ -78,16 +78,14 @@ const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
   '/login': LoginPage,
 };
 
-/** Loads the code of a prerendered page before it is hydrated (main.tsx). */
+/**
+ * Loads the code of a prerendered page before it is hydrated (main.tsx); under a referral code
+ * (/KW2024/offers, /KW2024/booking/<id>) too: the server renders those pages as well.
+ */
 export function preloadPrerenderedPage(pathname: string): Promise<void> {
-  const page = prerenderedLazyPages[pathname] ?? (isBookingPage(pathname) ? BookingPage : undefined);
+  const path = withoutReferralCode(pathname);
+  const page = prerenderedLazyPages[path] ?? (/^\/booking\/[^/]+$/.test(path) ? BookingPage : undefined);
   return page?.preload() ?? Promise.resolve();
-}
-
-/** A booking's page, also under a referral code (/KW2024/booking/<id>): the server renders both. */
-function isBookingPage(pathname: string): boolean {
-  const match = /^(?:\/([^/]+))?\/booking\/[^/]+$/.exec(pathname);
-  return !!match && (match[1] === undefined || isReferralCode(match[1]));
 }
 
 /**
