@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { arabicUnicodeRange, subsetArabicFace } from './scripts/arabic-font-subset.mjs';
+import { lazyMantineDefaults } from './scripts/lazy-mantine-defaults.mjs';
 import { BRAND_FONT_HEAD_SCRIPT } from '../../packages/contracts/src/brand-font';
 
 const gzip = promisify(zlib.gzip);
@@ -124,7 +125,7 @@ const serviceWorker = () =>
   });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), siteFont(), precompress(), ...(isSsrBuild ? [] : [serviceWorker()])],
+  plugins: [react(), siteFont(), lazyMantineDefaults(), precompress(), ...(isSsrBuild ? [] : [serviceWorker()])],
   server: {
     host: '127.0.0.1',
     port: 5173,
