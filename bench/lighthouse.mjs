@@ -4,6 +4,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { browserCookies, createHeldBooking } from './held-booking.mjs';
+import { machineSpeed, machineSpeedLine } from './machine-speed.mjs';
 
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 export const LIGHTHOUSE_PAGES = {
@@ -115,6 +116,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = only.length
     ? Object.fromEntries(Object.entries(await lighthousePages(base)).filter(([name]) => only.includes(name)))
     : undefined;
+  console.log(machineSpeedLine(machineSpeed()));
   const results = await runLighthouse(base, pages);
   for (const [name, r] of Object.entries(results))
     console.log(`${lighthouseLine(name, r)}${r.failing.length ? ` (below 90: ${r.failing.join(', ')})` : ''}`);

@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_SERVER_ARGS, API_SERVER_ENV, processMemoryMb } from './api-server.mjs';
 import { lighthouseLine, runLighthouse } from './lighthouse.mjs';
+import { machineSpeed, machineSpeedLine } from './machine-speed.mjs';
 import { longTasksLine, runLongTasks } from './long-tasks.mjs';
 import { printDuffelOffersBench, runDuffelOffersBench } from './duffel-offers.mjs';
 import { printLoadBalancerBench, runLoadBalancerBench } from './load-balancer.mjs';
@@ -353,6 +354,8 @@ try {
     server = startServer(fs.mkdtempSync(path.join(dataDir, 'lighthouse-')));
     await waitForServer();
   }
+  // Measured just before the pages, on the machine as they find it.
+  const speed = measurePages ? machineSpeed() : null;
   if (process.env.BENCH_LIGHTHOUSE !== '0') scores = await runLighthouse(BASE);
   // The offers page's and a held booking's page's long tasks after their first paint on a phone at 4x CPU
   // (bench/long-tasks.mjs), on the same fresh server. BENCH_LONG_TASKS=0 skips it.
@@ -360,6 +363,7 @@ try {
   const results = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
+    machineSpeed: speed,
     weight,
     offers,
     cold,
@@ -408,6 +412,7 @@ try {
   printCapacityBench(capacity);
   printAgencySeatsBench(agencySeats);
   printDuffelOffersBench(duffelOffers);
+  if (speed) console.log(machineSpeedLine(speed));
   for (const [name, r] of Object.entries(scores ?? {})) console.log(lighthouseLine(name, r));
   for (const [name, r] of Object.entries(longTasks ?? {})) console.log(longTasksLine(name, r));
   console.log(
