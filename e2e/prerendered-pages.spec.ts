@@ -332,6 +332,36 @@ test(
 );
 
 test(
+  "a painted page's route scripts are preloaded from the list it names, each once, and it hydrates",
+  { tag: '@en-desktop' },
+  async ({ page, language }) => {
+    for (const path of [sharedSearch(language), `/faqs?lang=${language}`]) {
+      const fetched = new Map<string, number>();
+      const count = (url: string) => {
+        const { pathname } = new URL(url);
+        if (pathname.endsWith('.js')) fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+      };
+      page.on('request', (request) => count(request.url()));
+      await page.goto(path);
+      const named = (await page.locator('meta[name="kwenda-route-modules"]').getAttribute('content'))?.split(' ') ?? [];
+      expect(named.length, path).toBeGreaterThan(3);
+      await page.waitForSelector('html[data-ready]');
+      const preloads = await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')),
+      );
+      // Vite's loader found the page's preloads and added none of its own for them.
+      expect(new Set(preloads).size, path).toBe(preloads.length);
+      for (const script of named) {
+        expect(preloads, path).toContain(script);
+        expect(fetched.get(script), script).toBe(1);
+      }
+      page.removeAllListeners('request');
+    }
+    await expect(page.getByRole('tab', { name: tr(language, 'content:faqs.tabs.payment') })).toBeVisible();
+  },
+);
+
+test(
   'on a phone the search folds behind its summary; a wider screen shows the form',
   { tag: '@both' },
   async ({ page, language, isMobile }) => {

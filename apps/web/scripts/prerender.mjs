@@ -82,10 +82,45 @@ function chunkStyles(moduleIds) {
   return [...styles];
 }
 
+/** The chunks the entry loads itself (it and its static imports): a route never names them again. */
+function entryChunks() {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  return seen;
+}
+
+/**
+ * The scripts lazy modules need (their chunks and what those import), minus the entry's, for the page to
+ * preload a few per task before it hydrates (src/lib/route-modules.ts): Vite's loader would add them all
+ * in one task when the route's code is imported. Named, not linked: fetched before the first paint they
+ * were counted in the time to the largest paint (see inlineStyles).
+ */
+function routeModules(moduleIds) {
+  const loaded = entryChunks();
+  const scripts = [];
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || loaded.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+    if (chunk.file.endsWith('.js')) scripts.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  moduleIds.forEach(visit);
+  return scripts.length ? `<meta name="kwenda-route-modules" content="${scripts.join(' ')}">` : '';
+}
+
 /**
  * A lazy module's stylesheets inline, for every page the server sends painted: linked, they held the
  * simulated phone's first paint back (offers 1.9 -> 2.6 s, log-in 2.8 s, about and FAQs 1.9-2.0 s
- * against 1.6-1.7 inline). Its chunks are not preloaded: the
+ * against 1.6-1.7 inline). Its chunks are not linked in the HTML: the
  * page is painted without them, and fetched before the first paint they made Lighthouse count them
  * in the time to the largest paint (LCP 2.3 s without, 2.8-3.3 s with).
  */
@@ -99,6 +134,9 @@ async function inlineStyles(moduleIds) {
   const placeholders = styles.map((file) => `<link rel="stylesheet" disabled href="/${file}">`);
   return `<style data-kwenda-route>${css.join('')}</style>${placeholders.join('')}`;
 }
+
+/** What a page's head carries for its route: its styles inline and its scripts named. */
+const routeHead = async (moduleIds) => `${await inlineStyles(moduleIds)}${routeModules(moduleIds)}`;
 
 /** The strings of the document around the app (src/i18n/locales/<lang>/document.json). */
 const documentStrings = Object.fromEntries(
@@ -190,7 +228,7 @@ for (const lang of LANGUAGES) {
   await fs.mkdir(path.join(out, lang), { recursive: true });
   for (const [pagePath, page] of Object.entries(PAGES)) {
     const { html, meta } = await renderPage(pagePath, lang);
-    const links = await inlineStyles(page.modules(lang));
+    const links = await routeHead(page.modules(lang));
     const { noscript } = page;
     await write(lang, page.file, fill(template, { lang, html, meta, links, noscript }));
     // The same page with an empty root, which the server fills per request with the run-time config.
@@ -203,12 +241,12 @@ for (const lang of LANGUAGES) {
   for (const [pagePath, page] of Object.entries(RENDERED)) {
     // Rendered here only for the page's title and description; the server fills the root per request.
     const { meta } = await renderPage(pagePath, lang);
-    const links = await inlineStyles(page.modules(lang));
+    const links = await routeHead(page.modules(lang));
     await write(lang, `${page.file}.template`, fill(template, { lang, html: '', meta, links, noscript: page.noscript }));
   }
   {
     // The site's title and description: the booking's own title goes in when the server renders it.
-    const links = await inlineStyles(BOOKING.modules(lang));
+    const links = await routeHead(BOOKING.modules(lang));
     await write(
       lang,
       `${BOOKING.file}.template`,

@@ -8,6 +8,7 @@ import { readPageData, seedPageBooking } from './lib/page-data';
 import { registerServiceWorker } from './lib/register-service-worker';
 import { markRootHydrated } from './lib/hydrates-later';
 import { fetchBrandFontWhenSettled } from './lib/brand-font';
+import { preloadRouteModules } from './lib/route-modules';
 
 const container = document.getElementById('root')!;
 // The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) and the
@@ -17,6 +18,8 @@ const prerenderedIn = document.documentElement.dataset.prerendered;
 // A page rendered per request comes with what it was rendered with: the address's airports, the config.
 const pageData = readPageData(document);
 whenQueryClientLoads((queryClient) => seedPageBooking(queryClient, pageData));
+// The painted page's route scripts start downloading now, their preloads added a few per task.
+const routeModulesPreloaded = preloadRouteModules();
 
 /**
  * Marks <html data-ready> once React has hydrated or rendered the page, and the parts of it that hydrate
@@ -36,8 +39,9 @@ const hydrating = async () => {
   // In English the first render waits for the English catalogs (Arabic ships in this bundle).
   await i18nReady;
   if (!container.firstElementChild || prerenderedIn !== i18n.language) return false;
-  // The page's code first (its chunk is already on the way: the prerendered page links it), so the
-  // whole page hydrates in one pass; a failed download leaves the painted page and renders afresh.
+  // The page's code first (its chunks are already on the way: the page names them, lib/route-modules.ts),
+  // so the whole page hydrates in one pass; a failed download leaves the painted page and renders afresh.
+  await routeModulesPreloaded;
   return preloadPrerenderedPage(window.location.pathname).then(
     () => true,
     () => false,
