@@ -24,6 +24,8 @@ test(
   'staff write a notice for PZU-CAI; a traveller searching PZU-CAI reads it on the offers and booking pages',
   { tag: '@both' },
   async ({ page, language }, info) => {
+    // The desk, the offers and a booking, with four accessibility checks: 60 s on a slow 2-core machine.
+    test.setTimeout(120_000);
     const t = (key: string, vars?: Record<string, string | number>) => tr(language, `admin-notices:${key}`, vars);
     const device = deviceOf(info.project.name);
     await page.setViewportSize(sizeOf(info.project.name));
