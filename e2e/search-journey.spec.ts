@@ -8,6 +8,8 @@ import { tr, trPattern } from './i18n';
  * date with no flight sees alternative dates. Runs in Arabic and English, desktop and phone.
  */
 test('search PZU to CAI and explore the offers', { tag: '@both' }, async ({ page, language }) => {
+  // Every part of the offers page in turn: 41 s of the default 60 on a slow 2-core machine.
+  test.setTimeout(120_000);
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
   const departure = daysAhead(21);
 
