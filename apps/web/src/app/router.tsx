@@ -1,4 +1,4 @@
-import { SITE_PAGES, withoutReferralCode, type SitePage } from '@kwenda/contracts/rules';
+import { matchSitePage, SITE_PAGES, type SitePage } from '@kwenda/contracts/rules';
 import { Suspense, useEffect, type ReactElement } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation, useParams } from '../lib/router';
 import { loadNamespace, loadNamespaceInAllLanguages } from '../i18n';
@@ -70,22 +70,22 @@ const PrivacyPolicyPage = contentPage('PrivacyPolicyPage', () => loadNamespaceIn
  * for the offers, rendered per request from the address (apps/api/src/plugins/web-app.ts). Home is in the entry;
  * a booking's page (any id) is rendered per request, with the booking for its owner, loading for anyone else.
  */
-const prerenderedLazyPages: Record<string, { preload: () => Promise<void> }> = {
-  '/offers': OffersPage,
-  '/about': AboutPage,
-  '/faqs': FaqsPage,
-  '/privacy_policy': PrivacyPolicyPage,
-  '/login': LoginPage,
+const prerenderedLazyPages: Partial<Record<SitePage, { preload: () => Promise<void> }>> = {
+  offers: OffersPage,
+  'booking/:id': BookingPage,
+  about: AboutPage,
+  faqs: FaqsPage,
+  privacy_policy: PrivacyPolicyPage,
+  login: LoginPage,
 };
 
 /**
- * Loads the code of a prerendered page before it is hydrated (main.tsx); under a referral code
- * (/KW2024/offers, /KW2024/booking/<id>) too: the server renders those pages as well.
+ * Loads the code of a prerendered page before it is hydrated (main.tsx), found as the router finds it
+ * (SITE_PAGES), under a referral code too (/KW2024/offers, /KW2024/booking/<id>): the server renders those.
  */
 export function preloadPrerenderedPage(pathname: string): Promise<void> {
-  const path = withoutReferralCode(pathname);
-  const page = prerenderedLazyPages[path] ?? (/^\/booking\/[^/]+$/.test(path) ? BookingPage : undefined);
-  return page?.preload() ?? Promise.resolve();
+  const page = matchSitePage(pathname)?.page as SitePage | undefined;
+  return (page === undefined ? undefined : prerenderedLazyPages[page])?.preload() ?? Promise.resolve();
 }
 
 /**

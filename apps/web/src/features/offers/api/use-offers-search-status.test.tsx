@@ -2,16 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptySearch, type SearchState } from '../../../lib/search-params';
+import type { SearchState } from '../../../lib/search-params';
+import { aSearch as search } from '../testing/offer-results';
 import { useOffersSearchStatus } from './use-offers-search-status';
-
-const search: SearchState = {
-  ...emptySearch(),
-  departureStation: 'PZU',
-  destinationStation: 'CAI',
-  departureDate: '2030-01-10',
-  currency: 'SDG',
-};
 
 describe("the search form's view of the running search", () => {
   afterEach(() => vi.unstubAllGlobals());

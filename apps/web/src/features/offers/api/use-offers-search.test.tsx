@@ -5,22 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client';
-import { emptySearch, type SearchState } from '../../../lib/search-params';
-import { aResult, anOffer } from '../testing/offer-results';
+import { aResult, anOffer, aSearch as search } from '../testing/offer-results';
 import { useStreamProgress } from './offers-stream-progress';
 import { streamOffers } from './stream-offers';
 import { offersQueryKey, useOffersSearch, type OffersPage } from './use-offers-search';
 
 // The updates come from a network stream, as in the browser: the test waits for what it expects to see.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false });
-
-const search: SearchState = {
-  ...emptySearch(),
-  departureStation: 'PZU',
-  destinationStation: 'CAI',
-  departureDate: '2030-01-10',
-  currency: 'SDG',
-};
 
 /** A streamed answer the test writes line by line. */
 function streamedAnswer() {

@@ -1,5 +1,15 @@
 import type { Offer, OfferSearchResult } from '@kwenda/contracts';
+import { emptySearch, type SearchState } from '../../../lib/search-params';
 import type { OfferFormat } from '../hooks/use-offer-format';
+
+/** A one-way search from Port Sudan to Cairo in SDG, as the offers page reads it from its address. */
+export const aSearch: SearchState = {
+  ...emptySearch(),
+  departureStation: 'PZU',
+  destinationStation: 'CAI',
+  departureDate: '2030-01-10',
+  currency: 'SDG',
+};
 
 /** A valid offer of the offers contract; override any part. */
 export function anOffer(reference: string, price: number, overrides: Partial<Offer> = {}): Offer {
