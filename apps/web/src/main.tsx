@@ -6,7 +6,7 @@ import { AppRouter, preloadPrerenderedPage } from './app/router';
 import { whenQueryClientLoads } from './lib/load-query-client';
 import { readPageData, seedPageBooking } from './lib/page-data';
 import { registerServiceWorker } from './lib/register-service-worker';
-import { markRootHydrated } from './lib/hydrates-later';
+import { beginHydration, markRootHydrated } from './lib/hydrates-later';
 import { fetchBrandFontWhenSettled } from './lib/brand-font';
 import { preloadRouteModules } from './lib/route-modules';
 
@@ -63,8 +63,10 @@ void hydrating().then((hydrate) =>
     );
     // A page prerendered in another language than the visitor's (a choice made before the cookie
     // existed) is rendered afresh: React replaces it when the first render is ready.
-    if (hydrate) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (hydrate) {
+      beginHydration();
+      hydrateRoot(container, app);
+    } else createRoot(container).render(app);
   }),
 );
 

@@ -8,10 +8,24 @@ import { Suspense, useEffect, useId, useLayoutEffect, type ReactNode } from 'rea
  */
 const waiting = new Set<string>();
 let rootHydrated = false;
+let hydrating = false;
 
 function markWhenHydrated() {
-  if (rootHydrated && waiting.size === 0) document.documentElement.dataset.ready = '';
+  if (!rootHydrated || waiting.size > 0) return;
+  hydrating = false;
+  document.documentElement.dataset.ready = '';
 }
+
+/** React starts hydrating the page the server painted (main.tsx), rather than rendering it afresh. */
+export function beginHydration() {
+  hydrating = true;
+}
+
+/**
+ * Whether the page the server painted is still hydrating: from beginHydration until the page and its
+ * later parts have (the mark below). A component that renders meanwhile may be hydrating (lib/use-transition-store.ts).
+ */
+export const pageHydrating = (): boolean => hydrating;
 
 /** The page around the parts has hydrated (its root committed). */
 export function markRootHydrated() {

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beginHydration, markRootHydrated } from './hydrates-later';
 import {
   BrowserRouter,
   Link,
@@ -168,6 +169,8 @@ describe('the browser router', () => {
     // The entry Back returns to after a log-out: the welcome the server never rendered.
     window.history.replaceState({ usr: { welcome: 'أهلاً بك يا آمنة' } }, '', '/');
     const errors: unknown[] = [];
+    // As main.tsx hydrates the page the server painted.
+    beginHydration();
     const root = await act(async () =>
       hydrateRoot(
         container,
@@ -177,6 +180,7 @@ describe('the browser router', () => {
         { onRecoverableError: (error) => errors.push(error) },
       ),
     );
+    markRootHydrated();
     roots.push(() => act(() => root.unmount()));
     expect(errors).toEqual([]);
     expect(container.textContent).toBe('أهلاً بك يا آمنة');

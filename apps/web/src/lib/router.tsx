@@ -23,13 +23,13 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
   type Ref,
 } from 'react';
+import { useHydrated } from './use-hydrated';
 
 export interface Location {
   pathname: string;
@@ -124,19 +124,13 @@ const browserLocation = (): Location => {
   return { pathname, search, hash, state: (window.history.state as { usr?: unknown } | null)?.usr ?? null };
 };
 
-const noSubscription = () => () => {};
-
 /** The router of the browser's address bar. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [current, setLocation] = useState(browserLocation);
   // While React hydrates a page the server rendered, the history entry's state (a welcome, a search
   // carried over) is held back: the server had none, and a first render that differs from its HTML
   // fails hydration (React error #418). The state follows in the render straight after.
-  const hydrating = !useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrating = !useHydrated();
   const location = useMemo(
     () => (hydrating && current.state !== null ? { ...current, state: null } : current),
     [hydrating, current],

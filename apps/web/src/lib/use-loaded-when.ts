@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * After a failed download, how long before it is tried again while the browser says it is online: 5 s,
@@ -24,7 +24,9 @@ export function useLoadedWhen<T>(load: () => Promise<T>, when: boolean): T | und
     };
     load().then(
       (module) => {
-        if (live) setLoaded({ module });
+        // Rendered as a transition, in slices: what it mounts (a sheet and dialogs, closed) is not urgent,
+        // and at the default priority their first render was one task of 60 ms on a slow phone.
+        if (live) startTransition(() => setLoaded({ module }));
       },
       () => {
         if (!live) return;

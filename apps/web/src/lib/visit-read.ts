@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useTransitionStore } from './use-transition-store';
 import { shouldRetryRead } from './api-client';
 
 /**
@@ -134,7 +135,8 @@ export interface VisitReadResult<T> {
  * the page with, lib/page-data.ts) is the answer when given: nothing is read. The server's render never reads.
  */
 export function useVisitRead<T>(read: VisitRead<T>, known?: T): VisitReadResult<T> {
-  const state = useSyncExternalStore(
+  // Its answer renders as a transition: it reaches a page still hydrating (lib/use-transition-store.ts).
+  const state = useTransitionStore(
     read.subscribe,
     () => read.state,
     () => EMPTY,

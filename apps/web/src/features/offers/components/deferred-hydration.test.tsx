@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Translator } from '../../../i18n/translator';
 import { TranslatorProvider } from '../../../i18n/use-translation';
+import { beginHydration, markRootHydrated } from '../../../lib/hydrates-later';
 import { useIdle } from '../../../lib/use-idle';
 import { standInForTheBrowser } from '../../../test/browser-stand-ins';
 import { aFormat as format } from '../testing/offer-results';
@@ -69,7 +70,10 @@ async function hydrate(server: ReactNode, client: ReactNode) {
   document.body.append(container);
   container.innerHTML = renderToString(server);
   const errors: unknown[] = [];
+  // As main.tsx hydrates the page the server painted: the stores' hooks start from the server's snapshot.
+  beginHydration();
   roots.push(await act(async () => hydrateRoot(container, client, { onRecoverableError: (error) => errors.push(error) })));
+  markRootHydrated();
   return { container, errors };
 }
 

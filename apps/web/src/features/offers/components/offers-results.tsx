@@ -70,12 +70,28 @@ interface OffersResultsProps {
 /**
  * The offers list and its states: loading, error, no results, alternative dates, results with
  * infinite scroll, details modal and the session-timeout prompt.
+ * The search's answers reach this component at once: TanStack Query reads its cache as an outside store
+ * (useSyncExternalStore), whose every change React renders synchronously. The list renders them a moment
+ * later, as a transition in slices (a deferred value): the offers arriving were one task of 60 ms on a
+ * slow phone, the list and all its parts rendered again in it.
  */
-export function OffersResults({ search, order, onOrderChange, onSearch, filters, onFiltersChange }: OffersResultsProps) {
+export function OffersResults(props: OffersResultsProps) {
+  const query = useDeferredValue(useOffersSearch(props.search, props.order, props.filters));
+  return <OffersList {...props} query={query} />;
+}
+
+const OffersList = memo(function OffersList({
+  query,
+  search,
+  order,
+  onOrderChange,
+  onSearch,
+  filters,
+  onFiltersChange,
+}: OffersResultsProps & { query: ReturnType<typeof useOffersSearch> }) {
   const { t, i18n } = useTranslation('offers');
   const format = useOfferFormat();
   const rerun = useRerunOffersSearch();
-  const query = useOffersSearch(search, order, filters);
   const stream = useStreamProgress(useMemo(() => offersQueryKey(search, order, filters), [search, order, filters]));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { startBooking, pendingReference, bookingError, clearBookingError, bookingConnection, retryBooking, loginPrompt } =
@@ -361,7 +377,7 @@ export function OffersResults({ search, order, onOrderChange, onSearch, filters,
       <SessionTimeout pages={pages} idle={idle} onRefresh={refresh} />
     </Stack>
   );
-}
+});
 
 /** True from the first render where `when` is true on. */
 function useKept(when: boolean): boolean {
