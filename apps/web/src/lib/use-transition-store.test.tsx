@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, lazy, Suspense, useSyncExternalStore } from 'react';
+import { act, lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,8 +27,8 @@ function aStore(initial: string) {
 type Store = ReturnType<typeof aStore>;
 type Read = (store: Store) => string;
 
-const withTransitions: Read = (store) => useTransitionStore(store.subscribe, store.get, () => 'server');
-const atOnce: Read = (store) => useSyncExternalStore(store.subscribe, store.get, () => 'server');
+const useWithTransitions: Read = (store) => useTransitionStore(store.subscribe, store.get, () => 'server');
+const useAtOnce: Read = (store) => useSyncExternalStore(store.subscribe, store.get, () => 'server');
 
 function Shown({ value }: { value: string }) {
   return <p>{value}</p>;
@@ -41,12 +41,12 @@ afterEach(() => act(() => roots.splice(0).forEach((root) => root.unmount())));
  * A page whose part below hydrates later (its code still downloading, as a lazy route's), both showing
  * the store; the server painted it with the server's snapshot. Returns the page hydrating in the browser.
  */
-async function hydrateWithAPartStillLoading(read: Read, store: Store) {
+async function hydrateWithAPartStillLoading(useRead: Read, store: Store) {
   let loadPart!: () => void;
   const LazyShown = lazy(
     () => new Promise<{ default: typeof Shown }>((resolve) => (loadPart = () => resolve({ default: Shown }))),
   );
-  const page = (Part: typeof Shown, value: string) => (
+  const page = (Part: ComponentType<{ value: string }>, value: string) => (
     <main>
       <h1>{value}</h1>
       <Suspense fallback={<em>loading</em>}>
@@ -55,7 +55,7 @@ async function hydrateWithAPartStillLoading(read: Read, store: Store) {
     </main>
   );
   function Page() {
-    return page(LazyShown, read(store));
+    return page(LazyShown, useRead(store));
   }
   const container = document.createElement('div');
   document.body.append(container);
@@ -73,7 +73,7 @@ describe('a store read with its changes rendered as a transition', () => {
   it('hydrates as the server rendered it though the store has changed, then shows the store', async () => {
     const store = aStore('browser');
     function Page() {
-      return <p>{withTransitions(store)}</p>;
+      return <p>{useWithTransitions(store)}</p>;
     }
     const container = document.createElement('div');
     container.innerHTML = renderToString(<p>server</p>);
@@ -86,7 +86,7 @@ describe('a store read with its changes rendered as a transition', () => {
 
   it('a change reaching a part still hydrating waits for it, and keeps what the server painted', async () => {
     const store = aStore('server');
-    const { container, painted, errors, loadPart } = await hydrateWithAPartStillLoading(withTransitions, store);
+    const { container, painted, errors, loadPart } = await hydrateWithAPartStillLoading(useWithTransitions, store);
     await act(async () => store.set('offers arrived'));
     expect(errors).toEqual([]);
     // The painted part stays on screen as it was, no fallback in its place.
@@ -102,7 +102,7 @@ describe('a store read with its changes rendered as a transition', () => {
 
   it('(useSyncExternalStore there: the painted part gives way to its fallback, then is rendered afresh)', async () => {
     const store = aStore('server');
-    const { container, painted, errors, loadPart } = await hydrateWithAPartStillLoading(atOnce, store);
+    const { container, painted, loadPart } = await hydrateWithAPartStillLoading(useAtOnce, store);
     await act(async () => store.set('offers arrived'));
     // The part's painted content gave way to its fallback: a blank in the page until its code arrives.
     expect(container.querySelector('p')).toBeNull();
@@ -117,7 +117,7 @@ describe('a store read with its changes rendered as a transition', () => {
     let renders = 0;
     function Page() {
       renders++;
-      return <p>{withTransitions(store)}</p>;
+      return <p>{useWithTransitions(store)}</p>;
     }
     const container = document.createElement('div');
     const root = createRoot(container);
