@@ -24,7 +24,11 @@ export default defineConfig({
       {
         extends: true,
         // Small modules, some of which change the process (its time zone, the DOM): one fresh context per file.
-        test: { name: 'web', include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'web',
+          include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/cleanup-after-each.ts'],
+        },
       },
     ],
   },
