@@ -77,10 +77,10 @@ interface OffersResultsProps {
  */
 export function OffersResults(props: OffersResultsProps) {
   const query = useDeferredValue(useOffersSearch(props.search, props.order, props.filters));
-  return <OffersList {...props} query={query} />;
+  return <OffersResultsView {...props} query={query} />;
 }
 
-const OffersList = memo(function OffersList({
+const OffersResultsView = memo(function OffersResultsView({
   query,
   search,
   order,
