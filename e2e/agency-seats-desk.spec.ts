@@ -254,7 +254,7 @@ test.describe("the agency's seats on the desk", () => {
       {
         ...base,
         id: 'ald_fixedstate0000006',
-        airline: { iataCode: 'J4', nameEn: 'Badr Airlines', nameAr: 'بدر للطيران', logo: '/airlines/J4.svg' },
+        airline: { iataCode: 'J4', nameEn: 'Badr Airlines', nameAr: 'بدر للطيران', logo: '/airlines/J4.png' },
         flightNumber: '341',
         destination: 'JED',
         departureDate: '2026-12-02',
@@ -299,7 +299,7 @@ const FIXED_MANIFEST = (id: string) => {
     datedFlight: {
       id,
       flightId: 'alf_fixedmanifest0001',
-      airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.svg' },
+      airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.png' },
       flightNumber: '212',
       origin: 'PZU',
       destination: 'CAI',

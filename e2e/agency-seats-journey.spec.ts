@@ -116,7 +116,7 @@ test(
     await expect(tarco).toHaveCount(1);
     await expect(tarco).toContainText(/PZU/);
     await expect(tarco).toContainText(/CAI/);
-    await expect(tarco.locator('img').first()).toHaveAttribute('src', /\/airlines\/3T\.svg/);
+    await expect(tarco.locator('img').first()).toHaveAttribute('src', /\/airlines\/3T\.png/);
     await expect
       .poll(() => cards.filter({ hasNotText: shownCode }).count(), { message: 'other offers beside Tarco' })
       .toBeGreaterThan(2);

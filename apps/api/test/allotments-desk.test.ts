@@ -158,7 +158,7 @@ describe.each(backends)('the seats desk on %s', (backend) => {
     ]);
     const first = ours.find((f) => f.flightNumber === '300')!;
     expect(first).toMatchObject({
-      airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.svg' },
+      airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.png' },
       origin: 'PZU',
       destination: 'CAI',
       departureTime: '13:30',

@@ -20,10 +20,11 @@ const { count, size, warnings } = await injectManifest({
     'assets/**/*.{js,css,woff2}',
     // Home, about, FAQs and privacy prerendered, and the app's empty page, in each language.
     'prerendered/*/{index,about,faqs,privacy_policy,app}.html',
-    'favicon.svg',
-    'payment-methods.svg',
+    'icons/favicon-96.png',
+    'payment-methods.png',
     'social-icons.svg',
-    'airlines/*.svg',
+    // The airlines' logos as pages show them (PNG), and the SVGs bookings made before 2026-11-30 name.
+    'airlines/*.{png,svg}',
     'manifest.webmanifest',
     'icons/icon-192.png',
   ],

@@ -9,7 +9,7 @@ export const airlineSchema = z.object({
   iataCode: z.string().regex(/^[A-Z0-9]{2}$/),
   nameEn: z.string(),
   nameAr: z.string(),
-  /** Path of a locally served logo (SVG), e.g. /airlines/SD.svg */
+  /** Path of a locally served logo, e.g. /airlines/SD.png (a 96 px PNG; bookings made before 2026-11-30 name the SVG beside it), or a supplier's URL */
   logo: z.string(),
 });
 export type Airline = z.infer<typeof airlineSchema>;

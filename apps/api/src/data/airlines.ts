@@ -45,7 +45,7 @@ export interface AirlineName {
 }
 
 const byCode = new Map<string, AirlineName>(
-  names.map(([iataCode, nameEn, nameAr]) => [iataCode, { iataCode, nameEn, nameAr, logo: `/airlines/${iataCode}.svg` }]),
+  names.map(([iataCode, nameEn, nameAr]) => [iataCode, { iataCode, nameEn, nameAr, logo: `/airlines/${iataCode}.png` }]),
 );
 
 /** The airline's names and logo, or undefined for a code not listed here. */

@@ -130,7 +130,7 @@ export const allotmentDatedFlightSchema = z.object({
     /** The code itself when the airline is not one Kwenda knows by name. */
     nameEn: z.string(),
     nameAr: z.string(),
-    /** Path of the locally served logo, e.g. /airlines/3T.svg; null when there is none. */
+    /** Path of the locally served logo, e.g. /airlines/3T.png; null when there is none. */
     logo: z.string().nullable(),
   }),
   /** The number without the airline's code ("212"). */

@@ -6,7 +6,7 @@ const airline = (iataCode: string, nameEn: string, nameAr: string) => ({
   iataCode,
   nameEn,
   nameAr,
-  logo: `/airlines/${iataCode}.svg`,
+  logo: `/airlines/${iataCode}.png`,
 });
 const economy = { code: 'economy' as const, labelAr: 'الدرجة السياحية', labelEn: 'Economy' };
 

@@ -128,7 +128,7 @@ ${field('name', t.name, 'autocomplete="cc-name" dir="ltr" maxlength="60"')}
 <li><span dir="ltr">${group(TEST_CARDS.declined)}</span> — ${escapeHtml(t.cardDeclined)}</li>
 <li><span dir="ltr">${group(TEST_CARDS.insufficientFunds)}</span> — ${escapeHtml(t.cardFunds)}</li></ul><p>${escapeHtml(t.anyExpiry)}</p></section>`;
   return `<!doctype html>
-<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)} · Kwenda</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)} · Kwenda</title><link rel="icon" href="/icons/favicon-96.png" type="image/png" sizes="96x96">
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:"IBM Plex Sans Arabic",Tahoma,Arial,sans-serif;background:#eef2f5;color:#14213d}
 main{max-width:440px;margin:24px auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}

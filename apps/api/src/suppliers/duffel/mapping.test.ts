@@ -92,11 +92,11 @@ describe('offers', () => {
       arrivalDate: '2026-03-23T10:10:00',
       durationInMinutes: 125,
       cabinClasses: [{ code: 'economy', labelAr: 'الدرجة السياحية', labelEn: 'Economy' }],
-      airlines: [{ iataCode: 'MS', nameEn: 'EgyptAir', nameAr: 'مصر للطيران', logo: '/airlines/MS.svg' }],
+      airlines: [{ iataCode: 'MS', nameEn: 'EgyptAir', nameAr: 'مصر للطيران', logo: '/airlines/MS.png' }],
       segments: [
         {
           flightNumber: 'MS852',
-          airline: { iataCode: 'MS', nameEn: 'EgyptAir', nameAr: 'مصر للطيران', logo: '/airlines/MS.svg' },
+          airline: { iataCode: 'MS', nameEn: 'EgyptAir', nameAr: 'مصر للطيران', logo: '/airlines/MS.png' },
           origin: 'PZU',
           destination: 'CAI',
           departureDate: '2026-03-23T08:05:00',

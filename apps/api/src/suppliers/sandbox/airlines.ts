@@ -435,7 +435,7 @@ export function airlineProfile(code: string): AirlineProfile {
 }
 
 /** The locally served logo of an airline (apps/web/public/airlines). */
-export const airlineLogoPath = (code: string) => `/airlines/${code}.svg`;
+export const airlineLogoPath = (code: string) => `/airlines/${code}.png`;
 
 const contractAirlines = new Map<string, Airline>(
   profiles.map((p) => [

@@ -56,7 +56,7 @@ describe('sandbox supplier', () => {
       offerSchema.omit({ fares: true }).parse({ ...offer, price: totalAmount, currency: 'USD' });
       expect(offer.expiresAt).toBe('2026-03-02T06:30:00.000Z');
       for (const airline of offer.slices.flatMap((s) => s.airlines))
-        expect(airline.logo).toBe(`/airlines/${airline.iataCode}.svg`);
+        expect(airline.logo).toBe(`/airlines/${airline.iataCode}.png`);
     }
     expect(new Set(offers.map((o) => o.reference)).size).toBe(offers.length);
   });
@@ -74,7 +74,7 @@ describe('sandbox supplier', () => {
       iataCode: 'SD',
       nameEn: 'Sudan Airways',
       nameAr: 'الخطوط الجوية السودانية',
-      logo: '/airlines/SD.svg',
+      logo: '/airlines/SD.png',
     });
     expect(offers.length).toBeLessThanOrEqual(MAX_OFFERS);
   });

@@ -92,7 +92,7 @@ export function SiteFooter({ config }: { config: PublicConfig | undefined }) {
             {t('footer.paymentTitle')}
           </h2>
           <img
-            src="/payment-methods.svg"
+            src="/payment-methods.png"
             alt={t('footer.paymentAlt')}
             width={288}
             height={40}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import classes from './seats.module.css';
 
-/** The airline's 28 px logo (public/airlines/<code>.svg); its code on a grey tile when there is none. */
+/** The airline's 28 px logo (public/airlines/<code>.png); its code on a grey tile when there is none. */
 export function AirlineMark({ code, name }: { code: string; name?: string }) {
   const [failed, setFailed] = useState(false);
   if (failed)
@@ -13,7 +13,7 @@ export function AirlineMark({ code, name }: { code: string; name?: string }) {
   return (
     <img
       className={classes.logo}
-      src={`/airlines/${encodeURIComponent(code)}.svg`}
+      src={`/airlines/${encodeURIComponent(code)}.png`}
       alt={name ?? code}
       width={28}
       height={28}

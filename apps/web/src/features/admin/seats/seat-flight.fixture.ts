@@ -8,7 +8,7 @@ import type { AllotmentDatedFlight } from '@kwenda/contracts/admin';
 export const seatFlight = (changes: Partial<AllotmentDatedFlight> = {}): AllotmentDatedFlight => ({
   id: 'ald_0123456789abcdef',
   flightId: 'alf_0123456789abcdef',
-  airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.svg' },
+  airline: { iataCode: '3T', nameEn: 'Tarco Aviation', nameAr: 'تاركو للطيران', logo: '/airlines/3T.png' },
   flightNumber: '212',
   origin: 'PZU',
   destination: 'CAI',

@@ -26,7 +26,7 @@ const i18n = new Translator({
   },
 });
 
-const airline = { iataCode: 'SD', nameEn: 'Sudan Airways', nameAr: 'سودانير', logo: '/airlines/SD.svg' };
+const airline = { iataCode: 'SD', nameEn: 'Sudan Airways', nameAr: 'سودانير', logo: '/airlines/SD.png' };
 const facets: OfferFacets = {
   unfiltered: 3,
   stops: [{ value: 'direct', count: 3 }],

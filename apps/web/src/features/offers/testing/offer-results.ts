@@ -13,7 +13,7 @@ export const aSearch: SearchState = {
 
 /** A valid offer of the offers contract; override any part. */
 export function anOffer(reference: string, price: number, overrides: Partial<Offer> = {}): Offer {
-  const airline = { iataCode: 'SD', nameEn: 'Sudan Airways', nameAr: 'سودانير', logo: '/airlines/SD.svg' };
+  const airline = { iataCode: 'SD', nameEn: 'Sudan Airways', nameAr: 'سودانير', logo: '/airlines/SD.png' };
   return {
     reference,
     price,
