@@ -30,7 +30,7 @@ describe.each(backends)('offers API on %s', (backend) => {
       expect(offer.slices.at(-1)!.destination).toBe('CAI');
       expect(offer.slices[0]!.departureDate.slice(0, 10)).toBe(daysAhead(21));
       expect(Date.parse(offer.expiresAt)).toBeGreaterThan(Date.now());
-      expect(offer.slices[0]!.airlines[0]!.logo).toMatch(/^\/airlines\/[A-Z0-9]{2}\.svg$/);
+      expect(offer.slices[0]!.airlines[0]!.logo).toMatch(/^\/airlines\/[A-Z0-9]{2}\.png$/);
     }
     const prices = result.offers.map((o) => o.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
