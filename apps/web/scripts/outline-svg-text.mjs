@@ -55,7 +55,7 @@ function number(value, name, fallback) {
 }
 
 /** The path data of one line of text, in the SVG's user units. */
-export function textPath(text, style) {
+function textPath(text, style) {
   const weight = ['bold', '700', '600', '800', '900'].includes(String(style.fontWeight ?? '')) ? 700 : 400;
   const font = face(weight);
   const run = font.layout(text);

@@ -44,8 +44,14 @@ export interface AirlineName {
   logo: string;
 }
 
+/**
+ * The locally served logo of an airline: the PNG pages show (apps/web/public/airlines, drawn by
+ * apps/web/scripts/make-image-pngs.mjs). Bookings made before 2026-11-30 name the SVG beside it.
+ */
+export const airlineLogoPath = (code: string) => `/airlines/${code}.png`;
+
 const byCode = new Map<string, AirlineName>(
-  names.map(([iataCode, nameEn, nameAr]) => [iataCode, { iataCode, nameEn, nameAr, logo: `/airlines/${iataCode}.png` }]),
+  names.map(([iataCode, nameEn, nameAr]) => [iataCode, { iataCode, nameEn, nameAr, logo: airlineLogoPath(iataCode) }]),
 );
 
 /** The airline's names and logo, or undefined for a code not listed here. */

@@ -1,5 +1,7 @@
 import type { Airline } from '@kwenda/contracts';
-import { airlineByCode } from '../../data/airlines.js';
+import { airlineByCode, airlineLogoPath } from '../../data/airlines.js';
+
+export { airlineLogoPath };
 
 export interface Allowance {
   quantity: number;
@@ -433,9 +435,6 @@ export function airlineProfile(code: string): AirlineProfile {
   if (!profile) throw new Error(`Unknown sandbox airline ${code}`);
   return profile;
 }
-
-/** The locally served logo of an airline (apps/web/public/airlines). */
-export const airlineLogoPath = (code: string) => `/airlines/${code}.png`;
 
 const contractAirlines = new Map<string, Airline>(
   profiles.map((p) => [

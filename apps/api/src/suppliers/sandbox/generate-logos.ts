@@ -2,7 +2,7 @@
  * Writes apps/web/public/airlines/<IATA>.svg: a plain badge per carrier in its brand colours with
  * its IATA code. Deliberately not the carriers' artwork (trademarks); just recognisable at a glance.
  * Run after adding an airline: npx tsx apps/api/src/suppliers/sandbox/generate-logos.ts, then
- * node apps/web/scripts/make-airline-logos.mjs (the PNGs pages show, drawn from these).
+ * node apps/web/scripts/make-image-pngs.mjs (the PNGs pages show, drawn from these).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -148,7 +148,7 @@ describe('sandbox network', () => {
       const file = path.join(logoDir, `${code}.svg`);
       expect(existsSync(file), file).toBe(true);
       expect(readFileSync(file, 'utf8')).toBe(logoSvg(profile));
-      // The PNG pages show (apps/web/scripts/make-airline-logos.mjs): 96 px square, per the PNG's header.
+      // The PNG pages show (apps/web/scripts/make-image-pngs.mjs): 96 px square, per the PNG's header.
       const png = readFileSync(path.join(logoDir, `${code}.png`));
       expect(png.subarray(1, 4).toString('latin1'), `${code}.png`).toBe('PNG');
       expect([png.readUInt32BE(16), png.readUInt32BE(20)], `${code}.png`).toEqual([96, 96]);
