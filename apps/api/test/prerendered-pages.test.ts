@@ -20,12 +20,21 @@ export async function renderPage(url, language, pageData) {
 export const pageDataJson = (data) => JSON.stringify(data).replaceAll('<', '\\u003c');
 `;
 
+const SCRIPT = Buffer.from(`export const greeting = '${'مرحبا '.repeat(200)}';\n`);
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
 /** A web build as scripts/prerender.mjs leaves it: index.html plus prerendered pages per language. */
 function fakeWebBuild({ renderer = true } = {}) {
   const build = fs.mkdtempSync(path.join(os.tmpdir(), 'kwenda-web-'));
   const dist = path.join(build, 'dist');
   fs.mkdirSync(dist);
   fs.writeFileSync(path.join(dist, 'index.html'), '<html>SPA</html>');
+  fs.writeFileSync(path.join(dist, 'payment-methods.png'), PNG);
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-AbC123.js'), SCRIPT);
+  fs.writeFileSync(path.join(dist, 'assets', 'app-AbC123.js.br'), zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-AbC123.js.gz'), zlib.gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(dist, 'assets', 'face-XyZ789.woff2'), PNG);
   fs.mkdirSync(path.join(dist, 'prerendered', 'ar'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'prerendered', 'en'), { recursive: true });
   for (const language of ['ar', 'en']) {
@@ -187,6 +196,52 @@ describe('prerendered pages', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await get('/missing.js')).statusCode).toBe(404);
+  });
+
+  it("sends the build's hashed files compressed as the browser takes them, kept for a year, and 304 when it has them", async () => {
+    const ask = (encoding?: string, extra: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/assets/app-AbC123.js',
+        headers: { ...(encoding === undefined ? {} : { 'accept-encoding': encoding }), ...extra },
+      });
+    const brotli = await ask('gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+      vary: 'accept-encoding',
+    });
+    expect(zlib.brotliDecompressSync(brotli.rawPayload)).toEqual(SCRIPT);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload)).toEqual(SCRIPT);
+    for (const plain of [await ask(), await ask('identity'), await ask('br;q=0, gzip;q=0')]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload).toEqual(SCRIPT);
+    }
+    const again = await ask('br', { 'if-none-match': String(brotli.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/app-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+
+    const font = await get('/assets/face-XyZ789.woff2');
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.rawPayload).toEqual(PNG);
+    // A name the build does not have (an old page's script after a deploy) is a JSON 404, not a page.
+    for (const url of ['/assets/app-Old999.js', '/assets/app-AbC123.js.br']) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // Files outside the hashed folder are read from disk and revalidated.
+    const picture = await get('/payment-methods.png');
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['cache-control']).toBe('no-cache');
+    expect(picture.rawPayload).toEqual(PNG);
   });
 });
 

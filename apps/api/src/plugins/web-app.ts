@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { AppError, notFound } from '../errors.js';
+import { ASSETS_DIR, readBuiltAssets, registerBuiltAssets } from './built-assets.js';
 import { rateLimitedPage } from './rate-limited-page.js';
 import { loadPageRenderer, RenderedDocument } from './rendered-pages.js';
 
@@ -89,16 +90,17 @@ export async function registerWebApp(app: FastifyInstance, env: Env, { config, b
   const prerendered = hasBuild ? readPrerenderedPages(root) : null;
   const renderDocument = prerendered?.rendered ? await loadPageRenderer(root, prerendered.renderer, config, app.log) : null;
   if (hasBuild) {
+    // The hashed assets from memory (built-assets.ts); the rest (pages, pictures, the service worker) from
+    // disk, revalidated, and a personal page not kept.
+    registerBuiltAssets(app, readBuiltAssets(root));
     await app.register(fastifyStatic, {
       root,
       preCompressed: true,
       wildcard: false,
       index: false,
-      setHeaders(reply, filePath) {
-        // Hashed assets never change; everything else is revalidated, and a personal page is not kept.
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else reply.header('cache-control', pageCacheControl(reply.request.url));
+      globIgnore: [`${ASSETS_DIR}/**`],
+      setHeaders(reply) {
+        reply.header('cache-control', pageCacheControl(reply.request.url));
       },
     });
   }

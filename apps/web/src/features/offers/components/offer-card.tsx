@@ -39,7 +39,15 @@ export const OfferCard = memo(function OfferCard({
   const priceId = useId();
   const price = format.price(offer.price, offer.currency);
   return (
-    <Paper component="article" withBorder radius="md" shadow="xs" className={classes.card} aria-describedby={priceId}>
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      shadow="xs"
+      className={classes.card}
+      data-slices={Math.min(offer.slices.length, 2)}
+      aria-describedby={priceId}
+    >
       {suggestion && (
         <div className={classes.suggestionBanner}>
           <CalendarIcon size={18} />
