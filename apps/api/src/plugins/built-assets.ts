@@ -10,6 +10,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.png': 'image/png',
@@ -30,7 +31,7 @@ interface BuiltAsset {
 }
 
 /**
- * The build's hashed files with their brotli and gzip copies (scripts/compress.mjs writes them beside each),
+ * The build's hashed files with their brotli and gzip copies (the web build's precompress step writes them beside each),
  * read once: a few MB. A page's first visit asks for some sixty of them at once; read from disk, each cost a
  * stat, an open, a read and a close, and with the access log about 5 ms of the server's CPU, which on a small
  * machine is taken from the page that is starting. A name that is not in the build is no file (404).
@@ -58,7 +59,7 @@ export function readBuiltAssets(root: string): Map<string, BuiltAsset> {
 }
 
 /** The encoding to send: brotli, then gzip, when the browser takes it (a q of 0 refuses it) and the copy exists. */
-export function pickEncoding(acceptEncoding: string | undefined, asset: Pick<BuiltAsset, 'br' | 'gzip'>): 'br' | 'gzip' | null {
+function pickEncoding(acceptEncoding: string | undefined, asset: Pick<BuiltAsset, 'br' | 'gzip'>): 'br' | 'gzip' | null {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
