@@ -9,11 +9,8 @@
 //   text, Lighthouse counts everything fetched before the text in its simulated paints.
 // A script, not a timed test. `node bench/lighthouse-waits.mjs [baseURL] [page] [runs]` (page: home, offers,
 // about, faqs, login, booking; default offers, 5 runs) against a running production build.
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from '@playwright/test';
-import { browserCookies } from './held-booking.mjs';
-import { lighthousePages } from './lighthouse.mjs';
+import { LIGHTHOUSE_CONFIG, launchChromium, lighthousePages, setBrowserCookies } from './lighthouse.mjs';
 import { machineSpeed, machineSpeedLine } from './machine-speed.mjs';
 
 /** The page's main thread after its first contentful paint, and the frames drawn, from one run's trace. */
@@ -44,23 +41,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!page) throw new Error(`No page ${name}`);
   const { path, cookies } = typeof page === 'string' ? { path: page } : page;
   console.log(machineSpeedLine(machineSpeed()));
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  const config = {
-    extends: 'lighthouse:default',
-    settings: { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'] },
-  };
+  const chrome = await launchChromium();
   const audit = (url) =>
-    lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
+    lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, LIGHTHOUSE_CONFIG);
   try {
     await audit(`${base}/`); // the first run in a fresh Chromium often records no trace
-    if (cookies) {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      await browser.contexts()[0].addCookies(browserCookies(base, cookies));
-      await browser.close();
-    }
+    if (cookies) await setBrowserCookies(chrome.port, base, cookies);
     for (let run = 1; run <= Number(runs); run++) {
       const { lhr, artifacts } = await audit(`${base}${path}`);
       if (lhr.runtimeError) {

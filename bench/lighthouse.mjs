@@ -27,7 +27,7 @@ export async function lighthousePages(base) {
 }
 
 /** Puts Set-Cookie headers for `base` into the default context of the Chromium on `port` (what Lighthouse audits in). */
-async function setBrowserCookies(port, base, setCookies) {
+export async function setBrowserCookies(port, base, setCookies) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     await browser.contexts()[0].addCookies(browserCookies(base, setCookies));
@@ -38,31 +38,38 @@ async function setBrowserCookies(port, base, setCookies) {
 }
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
+/**
+ * The default config is the mobile profile: a Moto G Power-sized screen, slow 4G, 4x CPU slowdown.
+ * Each run is a first visit: Lighthouse empties the caches, the service worker and local storage, where an
+ * earlier run left the mark that this browser has the brand faces (lib/brand-font.ts), which a browser with
+ * empty caches has not. The cookies (a booking's access) stay.
+ */
+export const LIGHTHOUSE_CONFIG = {
+  extends: 'lighthouse:default',
+  settings: { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'] },
+};
+
+/** Debian's Chromium, headless, for Lighthouse to drive. */
+export const launchChromium = () =>
+  chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+
 /** Runs per page: one Lighthouse run on this machine moves by 10 points; the median run is reported. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /** Scores 0-100 per page and category, in Arabic (the default language): the run with the median performance. */
 export async function runLighthouse(base, pages) {
   pages ??= await lighthousePages(base);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const chrome = await launchChromium();
   const results = {};
-  // The default config is the mobile profile: a Moto G Power-sized screen, slow 4G, 4x CPU slowdown.
-  // Each run is a first visit: Lighthouse empties the caches and the service worker but keeps local storage,
-  // where an earlier run left the mark that this browser has the brand faces (lib/brand-font.ts), which a
-  // browser with empty caches has not. The cookies (a booking's access) stay.
-  const config = {
-    extends: 'lighthouse:default',
-    settings: { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'] },
-  };
   const audit = async (url, extraHeaders) =>
     (
       await lighthouse(
         url,
         { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders },
-        config,
+        LIGHTHOUSE_CONFIG,
       )
     ).lhr;
   try {

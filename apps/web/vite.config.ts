@@ -12,10 +12,10 @@ import { BRAND_FONT_HEAD_SCRIPT } from '../../packages/contracts/src/brand-font'
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Writes .gz and .br beside each text asset so the API serves them pre-compressed. */
 /** Chunks loaded when the page is idle (see build.modulePreload below). */
 const LOADED_WHEN_IDLE = /(^|\/)offers-dialogs-[\w-]+\.js$/;
 
+/** Writes .gz and .br beside each text asset so the API serves them pre-compressed. */
 function precompress(): Plugin {
   let outDir = '';
   return {

@@ -31,10 +31,10 @@ interface BuiltAsset {
 }
 
 /**
- * The build's hashed files with their brotli and gzip copies (the web build's precompress step writes them beside each),
- * read once: a few MB. A page's first visit asks for some sixty of them at once; read from disk, each cost a
- * stat, an open, a read and a close, and with the access log about 5 ms of the server's CPU, which on a small
- * machine is taken from the page that is starting. A name that is not in the build is no file (404).
+ * The build's hashed files with their brotli and gzip copies (the web build's precompress step writes them
+ * beside each), read once: a few MB. A page's first visit asks for some sixty of them at once; read from
+ * disk, each cost a stat, an open, a read and a close, and with the access log about 5 ms of the server's
+ * CPU, which on a small machine is taken from the page that is starting. A name not in the build is a 404.
  */
 export function readBuiltAssets(root: string): Map<string, BuiltAsset> {
   const assets = new Map<string, BuiltAsset>();

@@ -51,7 +51,8 @@ const NO_OFFERS: Offer[] = [];
 /**
  * The filters sheet and the dialogs, with Mantine's Drawer, Modal and ScrollArea (about 30 KB gzipped):
  * their code loads once the page is idle (or when one is opened before that), not with the page, whose
- * hydration on a slow phone evaluated it in its own long task.
+ * hydration on a slow phone evaluated it in its own long task. Its scripts get no module preloads
+ * (LOADED_WHEN_IDLE in vite.config.ts): the browser's module loader fetches them.
  */
 const loadDialogs = () => import('./offers-dialogs');
 
