@@ -355,6 +355,19 @@ test(
         expect(preloads, path).toContain(script);
         expect(fetched.get(script), script).toBe(1);
       }
+      // Requested only once the browser had shown the page (lib/first-paint.ts), not competing with its paint.
+      const { firstContentfulPaint, routeScriptsFrom } = await page.evaluate((scripts) => {
+        const starts = performance
+          .getEntriesByType('resource')
+          .filter((entry) => scripts.includes(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime);
+        return {
+          firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          routeScriptsFrom: starts.length === scripts.length ? Math.min(...starts) : undefined,
+        };
+      }, named);
+      expect(firstContentfulPaint, path).toBeGreaterThan(0);
+      expect(routeScriptsFrom, path).toBeGreaterThanOrEqual(firstContentfulPaint!);
       page.removeAllListeners('request');
     }
     await expect(page.getByRole('tab', { name: tr(language, 'content:faqs.tabs.payment') })).toBeVisible();

@@ -9,6 +9,7 @@ import { registerServiceWorker } from './lib/register-service-worker';
 import { beginHydration, markRootHydrated } from './lib/hydrates-later';
 import { fetchBrandFontWhenSettled } from './lib/brand-font';
 import { preloadRouteModules } from './lib/route-modules';
+import { afterFirstContentfulPaint } from './lib/first-paint';
 
 const container = document.getElementById('root')!;
 // The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) and the
@@ -18,8 +19,11 @@ const prerenderedIn = document.documentElement.dataset.prerendered;
 // A page rendered per request comes with what it was rendered with: the address's airports, the config.
 const pageData = readPageData(document);
 whenQueryClientLoads((queryClient) => seedPageBooking(queryClient, pageData));
-// The painted page's route scripts start downloading now, their preloads added a few per task.
-const routeModulesPreloaded = preloadRouteModules();
+// The painted page's route scripts start downloading once the browser has shown it (lib/first-paint.ts),
+// their preloads added a few per task.
+const routeModulesPreloaded = container.firstElementChild
+  ? afterFirstContentfulPaint().then(() => preloadRouteModules())
+  : preloadRouteModules();
 
 /**
  * Marks <html data-ready> once React has hydrated or rendered the page, and the parts of it that hydrate
@@ -39,7 +43,7 @@ const hydrating = async () => {
   // In English the first render waits for the English catalogs (Arabic ships in this bundle).
   await i18nReady;
   if (!container.firstElementChild || prerenderedIn !== i18n.language) return false;
-  // The page's code first (its chunks are already on the way: the page names them, lib/route-modules.ts),
+  // The page's code first (its chunks are on the way once it has painted: the page names them, lib/route-modules.ts),
   // so the whole page hydrates in one pass; a failed download leaves the painted page and renders afresh.
   await routeModulesPreloaded;
   return preloadPrerenderedPage(window.location.pathname).then(
