@@ -108,6 +108,17 @@ test(
     await expect(progress).toHaveAttribute('aria-live', 'polite');
     await expect(page.getByRole('progressbar', { name: tr(language, 'offers:stream.progressLabel') })).toBeVisible();
     await expect(page.locator('article')).toHaveCount(2);
+    // The spinner beside the words shows, and turns, only once the wait has lasted a second: no frame
+    // drawn for it before (components/waiting-loader.module.css). Its own animations, set to a moment:
+    const spinnerAt = (ms: number) =>
+      progress.locator('.mantine-Loader-root').evaluate((spinner, at) => {
+        const animations = spinner.getAnimations({ subtree: true });
+        for (const animation of animations) animation.currentTime = at;
+        const spin = animations.find((animation) => (animation.effect as KeyframeEffect).pseudoElement === '::after');
+        return { opacity: getComputedStyle(spinner).opacity, turning: spin?.effect?.getComputedTiming().progress != null };
+      }, ms);
+    expect(await spinnerAt(500)).toEqual({ opacity: '0', turning: false });
+    expect(await spinnerAt(1500)).toEqual({ opacity: '1', turning: true });
     await shot(page, testInfo, 'mid-stream');
     expect(await axeViolations(page)).toEqual([]);
 

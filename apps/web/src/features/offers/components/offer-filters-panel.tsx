@@ -7,9 +7,10 @@ import {
   type SliceTimeFilter,
   type TimeWindow,
 } from '@kwenda/contracts/rules';
-import { Loader, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { WaitingLoader } from '../../../components/waiting-loader';
 import type { OfferFormat } from '../hooks/use-offer-format';
 import { AirlineLogo } from './airline-logo';
 import { DurationLimitField } from './duration-limit-field';
@@ -55,7 +56,7 @@ export function OfferFiltersPanel({ filters, facets, legs, tripType, currency, f
   if (!facets) {
     return (
       <div className={classes.panelLoading} role="status">
-        <Loader size="sm" />
+        <WaitingLoader size="sm" />
         <Text size="sm">{t('filters.loading')}</Text>
       </div>
     );

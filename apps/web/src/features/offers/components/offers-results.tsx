@@ -1,6 +1,6 @@
 import type { Offer, OfferFacets, SortOrder } from '@kwenda/contracts';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { preparePriceFormats } from '../../../lib/format/format-price';
@@ -43,6 +43,7 @@ import classes from './offers.module.css';
 import { SupportButton } from './support-button';
 import { TimedOutNotice } from './timed-out-notice';
 import { RouteNotices } from '../../../components/route-notices';
+import { WaitingLoader } from '../../../components/waiting-loader';
 import { useRouteNotices } from '../../../lib/route-notices';
 import { noticeAirlines, noticeLegs } from '../lib/notice-legs';
 
@@ -298,7 +299,7 @@ const OffersResultsView = memo(function OffersResultsView({
               <StreamProgress totalBatches={streaming.totalBatches} remainingBatches={streaming.remainingBatches} />
             ) : (query.isPending && online) || updating ? (
               <Group gap="xs" role="status" className={classes.resultCount}>
-                <Loader size="sm" />
+                <WaitingLoader size="sm" />
                 <Text size="sm">{updating ? t('filters.updating') : t('states.loading')}</Text>
               </Group>
             ) : offers.length > 0 ? (

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Progress.layer.css';
-import { Loader, Progress, Stack, Text } from '@mantine/core';
+import { Progress, Stack, Text } from '@mantine/core';
+import { WaitingLoader } from '../../../components/waiting-loader';
 import { useTranslation } from '../../../i18n/use-translation';
 import classes from './offers.module.css';
 
@@ -7,7 +8,7 @@ import classes from './offers.module.css';
  * How far a streamed search has come: "Searching airlines… 2 of 3" over a bar that fills from the
  * reading side. Read out politely as each batch arrives, not on every render. The bar has no moving
  * stripes: they repaint it on the main thread every frame while the offers arrive; the small spinner
- * beside the words turns on the compositor instead.
+ * beside the words turns on the compositor instead, and only once the search has taken a second.
  */
 export function StreamProgress({ totalBatches, remainingBatches }: { totalBatches: number; remainingBatches: number }) {
   const { t } = useTranslation('offers');
@@ -22,7 +23,7 @@ export function StreamProgress({ totalBatches, remainingBatches }: { totalBatche
       data-stream-progress
     >
       <Text size="sm" className={classes.streamLabel}>
-        <Loader size="xs" aria-hidden="true" />
+        <WaitingLoader size="xs" aria-hidden="true" />
         {label}
       </Text>
       <Progress
