@@ -43,8 +43,9 @@ const hydrating = async () => {
   // In English the first render waits for the English catalogs (Arabic ships in this bundle).
   await i18nReady;
   if (!container.firstElementChild || prerenderedIn !== i18n.language) return false;
-  // The page's code first (its chunks are on the way once it has painted: the page names them, lib/route-modules.ts),
-  // so the whole page hydrates in one pass; a failed download leaves the painted page and renders afresh.
+  // The page's code first (its chunks are on the way once it has painted: the page names them,
+  // lib/route-modules.ts), so the whole page hydrates in one pass; a failed download leaves the painted
+  // page and renders afresh.
   await routeModulesPreloaded;
   return preloadPrerenderedPage(window.location.pathname).then(
     () => true,
