@@ -94,17 +94,6 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const okResponseSchema = z.object({ success: z.literal(true) });
 
-export const ACCOUNT_LIMITS = {
-  /** A full name longer than this is refused, with the limit named (field code too_long). */
-  fullNameMaxLength: 120,
-  passwordMinLength: 10,
-  codeLength: 6,
-  codeMinutes: 10,
-  codeAttempts: 5,
-  sessionHours: 12,
-  resetLinkMinutes: 60,
-} as const;
-
 /** PUT /account/update: phone numbers in E.164 (dial code + digits); empty gives null. */
 export const updateAccountRequestSchema = z.object({
   mobile: z.string().max(32).nullish(),

@@ -14,3 +14,4 @@ export * from './booking-rules.js';
 export * from './page-path.js';
 export * from './languages.js';
 export * from './latin-digits.js';
+export * from './account-limits.js';

@@ -111,16 +111,6 @@ export const bookingWhatsAppResponseSchema = z.object({
   whatsappUpdates: z.boolean(),
 });
 
-export const PHONE_CODE_LIMITS = {
-  codeLength: 6,
-  codeMinutes: 10,
-  codeAttempts: 5,
-  /** A new send of the code is refused (429 with retryAfterSeconds) before this wait. */
-  resendAfterSeconds: 60,
-  /** Codes sent to one number in 15 minutes. */
-  codesPerNumber: 3,
-} as const;
-
 /**
  * POST /api/v1/auth/phone/code: a 6-digit code by WhatsApp to this number, to sign in (the account
  * whose verified number it is) or to sign up (no account yet). The answer is the same whether or not

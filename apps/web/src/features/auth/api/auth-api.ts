@@ -1,16 +1,7 @@
-import {
-  accountSchema,
-  authResponseSchema,
-  bookingSchema,
-  okResponseSchema,
-  registerResponseSchema,
-  updateAccountResponseSchema,
-  type Account,
-  type AuthResponse,
-} from '@kwenda/contracts';
+import type { Account, AuthResponse } from '@kwenda/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchema } from './account-schema';
 import { mergeSessionUser, saveSession, useSession } from '../../../lib/session';
 
 /** Keeps the token and user of a successful log-in. */
@@ -22,7 +13,9 @@ function keep(auth: AuthResponse) {
 export function useLogin() {
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      apiRequest('/auth/login', authResponseSchema, { body: { email: input.email.trim(), password: input.password } }).then(keep),
+      apiRequest('/auth/login', lazySchema('authResponseSchema'), {
+        body: { email: input.email.trim(), password: input.password },
+      }).then(keep),
   });
 }
 
@@ -36,7 +29,7 @@ export interface SignupInput {
 export function useSignup() {
   return useMutation({
     mutationFn: (payload: SignupInput) =>
-      apiRequest('/auth/register', registerResponseSchema, {
+      apiRequest('/auth/register', lazySchema('registerResponseSchema'), {
         body: { payload: { ...payload, fullName: payload.fullName.trim(), email: payload.email.trim() }, provider: 'email' },
       }),
   });
@@ -52,34 +45,39 @@ export type WhichSignUp = { registration: string } | { password: string };
 export function useVerifyCode() {
   return useMutation({
     mutationFn: (input: { email: string; otp: string; fullName: string | null } & WhichSignUp) =>
-      apiRequest('/auth/otp', authResponseSchema, { body: { ...input, otp: input.otp.trim() } }).then(keep),
+      apiRequest('/auth/otp', lazySchema('authResponseSchema'), { body: { ...input, otp: input.otp.trim() } }).then(keep),
   });
 }
 
 export function useResendCode() {
   return useMutation({
-    mutationFn: (input: { email: string } & WhichSignUp) => apiRequest('/auth/otp/resend', okResponseSchema, { body: input }),
+    mutationFn: (input: { email: string } & WhichSignUp) =>
+      apiRequest('/auth/otp/resend', lazySchema('okResponseSchema'), { body: input }),
   });
 }
 
 /** Trades the one-time ticket of a finished Google/Facebook sign-in for the session. */
 export function useSocialExchange() {
   return useMutation({
-    mutationFn: (ticket: string) => apiRequest('/auth/social/exchange', authResponseSchema, { body: { ticket } }).then(keep),
+    mutationFn: (ticket: string) =>
+      apiRequest('/auth/social/exchange', lazySchema('authResponseSchema'), { body: { ticket } }).then(keep),
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest('/account/request_password_reset', okResponseSchema, { method: 'PUT', body: { email: email.trim() } }),
+      apiRequest('/account/request_password_reset', lazySchema('okResponseSchema'), {
+        method: 'PUT',
+        body: { email: email.trim() },
+      }),
   });
 }
 
 export function usePasswordReset() {
   return useMutation({
     mutationFn: (input: { token: string; password: string; passwordConfirmation: string }) =>
-      apiRequest('/account/password_reset', okResponseSchema, { method: 'PUT', body: input }),
+      apiRequest('/account/password_reset', lazySchema('okResponseSchema'), { method: 'PUT', body: input }),
   });
 }
 
@@ -92,7 +90,7 @@ export function useAccount() {
   return useQuery({
     queryKey: ['account', session?.user.id],
     queryFn: ({ signal }) =>
-      apiRequest('/account', accountSchema, { signal }).then((account) => {
+      apiRequest('/account', lazySchema('accountSchema'), { signal }).then((account) => {
         const { agent: _agent, ...user } = account;
         mergeSessionUser(user);
         return account;
@@ -105,7 +103,7 @@ export function useUpdateAccount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { mobile: string | null; whatsapp: string | null }) =>
-      apiRequest('/account/update', updateAccountResponseSchema, { method: 'PUT', body: input }),
+      apiRequest('/account/update', lazySchema('updateAccountResponseSchema'), { method: 'PUT', body: input }),
     onSuccess: ({ user }) => {
       mergeSessionUser(user);
       // The answer is the user alone: the account's agent stays as it was.
@@ -118,7 +116,7 @@ export function useMyBookings() {
   const session = useSession();
   return useQuery({
     queryKey: ['account-bookings', session?.user.id],
-    queryFn: ({ signal }) => apiRequest('/account/bookings', z.array(bookingSchema), { signal }),
+    queryFn: ({ signal }) => apiRequest('/account/bookings', lazySchema('bookingListSchema'), { signal }),
     enabled: !!session,
   });
 }

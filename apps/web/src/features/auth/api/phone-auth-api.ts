@@ -1,15 +1,7 @@
-import {
-  addContactResponseSchema,
-  adoptGuestBookingsResponseSchema,
-  authResponseSchema,
-  guestBookingOffersSchema,
-  phoneCodeResponseSchema,
-  verifyContactResponseSchema,
-  type Account,
-  type AuthResponse,
-} from '@kwenda/contracts';
+import type { Account, AuthResponse } from '@kwenda/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchema } from './account-schema';
 import { mergeSessionUser, saveSession, useSession } from '../../../lib/session';
 
 type Language = 'ar' | 'en';
@@ -23,7 +15,7 @@ function keep(auth: AuthResponse) {
 export function useSendPhoneCode() {
   return useMutation({
     mutationFn: (input: { phone: string; language: Language }) =>
-      apiRequest('/auth/phone/code', phoneCodeResponseSchema, { body: input }),
+      apiRequest('/auth/phone/code', lazySchema('phoneCodeResponseSchema'), { body: input }),
   });
 }
 
@@ -31,7 +23,7 @@ export function useSendPhoneCode() {
 export function useVerifyPhoneCode() {
   return useMutation({
     mutationFn: (input: { challenge: string; phone: string; code: string; fullName: string | null }) =>
-      apiRequest('/auth/phone/verify', authResponseSchema, { body: input }).then(keep),
+      apiRequest('/auth/phone/verify', lazySchema('authResponseSchema'), { body: input }).then(keep),
   });
 }
 
@@ -39,7 +31,7 @@ export function useVerifyPhoneCode() {
 export function useAddContact() {
   return useMutation({
     mutationFn: (input: { phone: string; language: Language } | { email: string; language: Language }) =>
-      apiRequest('/account/contact', addContactResponseSchema, { body: input }),
+      apiRequest('/account/contact', lazySchema('addContactResponseSchema'), { body: input }),
   });
 }
 
@@ -47,7 +39,7 @@ export function useVerifyContact() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { challenge: string; code: string }) =>
-      apiRequest('/account/contact/verify', verifyContactResponseSchema, { body: input }),
+      apiRequest('/account/contact/verify', lazySchema('verifyContactResponseSchema'), { body: input }),
     onSuccess: ({ user, contacts }) => {
       mergeSessionUser(user);
       client.setQueryData<Account>(['account', user.id], (account) => (account ? { ...account, ...user, contacts } : account));
@@ -62,7 +54,7 @@ export function useGuestBookings() {
   const session = useSession();
   return useQuery({
     queryKey: ['guest-bookings', session?.user.id],
-    queryFn: ({ signal }) => apiRequest('/account/guest-bookings', guestBookingOffersSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest('/account/guest-bookings', lazySchema('guestBookingOffersSchema'), { signal }),
     enabled: !!session,
   });
 }
@@ -70,7 +62,8 @@ export function useGuestBookings() {
 export function useAdoptGuestBookings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => apiRequest('/account/guest-bookings', adoptGuestBookingsResponseSchema, { body: { ids } }),
+    mutationFn: (ids: string[]) =>
+      apiRequest('/account/guest-bookings', lazySchema('adoptGuestBookingsResponseSchema'), { body: { ids } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['guest-bookings'] });
       void client.invalidateQueries({ queryKey: ['account-bookings'] });

@@ -1,4 +1,4 @@
-import { PHONE_CODE_LIMITS } from '@kwenda/contracts';
+import { PHONE_CODE_LIMITS } from '@kwenda/contracts/rules';
 import { Button, Group, Stack, Text, TextInput, useDirection } from '@mantine/core';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';

@@ -1,4 +1,4 @@
-import { PHONE_CODE_LIMITS } from '@kwenda/contracts';
+import { PHONE_CODE_LIMITS } from '@kwenda/contracts/rules';
 import { ApiRequestError } from '../../../lib/api-client';
 import { latinDigits } from '../../../lib/phone-number';
 

@@ -1,4 +1,4 @@
-import { accountErrorCodes } from '@kwenda/contracts';
+import { accountErrorCodes } from '@kwenda/contracts/rules';
 import { i18n } from '../../../i18n/translator';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApiRequestError } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS } from '@kwenda/contracts';
+import { ACCOUNT_LIMITS } from '@kwenda/contracts/rules';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
