@@ -24,6 +24,12 @@ export function setStreamProgress(queryKey: QueryKey, progress: StreamProgress |
 }
 
 /**
+ * Lets a search's streamed offers go: the page does once its answer is on screen (OffersResults), and a
+ * new page 1 of the search does before it is asked for (a rerun lists none of the last run's offers).
+ */
+export const clearStreamProgress = (queryKey: QueryKey) => setStreamProgress(queryKey, undefined);
+
+/**
  * The progress of the streamed search of this query while it runs; undefined otherwise. Each batch is
  * shown in a transition: React renders it in slices between the phone's other work (a store read with
  * useSyncExternalStore re-rendered the whole list synchronously at every batch, in one long task).

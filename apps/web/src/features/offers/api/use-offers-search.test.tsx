@@ -2,11 +2,12 @@
 import type { OfferSearchResult, OfferStreamEvent } from '@kwenda/contracts';
 import type { OfferFilterValues } from '@kwenda/contracts/rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client';
 import { aResult, anOffer, aSearch as search } from '../testing/offer-results';
-import { useStreamProgress } from './offers-stream-progress';
+import { clearStreamProgress, setStreamProgress, useStreamProgress } from './offers-stream-progress';
 import { streamOffers } from './stream-offers';
 import { offersQueryKey, useOffersSearch, type OffersPage } from './use-offers-search';
 
@@ -94,7 +95,10 @@ describe('the offers search on the page', () => {
     await until(() => expect(seen.pending).toBe(false));
     expect(seen.page?.offers.map((o) => o.reference)).toEqual(['of_b', 'of_a']);
     expect(seen.page?.timedOut).toBe(true);
-    // The streamed list is let go in a transition (a render of its own, right after the page's).
+    // The streamed list stays until the page, which has rendered the answer, lets it go: gone with the
+    // stream's end, the page had a render with neither (OffersResults).
+    expect(seen.streamed).toEqual(['of_a']);
+    act(() => clearStreamProgress(offersQueryKey(search, 'lowest', {})));
     await until(() => expect(seen.streamed).toBeUndefined());
 
     // Other filters of the same search: the supplier's recent results answer, not a new stream.
@@ -104,6 +108,24 @@ describe('the offers search on the page', () => {
     await until(() => expect(seen.page?.offers.map((o) => o.reference)).toEqual(['of_b']));
     expect(calls).toEqual(['/api/v1/offers/stream', '/api/v1/offers/request']);
     expect(seen.page?.timedOut).toBeUndefined();
+  });
+
+  it('lists nothing of an earlier stream while the search is asked again', async () => {
+    // What a first run streamed, kept until its page let it go (a rerun resets the query first).
+    setStreamProgress(offersQueryKey(search, 'lowest', {}), {
+      receivedOffers: 1,
+      remainingBatches: 0,
+      totalBatches: 1,
+      result: aResult([anOffer('of_old', 500)]),
+    });
+    const stream = streamedAnswer();
+    answers['/api/v1/offers/stream'] = () => stream.response;
+    await show();
+    await until(() => expect(calls).toEqual(['/api/v1/offers/stream']));
+    await until(() => expect(seen.streamed).toBeUndefined());
+    expect(seen.pending).toBe(true);
+    stream.send({ type: 'offers', result: aResult([anOffer('of_new', 600)]) });
+    await until(() => expect(seen.streamed).toEqual(['of_new']));
   });
 
   it('asks /offers/request when the stream breaks before its end', async () => {

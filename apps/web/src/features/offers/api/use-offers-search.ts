@@ -7,7 +7,7 @@ import { useAfterHydration } from '../../../lib/use-idle';
 import { toOfferFilters, type SearchState } from '../../../lib/search-params';
 import { filtersKey } from '../lib/offer-filters-address';
 import { nextPageParam } from '../lib/paging';
-import { setStreamProgress } from './offers-stream-progress';
+import { clearStreamProgress, setStreamProgress } from './offers-stream-progress';
 import { offersContract } from './offers-contract';
 import { StreamUnavailableError, streamOffers } from './stream-offers';
 
@@ -30,7 +30,8 @@ export function offersQueryKey(search: SearchState | null, order: SortOrder, off
 /**
  * Page 1 of a search no list on screen comes from yet, through POST /offers/stream: its offers are shown
  * as the airlines answer (useStreamProgress), and the complete page lands in the query cache like any
- * other. When the stream cannot be read, POST /offers/request answers instead.
+ * other. When the stream cannot be read, POST /offers/request answers instead. The streamed offers stay
+ * listed until the page has rendered the answer, and lets them go (clearStreamProgress).
  */
 async function streamFirstPage(body: OfferRequestInput, queryKey: readonly unknown[], signal: AbortSignal): Promise<OffersPage> {
   try {
@@ -43,8 +44,6 @@ async function streamFirstPage(body: OfferRequestInput, queryKey: readonly unkno
     if (!(error instanceof StreamUnavailableError)) throw error;
     const result = await apiRequest('/offers/request', offersPageContract, { body, signal });
     return { ...result, receivedAt: Date.now() };
-  } finally {
-    setStreamProgress(queryKey, undefined);
   }
 }
 
@@ -64,6 +63,8 @@ export function useOffersSearch(search: SearchState | null, order: SortOrder, of
     queryKey,
     queryFn: async ({ pageParam, signal }): Promise<OffersPage> => {
       const body: OfferRequestInput = { filters: toOfferFilters(search!), page: pageParam, order, offerFilters };
+      // A page 1 asked again (a rerun, a refetch) lists nothing of an earlier stream while it loads.
+      if (pageParam === 1) clearStreamProgress(queryKey);
       // Another order, other filters or a refetch of a search with offers in the cache: the supplier has it.
       const searched = queryClient.getQueriesData({ queryKey: queryKey.slice(0, 2) }).some(([, data]) => data !== undefined);
       if (pageParam === 1 && !searched) return streamFirstPage(body, queryKey, signal);
