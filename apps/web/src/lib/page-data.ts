@@ -30,6 +30,12 @@ export function seedPageBooking(queryClient: QueryClient, pageData: PageData) {
     queryClient.setQueryData(bookingQueryKey(pageData.booking.id), pageData.booking, { updatedAt: Date.now() });
 }
 
+/** The prices a booking's page shows, as [amount, currency]: its total and each transfer account's amount. */
+export const bookingPrices = (booking: Booking): [number, string][] => [
+  [booking.amount, booking.currency],
+  ...booking.transferAccounts.map((account): [number, string] => [account.amount, account.currency]),
+];
+
 export const PAGE_DATA_ELEMENT_ID = 'kwenda-page-data';
 
 const empty: PageData = { airports: [] };

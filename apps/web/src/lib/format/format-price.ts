@@ -1,6 +1,6 @@
 import { numberFormat } from './intl-cache';
 import { intlLocale } from './intl-locale';
-import type { WarmIntlRequest } from './warm-intl.worker';
+import { PRICE_DIGITS, priceOptions, warmPriceFormats } from './warm-price-formats';
 
 const LRI = '\u2066';
 const PDI = '\u2069';
@@ -19,52 +19,23 @@ export function formatPrice(amount: number, currency: string, language: string):
     .join('');
 }
 
-const priceOptions = (currency: string, digits: 0 | 2): Intl.NumberFormatOptions => ({
-  style: 'currency',
-  currency,
-  minimumFractionDigits: digits,
-  maximumFractionDigits: digits,
-});
-
 const priceFormat = (currency: string, language: string, digits: 0 | 2) =>
   numberFormat(intlLocale(language), priceOptions(currency, digits));
 
-const DIGITS = [0, 2] as const;
-
 /**
- * Builds the formatters of a currency's prices ahead, while the offers load. The page's first number
- * format loads ICU's number data: 10-70 ms on this machine, a long task at a slow phone's 4x CPU wherever
- * it runs on the main thread (inside the first card's render, before this). A worker builds the same
- * formats first (lib/format/warm-intl.worker.ts), which loads that data for the whole page; then the page
- * builds its own, each in a task of its own, in a fraction of a millisecond. Without workers (or if the
- * worker fails) the page builds them at once, each in a task of its own.
+ * Builds the formatters of a currency's prices ahead, while the offers load: a worker first loads ICU's
+ * number data for the page (warm-price-formats.ts), then the page builds its own, each in a task of its
+ * own, in a fraction of a millisecond. Without workers (or if the worker fails) the page builds them at
+ * once, each in a task of its own. Returns the cancel.
  */
 export function preparePriceFormats(currency: string, language: string): () => void {
   const timers: number[] = [];
-  const build = () => {
-    for (const digits of DIGITS) timers.push(window.setTimeout(() => priceFormat(currency, language, digits)));
-  };
-  let worker: Worker | undefined;
-  try {
-    worker = new Worker(new URL('./warm-intl.worker.ts', import.meta.url), { type: 'module' });
-  } catch {
-    worker = undefined; // no workers here (or none allowed)
-  }
-  if (worker) {
-    const done = () => {
-      worker?.terminate();
-      build();
-    };
-    worker.onmessage = done;
-    worker.onerror = done;
-    const request: WarmIntlRequest[] = DIGITS.map((digits) => ({
-      locale: intlLocale(language),
-      options: priceOptions(currency, digits),
-    }));
-    worker.postMessage(request);
-  } else build();
+  let live = true;
+  void warmPriceFormats([currency], language).then(() => {
+    if (live) for (const digits of PRICE_DIGITS) timers.push(window.setTimeout(() => priceFormat(currency, language, digits)));
+  });
   return () => {
-    worker?.terminate();
+    live = false;
     timers.forEach((timer) => window.clearTimeout(timer));
   };
 }

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preparePriceFormats } from './format-price';
+import { WARM_WAIT_MS, warmPriceFormats } from './warm-price-formats';
 import type { WarmIntlRequest } from './warm-intl.worker';
 
 /** A worker that keeps what it is sent and answers when the test says. */
-class HeldWorker {
+export class HeldWorker {
   static last: HeldWorker | undefined;
   sent: WarmIntlRequest[] | undefined;
   onmessage: (() => void) | null = null;
@@ -43,7 +44,7 @@ describe('preparePriceFormats', () => {
         options: { style: 'currency', currency: 'QAR', minimumFractionDigits: digits, maximumFractionDigits: digits },
       })),
     );
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(WARM_WAIT_MS - 1);
     expect(pageBuilds(built)).toBe(0);
 
     worker.onmessage!();
@@ -59,5 +60,31 @@ describe('preparePriceFormats', () => {
     preparePriceFormats('QAR', 'en');
     await vi.runAllTimersAsync();
     expect(pageBuilds(built)).toBe(2);
+  });
+});
+
+describe('warmPriceFormats', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks one worker for every price format of the currencies, however often asked, and answers once it has', async () => {
+    vi.stubGlobal('Worker', HeldWorker);
+    const warmed = warmPriceFormats(['SDG', 'USD', 'SDG'], 'ar');
+    const worker = HeldWorker.last!;
+    expect(worker.sent?.map(({ options }) => [options.currency, options.minimumFractionDigits])).toEqual([
+      ['SDG', 0],
+      ['SDG', 2],
+      ['USD', 0],
+      ['USD', 2],
+    ]);
+    expect(warmPriceFormats(['USD', 'SDG'], 'ar')).toBe(warmed);
+    expect(HeldWorker.last).toBe(worker);
+    let answered = false;
+    void warmed.then(() => (answered = true));
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    worker.onmessage!();
+    await warmed;
+    expect(answered).toBe(true);
+    expect(worker.terminated).toBe(true);
   });
 });
