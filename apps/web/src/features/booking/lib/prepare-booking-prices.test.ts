@@ -50,7 +50,7 @@ describe('prepareBookingPrices', () => {
     vi.useFakeTimers();
     vi.stubGlobal('Worker', HeldWorker);
     const built = vi.spyOn(Intl.NumberFormat.prototype, 'formatToParts');
-    const prepared = prepareBookingPrices({ ...booking, currency: 'JOD', transferAccounts: [] }, 'en');
+    const prepared = prepareBookingPrices({ ...booking, currency: 'TRY', transferAccounts: [] }, 'en');
     await vi.advanceTimersByTimeAsync(WARM_WAIT_MS + 10);
     await prepared;
     expect(pageBuilds(built)).toBe(1);
