@@ -4,13 +4,12 @@ import i18n, { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPrerenderedPage } from './app/router';
 import { whenQueryClientLoads } from './lib/load-query-client';
-import { bookingPrices, readPageData, seedPageBooking } from './lib/page-data';
+import { readPageData, seedPageBooking, warmBookingPrices } from './lib/page-data';
 import { registerServiceWorker } from './lib/register-service-worker';
 import { beginHydration, markRootHydrated } from './lib/hydrates-later';
 import { fetchBrandFontWhenSettled } from './lib/brand-font';
 import { preloadRouteModules } from './lib/route-modules';
 import { afterFirstContentfulPaint } from './lib/first-paint';
-import { warmPriceFormats } from './lib/format/warm-price-formats';
 
 const container = document.getElementById('root')!;
 // The server sends home, about, FAQs and the privacy policy prerendered (scripts/prerender.mjs) and the
@@ -28,13 +27,7 @@ const routeModulesPreloaded = container.firstElementChild
 // A booking's page shows prices: a worker loads the number data for them meanwhile, rather than the page's
 // main thread before it hydrates (features/booking/lib/prepare-booking-prices.ts waits for it).
 const { booking: pageBooking } = pageData;
-if (pageBooking && prerenderedIn)
-  void afterFirstContentfulPaint().then(() =>
-    warmPriceFormats(
-      bookingPrices(pageBooking).map(([, currency]) => currency),
-      prerenderedIn,
-    ),
-  );
+if (pageBooking && prerenderedIn) void afterFirstContentfulPaint().then(() => warmBookingPrices(pageBooking, prerenderedIn));
 
 /**
  * Marks <html data-ready> once React has hydrated or rendered the page, and the parts of it that hydrate

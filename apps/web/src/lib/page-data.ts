@@ -1,6 +1,7 @@
 import type { Airport, Booking, PublicConfig } from '@kwenda/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
+import { warmPriceFormats } from './format/warm-price-formats';
 
 /**
  * What the server knew when it rendered the page for this address (apps/api/src/plugins/rendered-pages.ts):
@@ -35,6 +36,16 @@ export const bookingPrices = (booking: Booking): [number, string][] => [
   [booking.amount, booking.currency],
   ...booking.transferAccounts.map((account): [number, string] => [account.amount, account.currency]),
 ];
+
+/**
+ * A worker loads the number data for a booking's prices (lib/format/warm-price-formats.ts): main.tsx starts it
+ * once the page has painted, the booking page waits for the same one before it hydrates.
+ */
+export const warmBookingPrices = (booking: Booking, language: string): Promise<void> =>
+  warmPriceFormats(
+    bookingPrices(booking).map(([, currency]) => currency),
+    language,
+  );
 
 export const PAGE_DATA_ELEMENT_ID = 'kwenda-page-data';
 

@@ -2,25 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preparePriceFormats } from './format-price';
 import { WARM_WAIT_MS, warmPriceFormats } from './warm-price-formats';
-import type { WarmIntlRequest } from './warm-intl.worker';
-
-/** A worker that keeps what it is sent and answers when the test says. */
-export class HeldWorker {
-  static last: HeldWorker | undefined;
-  sent: WarmIntlRequest[] | undefined;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  terminated = false;
-  constructor() {
-    HeldWorker.last = this;
-  }
-  postMessage(request: WarmIntlRequest[]) {
-    this.sent = request;
-  }
-  terminate() {
-    this.terminated = true;
-  }
-}
+import { HeldWorker } from './testing/held-worker';
 
 const pageBuilds = (spy: { mock: { calls: unknown[][] } }) =>
   spy.mock.calls.filter(([, options]) => (options as Intl.NumberFormatOptions | undefined)?.currency === 'QAR').length;

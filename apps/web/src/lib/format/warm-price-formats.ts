@@ -26,13 +26,12 @@ export const WARM_WAIT_MS = 3_000;
  */
 export function warmPriceFormats(currencies: readonly string[], language: string): Promise<void> {
   const locale = intlLocale(language);
-  const key = `${locale} ${[...new Set(currencies)].sort().join(' ')}`;
+  const distinct = [...new Set(currencies)].sort();
+  const key = `${locale} ${distinct.join(' ')}`;
   let warmed = warming.get(key);
   if (!warmed) {
     warmed = inWorker(
-      [...new Set(currencies)].flatMap((currency) =>
-        PRICE_DIGITS.map((digits) => ({ locale, options: priceOptions(currency, digits) })),
-      ),
+      distinct.flatMap((currency) => PRICE_DIGITS.map((digits) => ({ locale, options: priceOptions(currency, digits) }))),
     );
     warming.set(key, warmed);
   }

@@ -1,7 +1,7 @@
 import type { Account, AuthResponse } from '@kwenda/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { lazySchema } from './account-schema';
+import { lazySchema } from './lazy-account-schema';
 import { mergeSessionUser, saveSession, useSession } from '../../../lib/session';
 
 type Language = 'ar' | 'en';

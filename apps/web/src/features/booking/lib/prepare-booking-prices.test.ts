@@ -1,20 +1,9 @@
 // @vitest-environment jsdom
 import type { Booking } from '@kwenda/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HeldWorker } from '../../../lib/format/testing/held-worker';
 import { WARM_WAIT_MS } from '../../../lib/format/warm-price-formats';
 import { prepareBookingPrices } from './prepare-booking-prices';
-
-/** A worker that answers when the test says. */
-class HeldWorker {
-  static last: HeldWorker | undefined;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor() {
-    HeldWorker.last = this;
-  }
-  postMessage() {}
-  terminate() {}
-}
 
 const booking = {
   amount: 795678,

@@ -1,7 +1,6 @@
 import type { Booking } from '@kwenda/contracts';
 import { formatPrice } from '../../../lib/format/format-price';
-import { warmPriceFormats } from '../../../lib/format/warm-price-formats';
-import { bookingPrices } from '../../../lib/page-data';
+import { bookingPrices, warmBookingPrices } from '../../../lib/page-data';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
@@ -14,12 +13,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * with them at once.
  */
 export async function prepareBookingPrices(booking: Booking, language: string): Promise<void> {
-  const prices = bookingPrices(booking);
-  await warmPriceFormats(
-    prices.map(([, currency]) => currency),
-    language,
-  );
-  for (const [amount, currency] of prices) {
+  await warmBookingPrices(booking, language);
+  for (const [amount, currency] of bookingPrices(booking)) {
     await nextTask();
     formatPrice(amount, currency, language);
   }

@@ -175,6 +175,19 @@ describe('the offers search on the page', () => {
     expect(calls).toEqual(['/api/v1/offers/stream', '/api/v1/offers/request']);
   });
 
+  it('lists nothing of a stream that failed, from its failure on', async () => {
+    const stream = streamedAnswer();
+    answers['/api/v1/offers/stream'] = () => stream.response;
+    await show();
+    stream.send({ type: 'offers', result: aResult([anOffer('of_x', 900)]) });
+    await until(() => expect(seen.streamed).toEqual(['of_x']));
+    stream.send({ type: 'error', error: { code: 'SUPPLIER_UNAVAILABLE', message: 'airline down' } });
+    stream.end();
+    // At once, not with the retry a second later (a server's failure is asked once more).
+    await vi.waitFor(() => expect(seen.streamed).toBeUndefined(), { timeout: 500, interval: 5 });
+    expect(calls).toEqual(['/api/v1/offers/stream']);
+  });
+
   it('shows a refused search as refused, without asking again the other way', async () => {
     answers['/api/v1/offers/stream'] = () =>
       json(

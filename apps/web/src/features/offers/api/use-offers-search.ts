@@ -41,7 +41,12 @@ async function streamFirstPage(body: OfferRequestInput, queryKey: readonly unkno
     });
     return { ...result, receivedAt: Date.now(), ...(timedOut ? { timedOut } : {}) };
   } catch (error) {
-    if (!(error instanceof StreamUnavailableError)) throw error;
+    if (!(error instanceof StreamUnavailableError)) {
+      // Refused, failed or given up (another search): nothing of it stays listed. A stream that could not be
+      // read keeps what it brought until the answer below is on screen.
+      clearStreamProgress(queryKey);
+      throw error;
+    }
     const result = await apiRequest('/offers/request', offersPageContract, { body, signal });
     return { ...result, receivedAt: Date.now() };
   }
