@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterFirstInteraction } from './first-interaction';
 
 /** How long a part waits for an idle moment at most (a phone kept busy by a stream of results). */
 const IDLE_TIMEOUT_MS = 2_000;
@@ -22,6 +23,27 @@ export function whenIdle(callback: () => void, timeout = IDLE_TIMEOUT_MS): () =>
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
+  return idle;
+}
+
+/**
+ * As useIdle, from the visitor's first touch of the page on (a tap, a key, a focus moved, a scroll;
+ * lib/first-interaction.ts): for what only a visitor who uses the page needs (the dialogs a button opens),
+ * so that a visitor who only looks runs none of it while the page is still arriving.
+ */
+export function useIdleOnceTouched(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let live = true;
+    let cancel = () => {};
+    void afterFirstInteraction().then(() => {
+      if (live) cancel = whenIdle(() => startTransition(() => setIdle(true)));
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []);
   return idle;
 }
 

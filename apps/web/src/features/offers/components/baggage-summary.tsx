@@ -1,5 +1,4 @@
 import type { Offer } from '@kwenda/contracts';
-import { Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { CabinBagIcon, SuitcaseIcon } from './offer-icons';
 import classes from './offers.module.css';
@@ -15,14 +14,14 @@ export function BaggageSummary({ baggage }: { baggage: Offer['baggage'] }) {
   };
   return (
     <div className={classes.baggage}>
-      <Text size="xs" c="gray.7" className={classes.baggageItem}>
+      <p className={classes.baggageItem}>
         <SuitcaseIcon size={16} />
         {text('hold')}
-      </Text>
-      <Text size="xs" c="gray.7" className={classes.baggageItem}>
+      </p>
+      <p className={classes.baggageItem}>
         <CabinBagIcon size={16} />
         {text('carryOn')}
-      </Text>
+      </p>
     </div>
   );
 }

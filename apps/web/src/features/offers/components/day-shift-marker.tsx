@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import classes from './offers.module.css';
 
@@ -12,7 +11,7 @@ export function DayShiftMarker({ days }: { days: number }) {
       <span aria-hidden="true" dir="ltr">
         {days > 0 ? `+${days}` : `−${-days}`}
       </span>
-      <VisuallyHidden>{label}</VisuallyHidden>
+      <span className={classes.visuallyHidden}>{label}</span>
     </span>
   );
 }

@@ -77,12 +77,40 @@ async function hydrate(server: ReactNode, client: ReactNode) {
   return { container, errors };
 }
 
+/** A screen `width` px wide, as window.matchMedia answers the min-width queries the page asks. */
+function screenWidth(width: number) {
+  window.matchMedia = ((query: string) => {
+    const minEm = /min-width:\s*([\d.]+)em/.exec(query);
+    return {
+      matches: minEm ? width >= Number(minEm[1]) * 16 : false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
+  }) as typeof window.matchMedia;
+}
+
 describe('parts of the offers page hydrated after the rest', () => {
   it('the filters beside the list hydrate as the server rendered them though the facets arrived meanwhile, then show them', async () => {
+    screenWidth(1280);
     // The server renders the searching page: no facets yet. Its boundary hydrates a task later, by when they may have come.
     const { container, errors } = await hydrate(sidebar(undefined), sidebar(facets));
     expect(errors).toEqual([]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(container.textContent).toContain('Sudan Airways');
+  });
+
+  it('on a phone, where the stylesheet hides them, the filters beside the list are not rendered with the facets', async () => {
+    screenWidth(412);
+    const { container, errors } = await hydrate(sidebar(undefined), sidebar(facets));
+    expect(errors).toEqual([]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(container.textContent).not.toContain('Sudan Airways');
+    expect(container.querySelector('aside')).not.toBeNull();
   });
 
   it('a part kept until the browser is idle is not in the server markup, hydrates without a mismatch, then renders', async () => {

@@ -1,5 +1,4 @@
 import type { OfferSlice } from '@kwenda/contracts';
-import { Badge, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { OfferFormat } from '../hooks/use-offer-format';
@@ -26,14 +25,10 @@ function Endpoint({
 }) {
   return (
     <div className={end ? `${classes.endpoint} ${classes.endpointEnd}` : classes.endpoint}>
-      <VisuallyHidden>{label}</VisuallyHidden>
+      <span className={classes.visuallyHidden}>{label}</span>
       <span className={classes.time}>{time}</span>
-      <Text size="sm" fw={700} lh={1.3}>
-        {code}
-      </Text>
-      <Text size="xs" c="gray.7" lh={1.3}>
-        {format.city(code)}
-      </Text>
+      <p className={classes.endpointCode}>{code}</p>
+      <p className={classes.endpointCity}>{format.city(code)}</p>
     </div>
   );
 }
@@ -50,29 +45,27 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
           {slice.airlines.map((airline, i) => (
             <AirlineLogo key={airline.iataCode} airline={airline} name={names[i]!} />
           ))}
-          <Text size="sm" lh={1.3}>
-            {names.join(format.language === 'ar' ? '، ' : ', ')}
-          </Text>
+          <p className={classes.airlineNames}>{names.join(format.language === 'ar' ? '، ' : ', ')}</p>
         </div>
-        <Badge variant="light" color="gray" radius="sm" size="lg" tt="none" c="gray.8">
-          {label} · {format.date(slice.departureDate)}
-        </Badge>
+        <div className={classes.sliceBadge}>
+          <span>
+            {label} · {format.date(slice.departureDate)}
+          </span>
+        </div>
       </div>
 
       <div className={classes.timeline}>
         <Endpoint label={t('card.departure')} time={localTime(slice.departureDate)} code={slice.origin} format={format} />
 
         <div className={classes.track}>
-          <Text size="xs" c="gray.7">
-            <VisuallyHidden>{t('duration.label')}: </VisuallyHidden>
+          <p className={classes.note}>
+            <span className={classes.visuallyHidden}>{t('duration.label')}: </span>
             {format.duration(slice.durationInMinutes)}
-          </Text>
+          </p>
           <div className={classes.line}>
             <PlaneIcon size={18} />
           </div>
-          <Text size="xs" className={direct ? classes.stopsDirect : classes.stopsConnecting}>
-            {format.stops(slice)}
-          </Text>
+          <p className={direct ? classes.stopsDirect : classes.stopsConnecting}>{format.stops(slice)}</p>
         </div>
 
         <Endpoint
@@ -90,15 +83,13 @@ export function OfferSliceSummary({ slice, label, format }: { slice: OfferSlice;
       </div>
 
       <div className={classes.meta}>
-        <Text size="xs" c="gray.7">
-          {format.cabin(slice)}
-        </Text>
-        <Text size="xs" c="gray.7">
+        <p className={classes.note}>{format.cabin(slice)}</p>
+        <p className={classes.note}>
           {t('card.flightNumbers')}:{' '}
           <span dir="ltr" className={classes.ltr}>
             {slice.segments.map((s) => formatFlightNumber(s.flightNumber)).join(', ')}
           </span>
-        </Text>
+        </p>
       </div>
     </div>
   );

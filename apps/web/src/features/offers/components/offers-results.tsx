@@ -9,8 +9,9 @@ import { formatAge } from '../../../lib/format/format-age';
 import type { SearchState } from '../../../lib/search-params';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { HydratesLater } from '../../../lib/hydrates-later';
-import { useIdle } from '../../../lib/use-idle';
+import { useIdleOnceTouched } from '../../../lib/use-idle';
 import { useLoadedWhen } from '../../../lib/use-loaded-when';
+import { useMediaMatch } from '../../../lib/use-media-query';
 import { useOnline } from '../../../lib/use-online';
 import { clearStreamProgress, useStreamProgress } from '../api/offers-stream-progress';
 import { offersQueryKey, useOffersSearch, useRerunOffersSearch, type OffersPage } from '../api/use-offers-search';
@@ -113,7 +114,7 @@ const OffersResultsView = memo(function OffersResultsView({
   // The sheet and the modals show nothing until opened (nor does the server's page): they mount once the
   // browser is idle after the page has hydrated, or at once when opened before that, and stay mounted
   // when closed (unmounted at once, a dialog could not give focus back to the button that opened it).
-  const idle = useIdle();
+  const idle = useIdleOnceTouched();
   const sheetMounted = useKept(idle || filtersOpen);
   const detailsMounted = useKept(idle || selected !== null);
   const loginPromptMounted = useKept(idle || loginPrompt.opened);
@@ -402,6 +403,9 @@ function useKept(when: boolean): boolean {
   return kept || when;
 }
 
+/** Where the filters stand beside the list (filters.module.css): narrower, the filters button opens them in a sheet. */
+const SIDEBAR_SHOWN = '(min-width: 62em)';
+
 /**
  * The filters beside the list on a wide screen (hidden on a phone), in a Suspense boundary of its own: React
  * hydrates it in a task after the list's. By then the offers' facets may have arrived; until it has
@@ -418,9 +422,12 @@ export const SidebarFilters = memo(function SidebarFilters({
   onReset: () => void;
 }) {
   const hydrated = useHydrated();
+  // Shown only where the stylesheet shows the panel: on a narrower screen it stays as the server rendered it,
+  // empty, and each batch of a streamed search no longer renders the whole panel there for no one to see.
+  const wide = useMediaMatch(SIDEBAR_SHOWN);
   // New facets (each batch of a streamed search brings some) render in the background, in slices: the list's
-  // own update stays small, and this panel is hidden on a phone anyway.
-  const shownFacets = useDeferredValue(hydrated ? facets : undefined);
+  // own update stays small.
+  const shownFacets = useDeferredValue(hydrated && wide ? facets : undefined);
   if ((hydrated && offline) || (shownFacets && shownFacets.unfiltered === 0)) return null;
   return (
     <FiltersSidebar activeCount={activeFilterCount(panel.filters)} onReset={onReset}>
