@@ -9,8 +9,13 @@ export function standInForTheBrowser() {
     unobserve() {}
     disconnect() {}
   };
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
+  window.matchMedia ??= screenMatching(() => false);
+}
+
+/** A window.matchMedia whose lists match as `matches` says, and never change. */
+export function screenMatching(matches: (query: string) => boolean): typeof window.matchMedia {
+  return ((query: string) => ({
+    matches: matches(query),
     media: query,
     onchange: null,
     addListener: () => {},

@@ -12,7 +12,7 @@ import { Translator } from '../../../i18n/translator';
 import { TranslatorProvider } from '../../../i18n/use-translation';
 import { beginHydration, markRootHydrated } from '../../../lib/hydrates-later';
 import { useIdle } from '../../../lib/use-idle';
-import { standInForTheBrowser } from '../../../test/browser-stand-ins';
+import { screenMatching, standInForTheBrowser } from '../../../test/browser-stand-ins';
 import { aFormat as format } from '../testing/offer-results';
 import { SidebarFilters } from './offers-results';
 
@@ -79,19 +79,10 @@ async function hydrate(server: ReactNode, client: ReactNode) {
 
 /** A screen `width` px wide, as window.matchMedia answers the min-width queries the page asks. */
 function screenWidth(width: number) {
-  window.matchMedia = ((query: string) => {
+  window.matchMedia = screenMatching((query) => {
     const minEm = /min-width:\s*([\d.]+)em/.exec(query);
-    return {
-      matches: minEm ? width >= Number(minEm[1]) * 16 : false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  }) as typeof window.matchMedia;
+    return minEm ? width >= Number(minEm[1]) * 16 : false;
+  });
 }
 
 describe('parts of the offers page hydrated after the rest', () => {
