@@ -6,4 +6,8 @@ import { z } from 'zod';
 // object schema built without it tries `new Function`), so every module here that builds a schema
 // imports this one first: the bundler may put a module's schemas in a chunk that runs before the
 // entry's imports. The server keeps the compiled fast paths.
-if (typeof (globalThis as { window?: unknown }).window !== 'undefined') z.config({ jitless: true });
+// A worker of the page (apps/web/src/lib/contract.worker.ts) is held to the same policy.
+const inBrowser = ['window', 'WorkerGlobalScope'].some(
+  (name) => typeof (globalThis as Record<string, unknown>)[name] !== 'undefined',
+);
+if (inBrowser) z.config({ jitless: true });

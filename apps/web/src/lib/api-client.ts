@@ -1,5 +1,5 @@
 import type { ApiError } from '@kwenda/contracts';
-import type { z } from 'zod';
+import type { AnswerContract } from './contract-worker';
 import { authorizationHeader, clearSession } from './session';
 
 export const API_BASE = '/api/v1';
@@ -36,16 +36,17 @@ export const shouldRetryRead = (failures: number, error: Error): boolean =>
     : failures < 1 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
 
 /**
- * The contract to parse an answer with: the schema itself, or a function that imports it.
- * Code on the home page passes the function form (`() => import('@kwenda/contracts/reference').then((m) =>
- * m.airportListSchema)`), so zod and the schemas stay out of the first download.
+ * The contract to parse an answer with: the schema itself (or a contract checked off the main thread,
+ * lib/contract-worker.ts), or a function that imports it. Code on the home page passes the function form
+ * (`() => import('@kwenda/contracts/reference').then((m) => m.airportListSchema)`), so zod and the schemas
+ * stay out of the first download.
  */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+export type SchemaSource<T> = AnswerContract<T> | (() => Promise<AnswerContract<T>>);
 
 /** Fetches JSON from the API and parses it with the shared contract. */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<T>(
   path: string,
-  schema: SchemaSource<S>,
+  schema: SchemaSource<T>,
   init: {
     method?: string;
     body?: unknown;
@@ -62,7 +63,7 @@ export async function apiRequest<S extends z.ZodType>(
      */
     parseAfter?: { settled: Promise<unknown>; onRefused: () => void };
   } = {},
-): Promise<z.infer<S>> {
+): Promise<T> {
   const { signal } = init;
   // Aborted by its caller (a query no longer needed): not a failure. A timeout (AbortSignal.timeout)
   // is no answer, like a refused or dropped connection (TypeError "Failed to fetch"): status 0.
@@ -103,13 +104,15 @@ export async function apiRequest<S extends z.ZodType>(
   if (init.parseAfter && json && typeof json === 'object') {
     const { onRefused } = init.parseAfter;
     // A contract whose code failed to download refused nothing: the answer stays.
-    contract.then((parser) => parser.parse(json)).catch((error: unknown) => (error as Error).name === 'ZodError' && onRefused());
-    return json as z.infer<S>;
+    contract
+      .then((parser) => parser.parseAsync(json))
+      .catch((error: unknown) => (error as Error).name === 'ZodError' && onRefused());
+    return json as T;
   }
   // The contract's code may be a chunk still to download: if the connection dropped meanwhile, the
   // answer cannot be read, which is no answer either (a write's retry gets it again by its key).
   const parser = await contract.catch(() => {
     throw new ApiRequestError(0, null);
   });
-  return parser.parse(json);
+  return parser.parseAsync(json);
 }

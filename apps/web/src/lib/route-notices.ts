@@ -1,6 +1,7 @@
-import type { TravellerNotice } from '@kwenda/contracts';
+import type { NoticesResponse, TravellerNotice } from '@kwenda/contracts';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { workerContract } from './contract-worker';
 import { useAfterHydration } from './use-idle';
 
 /** One flight of the trip: where from and to, and the day it leaves (yyyy-MM-dd). */
@@ -11,6 +12,11 @@ export interface NoticeLeg {
 }
 
 const NO_NOTICES: TravellerNotice[] = [];
+
+/** GET /notices's contract, checked off the main thread (lib/contract-worker.ts). */
+const noticesContract = workerContract<NoticesResponse>('notices', () =>
+  import('@kwenda/contracts/reference').then((m) => m.noticesResponseSchema),
+);
 
 /**
  * GET /notices for each leg of a trip: what the agency wants its travellers to know (a route, an airport
@@ -28,9 +34,7 @@ export function useRouteNotices(legs: readonly NoticeLeg[], airlines: readonly s
       queryFn: ({ signal }: { signal: AbortSignal }) => {
         const query = new URLSearchParams({ origin: leg.origin, destination: leg.destination, date: leg.date });
         if (codes) query.set('airlines', codes);
-        return apiRequest(`/notices?${query}`, () => import('@kwenda/contracts/reference').then((m) => m.noticesResponseSchema), {
-          signal,
-        });
+        return apiRequest(`/notices?${query}`, noticesContract, { signal });
       },
       enabled: hydrated && enabled && Boolean(leg.origin && leg.destination && leg.date),
       // The server lets a browser keep them five minutes too: they change rarely.

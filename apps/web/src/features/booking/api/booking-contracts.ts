@@ -35,7 +35,7 @@ export function bookingRequest<S extends z.ZodType>(
   pick: (contracts: Contracts) => S,
   init?: Parameters<typeof apiRequest>[2],
 ): Promise<z.infer<S>> {
-  return apiRequest<S>(path, () => loadBookingContracts().then(pick), init).catch(async (error: unknown) => {
+  return apiRequest<z.infer<S>>(path, () => loadBookingContracts().then(pick), init).catch(async (error: unknown) => {
     await loadBookingContracts().catch(() => undefined);
     throw error;
   });

@@ -1,5 +1,6 @@
-import type { Offer, OfferStreamEvent } from '@kwenda/contracts';
+import type { FareCalendarResult, Offer, OfferSearchResult, OfferStreamEvent } from '@kwenda/contracts';
 import type * as OffersEntry from '@kwenda/contracts/offers';
+import { workerContract } from '../../../lib/contract-worker';
 import { whenIdle } from '../../../lib/use-idle';
 
 export type OffersContract = typeof OffersEntry;
@@ -33,6 +34,21 @@ export function offersContract(): Promise<OffersContract> {
       throw error;
     }));
 }
+
+/**
+ * The offers page's answers, parsed in a worker (lib/contract-worker.ts); on the main thread, with the
+ * contracts imported when idle (offersContract), only where there is no worker.
+ */
+export const offerStreamEventContract = workerContract<OfferStreamEvent>('offerStreamEvent', async () => {
+  const contract = await offersContract();
+  return { parseAsync: (line) => parseStreamEvent(contract, line) };
+});
+export const offerSearchResultContract = workerContract<OfferSearchResult>('offerSearchResult', () =>
+  offersContract().then((contract) => contract.offerSearchResultSchema),
+);
+export const fareCalendarContract = workerContract<FareCalendarResult>('fareCalendar', () =>
+  offersContract().then((contract) => contract.fareCalendarResultSchema),
+);
 
 /** Offers parsed with their contract one at a time, the main thread let go between them. */
 async function parseOffers(contract: OffersContract, offers: unknown[]): Promise<Offer[]> {

@@ -2,7 +2,7 @@ import type { OfferRequestInput, OfferSearchResult, OfferStreamEvent } from '@kw
 import { API_BASE, ApiRequestError } from '../../../lib/api-client';
 import { authorizationHeader } from '../../../lib/session';
 import { readNdjson } from '../lib/read-ndjson';
-import { offersContract, parseStreamEvent } from './offers-contract';
+import { offerStreamEventContract } from './offers-contract';
 import type { StreamProgress } from './offers-stream-progress';
 
 /** The stream could not be read (no streaming fetch, a proxy that broke it): POST /offers/request can still answer. */
@@ -20,7 +20,7 @@ export const canStreamFetch = () =>
 /**
  * POST /offers/stream: page 1 of the search, `onProgress` told of each batch as it arrives. Resolves
  * with the complete event's result. Each line is shown as sent and parsed with its contract in the
- * background, in order, once the contract has loaded (offers-contract.ts); the complete event's
+ * background, in order, in a worker (offers-contract.ts, lib/contract-worker.ts); the complete event's
  * result is returned as parsed. A line the contract refuses breaks the stream, as one that is not
  * JSON does. Throws ApiRequestError for what the server refused (bad input) or
  * reported (the supplier failed): asking again the other way would not help. Throws
@@ -52,13 +52,11 @@ export async function streamOffers(
   if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('application/x-ndjson'))
     throw new StreamUnavailableError(`The stream answered ${response.status}`);
 
-  const contract = offersContract();
-  contract.catch(() => {}); // awaited with the first line's parse, or after the last
   // Each line's parse waits for the one before: a refused line fails every parse after it.
-  let parsed: Promise<unknown> = contract;
+  let parsed: Promise<unknown> = Promise.resolve();
   let refusal: { error: unknown } | undefined;
   const parse = (line: unknown): Promise<OfferStreamEvent> => {
-    const event = parsed.then(() => contract).then((loaded) => parseStreamEvent(loaded, line));
+    const event = parsed.then(() => offerStreamEventContract.parseAsync(line));
     event.catch((error: unknown) => void (refusal ??= { error }));
     parsed = event;
     return event;

@@ -2,7 +2,7 @@ import type { FareCalendarRequestInput } from '@kwenda/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { toOfferFilters, type SearchState } from '../../../lib/search-params';
-import { offersContract } from './offers-contract';
+import { fareCalendarContract } from './offers-contract';
 
 /**
  * POST /offers/calendar: the lowest price on each day around the search's date. Asked only once
@@ -15,10 +15,7 @@ export function useFareCalendar(search: SearchState, enabled: boolean) {
     queryKey: ['offers-calendar', filters] as const,
     queryFn: ({ signal }) => {
       const body: FareCalendarRequestInput = { filters };
-      return apiRequest('/offers/calendar', () => offersContract().then((contract) => contract.fareCalendarResultSchema), {
-        body,
-        signal,
-      });
+      return apiRequest('/offers/calendar', fareCalendarContract, { body, signal });
     },
     enabled: enabled && search.tripType !== 'multi-city',
     // A bad request will be bad again; only network and server failures are worth a second try.

@@ -8,7 +8,7 @@ import { toOfferFilters, type SearchState } from '../../../lib/search-params';
 import { filtersKey } from '../lib/offer-filters-address';
 import { nextPageParam } from '../lib/paging';
 import { clearStreamProgress, setStreamProgress } from './offers-stream-progress';
-import { offersContract } from './offers-contract';
+import { offerSearchResultContract } from './offers-contract';
 import { StreamUnavailableError, streamOffers } from './stream-offers';
 
 /**
@@ -18,9 +18,6 @@ import { StreamUnavailableError, streamOffers } from './stream-offers';
 export type OffersPage = OfferSearchResult & { receivedAt: number; timedOut?: boolean };
 
 const NO_FILTERS: OfferFilterValues = {};
-
-/** The contract of POST /offers/request, loaded when first needed (offers-contract.ts). */
-const offersPageContract = () => offersContract().then((contract) => contract.offerSearchResultSchema);
 
 export function offersQueryKey(search: SearchState | null, order: SortOrder, offerFilters: OfferFilterValues = NO_FILTERS) {
   const filters = search ? toOfferFilters(search) : null;
@@ -47,7 +44,7 @@ async function streamFirstPage(body: OfferRequestInput, queryKey: readonly unkno
       clearStreamProgress(queryKey);
       throw error;
     }
-    const result = await apiRequest('/offers/request', offersPageContract, { body, signal });
+    const result = await apiRequest('/offers/request', offerSearchResultContract, { body, signal });
     return { ...result, receivedAt: Date.now() };
   }
 }
@@ -73,7 +70,7 @@ export function useOffersSearch(search: SearchState | null, order: SortOrder, of
       // Another order, other filters or a refetch of a search with offers in the cache: the supplier has it.
       const searched = queryClient.getQueriesData({ queryKey: queryKey.slice(0, 2) }).some(([, data]) => data !== undefined);
       if (pageParam === 1 && !searched) return streamFirstPage(body, queryKey, signal);
-      const result = await apiRequest('/offers/request', offersPageContract, { body, signal });
+      const result = await apiRequest('/offers/request', offerSearchResultContract, { body, signal });
       return { ...result, receivedAt: Date.now() };
     },
     initialPageParam: 1,
