@@ -72,6 +72,17 @@ describe('a contract checked in a worker', () => {
     expect(here).toHaveBeenCalledTimes(2);
   });
 
+  it('a worker started ahead of its first check is the one that checks', async () => {
+    vi.stubGlobal('Worker', TestWorker);
+    vi.resetModules();
+    const { warmContractWorker, workerContract } = await import('./contract-worker');
+    warmContractWorker();
+    expect(TestWorker.started).toHaveLength(1);
+    void workerContract('notices', async () => ({ parseAsync: async () => null })).parseAsync({ notices: [] });
+    expect(TestWorker.started).toHaveLength(1);
+    expect(TestWorker.started[0]!.checks).toHaveLength(1);
+  });
+
   it('parses on the main thread where there are no workers', async () => {
     vi.stubGlobal('Worker', undefined);
     const { checked } = await contract();

@@ -43,6 +43,11 @@ function startWorker(): Worker | null {
   return worker;
 }
 
+/** Starts the worker ahead of its first check (its script downloads while an answer is still on its way). */
+export function warmContractWorker() {
+  startWorker();
+}
+
 /**
  * The contract `contract` checked in a worker (lib/contract.worker.ts), so zod and the schemas are never
  * built on the page's main thread; resolves with the parsed answer, rejects with ContractRefusal. Where

@@ -1,5 +1,6 @@
 import type { OfferRequestInput, OfferSearchResult, OfferStreamEvent } from '@kwenda/contracts';
 import { API_BASE, ApiRequestError } from '../../../lib/api-client';
+import { warmContractWorker } from '../../../lib/contract-worker';
 import { authorizationHeader } from '../../../lib/session';
 import { readNdjson } from '../lib/read-ndjson';
 import { offerStreamEventContract } from './offers-contract';
@@ -52,6 +53,8 @@ export async function streamOffers(
   if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('application/x-ndjson'))
     throw new StreamUnavailableError(`The stream answered ${response.status}`);
 
+  // The worker that parses the lines starts now, rather than with the first line.
+  warmContractWorker();
   // Each line's parse waits for the one before: a refused line fails every parse after it.
   let parsed: Promise<unknown> = Promise.resolve();
   let refusal: { error: unknown } | undefined;
