@@ -1,5 +1,5 @@
 import type { ApiError } from '@kwenda/contracts';
-import type { AnswerContract } from './contract-worker';
+import { parseAnswer, type AnswerContract } from './contract-worker';
 import { authorizationHeader, clearSession } from './session';
 
 export const API_BASE = '/api/v1';
@@ -105,7 +105,7 @@ export async function apiRequest<T>(
     const { onRefused } = init.parseAfter;
     // A contract whose code failed to download refused nothing: the answer stays.
     contract
-      .then((parser) => parser.parseAsync(json))
+      .then((parser) => parseAnswer(parser, json))
       .catch((error: unknown) => (error as Error).name === 'ZodError' && onRefused());
     return json as T;
   }
@@ -114,5 +114,5 @@ export async function apiRequest<T>(
   const parser = await contract.catch(() => {
     throw new ApiRequestError(0, null);
   });
-  return parser.parseAsync(json);
+  return parseAnswer(parser, json);
 }

@@ -1,9 +1,14 @@
 import type { ContractCheck, ContractVerdict, WorkerContract } from './contract.worker';
 
-/** What parses an answer: a zod schema (its parseAsync), or a contract checked in the worker below. */
+/** What parses an answer: a zod schema, or a contract checked in the worker below (parseAsync only). */
 export interface AnswerContract<T> {
   parseAsync(value: unknown): Promise<T>;
+  parse?(value: unknown): T;
 }
+
+/** `value` parsed with `contract`: at once by a schema (its parse), as the worker answers by a worker contract. */
+export const parseAnswer = <T>(contract: AnswerContract<T>, value: unknown): T | Promise<T> =>
+  contract.parse ? contract.parse(value) : contract.parseAsync(value);
 
 /** An answer its contract refused in the worker: named as zod names its own, which callers test for. */
 export class ContractRefusal extends Error {
@@ -54,7 +59,7 @@ export function warmContractWorker() {
  * there is no worker (or its script fails), `here` loads a parser for the main thread instead.
  */
 export function workerContract<T>(contract: WorkerContract, here: () => Promise<AnswerContract<T>>): AnswerContract<T> {
-  const onMainThread = (value: unknown) => here().then((parser) => parser.parseAsync(value));
+  const onMainThread = (value: unknown) => here().then((parser) => parseAnswer(parser, value));
   return {
     parseAsync(value) {
       const thread = startWorker();
