@@ -11,7 +11,7 @@ export const parseAnswer = <T>(contract: AnswerContract<T>, value: unknown): T |
   contract.parse ? contract.parse(value) : contract.parseAsync(value);
 
 /** An answer its contract refused in the worker: named as zod names its own, which callers test for. */
-export class ContractRefusal extends Error {
+class ContractRefusal extends Error {
   override name = 'ZodError';
   constructor(readonly issues: unknown[]) {
     super(`The answer does not match its contract: ${JSON.stringify(issues).slice(0, 300)}`);

@@ -27,7 +27,7 @@ export function useIdle(): boolean {
 }
 
 /**
- * As useIdle, from the visitor's first touch of the page on (a tap, a key, a focus moved, a scroll;
+ * As useIdle, from the visitor's first touch of the page on (a tap, a key, a focus moved, the page scrolled;
  * lib/first-interaction.ts): for what only a visitor who uses the page needs (the dialogs a button opens),
  * so that a visitor who only looks runs none of it while the page is still arriving.
  */

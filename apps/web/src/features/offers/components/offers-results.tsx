@@ -11,7 +11,7 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { HydratesLater } from '../../../lib/hydrates-later';
 import { useIdleOnceTouched } from '../../../lib/use-idle';
 import { useLoadedWhen } from '../../../lib/use-loaded-when';
-import { useMediaMatch } from '../../../lib/use-media-query';
+import { useMediaMatch } from '../../../lib/use-media-match';
 import { useOnline } from '../../../lib/use-online';
 import { clearStreamProgress, useStreamProgress } from '../api/offers-stream-progress';
 import { offersQueryKey, useOffersSearch, useRerunOffersSearch, type OffersPage } from '../api/use-offers-search';
