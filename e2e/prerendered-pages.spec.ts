@@ -1,6 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
+import { bookThroughApi } from './support/booking-form';
 
 /**
  * Home, about, FAQs, the privacy policy and log-in come prerendered (apps/web/scripts/prerender.mjs) in the
@@ -417,3 +420,81 @@ test(
     expect(await page.evaluate(() => (window as Window & { hacked?: number }).hacked)).toBeUndefined();
   },
 );
+
+/**
+ * Serves the site through a local proxy that sends each page's document in two parts, `pauseMs` apart,
+ * cut just before the header's menu button: a slow connection or a busy phone's parser stopping midway
+ * through the header. Everything else passes through unchanged.
+ */
+async function serveDocumentsCut(target: string, pauseMs: number) {
+  const server = http.createServer((request, response) => {
+    // node:http rather than fetch: the runner's fetch takes a new connection per request (playwright.config.ts).
+    const upstream = http.request(
+      new URL(request.url!, target),
+      { method: request.method, headers: { ...request.headers, 'accept-encoding': 'identity' } },
+      (answer) => {
+        if (!(answer.headers['content-type'] ?? '').startsWith('text/html')) {
+          response.writeHead(answer.statusCode!, answer.headers);
+          return void answer.pipe(response);
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const { 'content-length': _length, ...headers } = answer.headers;
+          response.writeHead(answer.statusCode!, headers);
+          const text = Buffer.concat(chunks).toString('utf8');
+          const header = text.indexOf('<header');
+          const cut = header === -1 ? -1 : text.indexOf('<button', header);
+          if (cut === -1) return void response.end(text);
+          response.write(text.slice(0, cut));
+          setTimeout(() => response.end(text.slice(cut)), pauseMs);
+        });
+      },
+    );
+    upstream.on('error', (error) => response.destroy(error));
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+test('no frame shows a page half-parsed: the first one holds the whole page, and nothing moves while the rest arrives @both', async ({
+  page,
+  language,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const proxy = await serveDocumentsCut(baseURL!, 800);
+  try {
+    await page.addInitScript(() => {
+      const seen = { firstFrame: null as null | { menuButton: boolean; pageEnd: boolean }, shifts: [] as string[] };
+      (window as unknown as { __frames: typeof seen }).__frames = seen;
+      requestAnimationFrame(() => {
+        seen.firstFrame = {
+          menuButton: document.querySelector('header button[aria-haspopup]') !== null,
+          pageEnd: document.getElementById('kwenda-page-end') !== null,
+        };
+      });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
+          seen.shifts.push(
+            `${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`,
+          );
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Prerendered (home), rendered for its address (FAQs at a tab), and a booking's page for a browser
+    // without its access (rendered per request).
+    const booking = await bookThroughApi(page.request, 28, { adults: 1, children: 0, infants: 0 });
+    for (const address of ['/', '/faqs?tab=payment', `/booking/${booking}`]) {
+      await page.goto(`${proxy.origin}${address}${address.includes('?') ? '&' : '?'}lang=${language}`);
+      await page.waitForTimeout(300);
+      const seen = await page.evaluate(
+        () => (window as unknown as { __frames: { firstFrame: unknown; shifts: string[] } }).__frames,
+      );
+      expect(seen.firstFrame, address).toEqual({ menuButton: true, pageEnd: true });
+      expect(seen.shifts, address).toEqual([]);
+    }
+  } finally {
+    proxy.close();
+  }
+});

@@ -43,7 +43,7 @@ function fakeWebBuild({ renderer = true } = {}) {
     for (const page of ['offers', 'faqs'])
       fs.writeFileSync(
         path.join(dist, 'prerendered', language, `${page}.template.html`),
-        `<html lang="${language}"><body><div id="root"></div></body></html>`,
+        `<html lang="${language}"><head></head><body><div id="root"></div></body></html>`,
       );
   }
   if (renderer) {
@@ -122,7 +122,7 @@ describe('prerendered pages', () => {
     expect(page.headers['vary']).toContain('cookie');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toMatch(
-      /^<html lang="en"><body><div id="root"><p>en \/offers\?tripType=one-way&amp;departureStation=PZU&amp;destinationStation=CAI&amp;departureDate=2026-12-15 call \d+ airports PZU,CAI registration \S+<\/p><\/div><script type="application\/json" id="kwenda-page-data">/,
+      /^<html lang="en"><head><link rel="expect" href="#kwenda-page-end" blocking="render"><\/head><body><div id="root"><p>en \/offers\?tripType=one-way&amp;departureStation=PZU&amp;destinationStation=CAI&amp;departureDate=2026-12-15 call \d+ airports PZU,CAI registration \S+<\/p><\/div><template id="kwenda-page-end"><\/template><script type="application\/json" id="kwenda-page-data">/,
     );
     const data = JSON.parse(/id="kwenda-page-data">([^<]*)<\/script>/.exec(page.body)![1]!) as {
       airports: { iataCode: string; cityNameAr: string }[];
@@ -147,7 +147,7 @@ describe('prerendered pages', () => {
     expect(offers.statusCode).toBe(200);
     expect(offers.headers['cache-control']).toBe('no-cache');
     expect(offers.body).toMatch(
-      /^<html lang="en"><body><div id="root"><p>en \/AB12CD\/offers\?tripType=one-way&amp;departureStation=PZU call \d+ airports PZU /,
+      /^<html lang="en"><head><link rel="expect" href="#kwenda-page-end" blocking="render"><\/head><body><div id="root"><p>en \/AB12CD\/offers\?tripType=one-way&amp;departureStation=PZU call \d+ airports PZU /,
     );
     expect((await get('/KW2024/faqs?tab=payment')).body).toContain('<div id="root"><p>ar /KW2024/faqs?tab=payment call');
     // Not a code (lower case, no digit): no page at all, the app's 404; a code before an unknown path likewise.
@@ -185,7 +185,7 @@ describe('prerendered pages', () => {
   it('sends the empty template when rendering fails, and keeps only known airports from the address', async () => {
     const failed = await get('/offers?departureStation=XXX&destinationStation=CAI');
     expect(failed.statusCode).toBe(200);
-    expect(failed.body).toBe('<html lang="ar"><body><div id="root"></div></body></html>');
+    expect(failed.body).toBe('<html lang="ar"><head></head><body><div id="root"></div></body></html>');
     const odd = await get('/offers?departureStation=pzu&destinationStation=%3C%2Fscript%3EQQQ&slices=KRT-JED');
     expect(odd.body).toContain('airports KRT,JED registration');
     expect(odd.body).not.toContain('</script>QQQ');
@@ -445,7 +445,7 @@ describe("a booking's page, painted for the browser holding its access", () => {
     // Painted by the server in its loading state, the id only where the address goes.
     expect(missing.body).toMatch(
       new RegExp(
-        `^<html lang="ar"><head><title>Kwenda</title></head><body><div id="root"><p>ar loading <a href="/booking/${missingId}">0 airports</a> call \\d+</p></div><script type="application/json" id="kwenda-page-data">`,
+        `^<html lang="ar"><head><title>Kwenda</title><link rel="expect" href="#kwenda-page-end" blocking="render"></head><body><div id="root"><p>ar loading <a href="/booking/${missingId}">0 airports</a> call \\d+</p></div><template id="kwenda-page-end"></template><script type="application/json" id="kwenda-page-data">`,
       ),
     );
     const pageData = (body: string) =>

@@ -175,6 +175,16 @@ function firstPageStrings(lang) {
   return `<link rel="modulepreload" crossorigin href="/${chunk.file}">`;
 }
 
+/**
+ * An empty element right after a painted page's root, and the head's link that holds the first frame until the
+ * parser reaches it: on a busy phone the parser yields midway, and a half-parsed header or row then moves as
+ * its last children arrive.
+ */
+const PAGE_END_GATE = {
+  head: '<link rel="expect" href="#kwenda-page-end" blocking="render">',
+  marker: '<template id="kwenda-page-end"></template>',
+};
+
 function fill(template, { lang, html, meta, links, noscript = 'page' }) {
   const replaceOnce = (text, search, replacement) => {
     const found = typeof search === 'string' ? text.includes(search) : text.search(search) !== -1;
@@ -195,8 +205,15 @@ function fill(template, { lang, html, meta, links, noscript = 'page' }) {
     `<meta name="description" content="${description}" /><meta property="og:title" content="${title}" /><meta property="og:description" content="${description}" />`,
   );
   const hideMain = noscript === 'offers' ? NOSCRIPT_HIDE_MAIN : '';
-  page = replaceOnce(page, '</head>', `${firstPageStrings(lang)}${links}${hideMain}</head>`);
-  return replaceOnce(page, '<div id="root"></div>', `${noscriptNotice(lang, noscript)}<div id="root">${html}</div>`);
+  // A page painted here waits for its whole root before its first frame, as the server's rendered pages do
+  // (withPage in apps/api/src/plugins/rendered-pages.ts): a template, with nothing in its root, does not.
+  const gate = html ? PAGE_END_GATE : { head: '', marker: '' };
+  page = replaceOnce(page, '</head>', `${firstPageStrings(lang)}${links}${hideMain}${gate.head}</head>`);
+  return replaceOnce(
+    page,
+    '<div id="root"></div>',
+    `${noscriptNotice(lang, noscript)}<div id="root">${html}</div>${gate.marker}`,
+  );
 }
 
 const gzip = promisify(zlib.gzip);

@@ -131,7 +131,7 @@ export async function loadPageRenderer(
     try {
       const { html, meta } = await render.renderPage(url, language, pageData);
       const json = `<script type="application/json" id="kwenda-page-data">${render.pageDataJson(pageData)}</script>`;
-      let document = page.html.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${json}`);
+      let document = withPage(page.html, html, json);
       if (meta?.title) document = document.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
       return new RenderedDocument(document);
     } catch (error) {
@@ -154,7 +154,7 @@ export async function loadPageRenderer(
       try {
         const { html } = await render.renderPage(url, language, pageData);
         const data = `<script type="application/json" id="kwenda-page-data">${render.pageDataJson(pageData)}</script>`;
-        document = new RenderedDocument(page.html.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${data}`));
+        document = new RenderedDocument(withPage(page.html, html, data));
       } catch (error) {
         // Kept too: an address that breaks the page is not rendered again at every request.
         log.warn({ err: error, url }, 'rendering a page failed: its template goes out and the browser renders it');
@@ -176,6 +176,22 @@ export async function loadPageRenderer(
     return document;
   }
   return Object.assign(renderDocument, { personal });
+}
+
+/** An empty element written right after a rendered page's root, which its first frame waits for. */
+const PAGE_END_ID = 'kwenda-page-end';
+
+/**
+ * The template with the rendered markup in its root and `after` behind it. Its first frame waits until the
+ * browser has parsed the whole root (`<link rel="expect">` on an element after it): a busy phone's parser
+ * yields midway through a page, and a half-parsed header or row then moves as its last children arrive
+ * (the header's language link moved 32 px when the menu button reached it). The static pages get the
+ * same from apps/web/scripts/prerender.mjs.
+ */
+function withPage(template: string, html: string, after: string): string {
+  return template
+    .replace('</head>', () => `<link rel="expect" href="#${PAGE_END_ID}" blocking="render"></head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div><template id="${PAGE_END_ID}"></template>${after}`);
 }
 
 const brotli = promisify(zlib.brotliCompress);
