@@ -424,9 +424,11 @@ test(
 /**
  * Serves the site through a local proxy that sends each page's document in two parts, `pauseMs` apart,
  * cut just before the header's menu button: a slow connection or a busy phone's parser stopping midway
- * through the header. Everything else passes through unchanged.
+ * through the header. Everything else passes through unchanged. `cut` lists the addresses it cut, so a test
+ * can tell a page it sent whole (no header button found) from one that stood the cut.
  */
 async function serveDocumentsCut(target: string, pauseMs: number) {
+  const cutAddresses: string[] = [];
   const server = http.createServer((request, response) => {
     // node:http rather than fetch: the runner's fetch takes a new connection per request (playwright.config.ts).
     const upstream = http.request(
@@ -446,6 +448,7 @@ async function serveDocumentsCut(target: string, pauseMs: number) {
           const header = text.indexOf('<header');
           const cut = header === -1 ? -1 : text.indexOf('<button', header);
           if (cut === -1) return void response.end(text);
+          cutAddresses.push(request.url!);
           response.write(text.slice(0, cut));
           setTimeout(() => response.end(text.slice(cut)), pauseMs);
         });
@@ -455,7 +458,11 @@ async function serveDocumentsCut(target: string, pauseMs: number) {
     request.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cut: cutAddresses,
+    close: () => server.close(),
+  };
 }
 
 test('no frame shows a page half-parsed: the first one holds the whole page, and nothing moves while the rest arrives @both', async ({
@@ -486,7 +493,9 @@ test('no frame shows a page half-parsed: the first one holds the whole page, and
     // without its access (rendered per request).
     const booking = await bookThroughApi(page.request, 28, { adults: 1, children: 0, infants: 0 });
     for (const address of ['/', '/faqs?tab=payment', `/booking/${booking}`]) {
-      await page.goto(`${proxy.origin}${address}${address.includes('?') ? '&' : '?'}lang=${language}`);
+      const url = `${address}${address.includes('?') ? '&' : '?'}lang=${language}`;
+      await page.goto(`${proxy.origin}${url}`);
+      expect(proxy.cut, 'the document came in two parts').toContain(url);
       await page.waitForTimeout(300);
       const seen = await page.evaluate(
         () => (window as unknown as { __frames: { firstFrame: unknown; shifts: string[] } }).__frames,
