@@ -48,6 +48,26 @@ export async function findKey(db: Db, scope: string, key: string): Promise<Idemp
   return row;
 }
 
+/**
+ * Moves the lease of a request still running to `until`; false when the claim is no longer this
+ * request's (its answer was kept, or its lease ended and a retry took the key).
+ */
+export async function renewKey(db: Db, claim: { scope: string; key: string; claimId: string }, until: Date): Promise<boolean> {
+  const rows = await db
+    .update(idempotencyKeys)
+    .set({ lockedUntil: until })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, claim.scope),
+        eq(idempotencyKeys.key, claim.key),
+        eq(idempotencyKeys.claimId, claim.claimId),
+        eq(idempotencyKeys.status, 'running'),
+      ),
+    )
+    .returning({ claimId: idempotencyKeys.claimId });
+  return rows.length > 0;
+}
+
 /** Keeps the answer of the request that holds the claim, to replay. */
 export async function saveAnswer(
   db: Db,

@@ -11,8 +11,14 @@ export const IDEMPOTENT_ROUTES = ['POST /api/v1/bookings', 'PUT /api/v1/bookings
 
 /** How long an answer is kept for a retry. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 3_600_000;
-/** How long a request may hold its key while running; after that a process that died mid-request frees it. */
-export const IDEMPOTENCY_LEASE_MS = 2 * 60_000;
+/**
+ * How long a running request's hold on its key lasts unless renewed. A live request renews it four
+ * times a lease, so a process that died mid-request frees its keys this long after its last renewal:
+ * the traveller's retry then runs instead of hearing "still running" for minutes.
+ */
+export const IDEMPOTENCY_LEASE_MS = 20_000;
+/** A request still running after this long stops renewing its key (a handler that never answers cannot hold it forever). */
+export const IDEMPOTENCY_MAX_HOLD_MS = 10 * 60_000;
 
 const headersSchema = z.looseObject({
   'idempotency-key': z
@@ -30,6 +36,8 @@ interface Claim {
   scope: string;
   key: string;
   claimId: string;
+  /** Stops renewing the lease. */
+  stopRenewing: () => void;
 }
 
 declare module 'fastify' {
@@ -76,9 +84,34 @@ function scopeOf(request: FastifyRequest) {
  * Registered before the routes (it adds itself to them as they are declared) and before compression
  * (the answer is kept as sent, before it is compressed).
  */
-export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock?: () => Date }) {
+export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock?: () => Date; leaseMs?: number }) {
   const clock = deps.clock ?? (() => new Date());
+  const leaseMs = deps.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   app.decorateRequest('idempotencyClaim', null);
+  const renewing = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const stop of renewing) stop();
+  });
+
+  /** Renews the request's lease while it runs, until its answer is kept (or it gives up). */
+  function keepHolding(request: FastifyRequest, held: Omit<Claim, 'stopRenewing'>): Claim {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (request.idempotencyClaim !== claimed || Date.now() - started > IDEMPOTENCY_MAX_HOLD_MS) return stop();
+      repo.renewKey(deps.db, held, new Date(clock().getTime() + leaseMs)).then(
+        (still) => still || stop(),
+        (error: unknown) => request.log.warn({ err: error }, 'could not renew the lease of an idempotency key'),
+      );
+    }, leaseMs / 4);
+    timer.unref();
+    const stop = () => {
+      clearInterval(timer);
+      renewing.delete(stop);
+    };
+    renewing.add(stop);
+    const claimed: Claim = { ...held, stopRenewing: stop };
+    return claimed;
+  }
 
   async function claim(request: FastifyRequest, reply: FastifyReply) {
     const key = request.headers['idempotency-key'];
@@ -96,11 +129,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock?
         fingerprint,
         claimId,
         now: clock(),
-        leaseMs: IDEMPOTENCY_LEASE_MS,
+        leaseMs,
         keepMs: IDEMPOTENCY_KEEP_MS,
       });
       if (claimed) {
-        request.idempotencyClaim = { scope, key, claimId };
+        request.idempotencyClaim = keepHolding(request, { scope, key, claimId });
         return;
       }
       const row = await repo.findKey(deps.db, scope, key);
@@ -131,6 +164,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock?
     const held = request.idempotencyClaim;
     if (!held) return payload;
     request.idempotencyClaim = null;
+    held.stopRenewing();
     try {
       if (reply.statusCode >= 500 || typeof payload !== 'string') await repo.releaseKey(deps.db, held);
       else

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { bookingSchema, type Booking, type Offer, type OfferSearchResult } from '@kwenda/contracts';
 import { TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
+import { IDEMPOTENCY_LEASE_MS } from '../../src/plugins/idempotency.js';
 import { sandboxRepricingOutcome } from '../../src/suppliers/sandbox/offer-reference.js';
 import { passengersFor } from '../helpers/booking-factories.js';
 import { daysAhead, offerRequest } from '../helpers/factories.js';
@@ -31,8 +32,18 @@ interface SendOptions {
 /** What a load balancer answers while a process behind it dies: try again. */
 const RETRIED_STATUSES = new Set([502, 503, 504]);
 
+/**
+ * A write the site is still doing, as far as it knows: the process doing it may have died, and its
+ * key is free once its lease ends (IDEMPOTENCY_LEASE_MS), so the traveller waits and presses again.
+ */
+const stillRunning = (reply: Reply) =>
+  reply.status === 409 && reply.headers['content-type']?.includes('json') && reply.json().code === 'IDEMPOTENCY_KEY_IN_USE';
+
+/** How long a traveller keeps pressing again: more than a dead process's lease on its key. */
+const PATIENCE_MS = 2 * IDEMPOTENCY_LEASE_MS + 30_000;
+
 export class Traveller {
-  /** Requests answered 502/503/504 or cut off, then sent again. */
+  /** Requests answered 502/503/504 or "still running", or cut off, then sent again. */
   retries = 0;
   private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
 
@@ -87,18 +98,20 @@ export class Traveller {
   }
 
   /**
-   * Sends until the answer is not a load balancer's 502/503/504 or a cut connection. Every call the
-   * journeys make is safe to repeat: POSTs carry an Idempotency-Key (kept across the tries), PUTs set
-   * a state, and the card form completes its payment page once.
+   * Sends until the answer is not a load balancer's 502/503/504, a "still running" or a cut
+   * connection, for at most PATIENCE_MS. Every call the journeys make is safe to repeat: POSTs carry
+   * an Idempotency-Key (kept across the tries), PUTs set a state, and the card form completes its
+   * payment page once.
    */
-  async call(method: string, path: string, options: SendOptions = {}, tries = 15): Promise<Reply> {
+  async call(method: string, path: string, options: SendOptions = {}): Promise<Reply> {
     const headers = method === 'POST' ? { 'idempotency-key': randomUUID(), ...options.headers } : options.headers;
+    const deadline = Date.now() + PATIENCE_MS;
     for (let attempt = 1; ; attempt++) {
       try {
         const reply = await this.send(method, path, { ...options, headers });
-        if (!RETRIED_STATUSES.has(reply.status) || attempt >= tries) return reply;
+        if ((!RETRIED_STATUSES.has(reply.status) && !stillRunning(reply)) || Date.now() > deadline) return reply;
       } catch (error) {
-        if (attempt >= tries) throw error;
+        if (Date.now() > deadline) throw error;
       }
       this.retries++;
       await new Promise((resolve) => setTimeout(resolve, 500 * Math.min(attempt, 4)));

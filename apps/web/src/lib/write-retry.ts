@@ -3,6 +3,12 @@ import { ApiRequestError, isNetworkError } from './api-client';
 /** Tries of a booking write after the first, while no answer comes. */
 const WRITE_RETRIES = 2;
 
+/**
+ * Tries after the first while the server says the first is still running: 1+2+4+8+8+8 = 31 s, more
+ * than the 20 s a process that died mid-request holds its key (the API's IDEMPOTENCY_LEASE_MS).
+ */
+const STILL_RUNNING_RETRIES = 6;
+
 /** A booking write with no answer after this long is sent again (the server answers the retry once it is done). */
 const WRITE_TIMEOUT_MS = 60_000;
 
@@ -17,8 +23,9 @@ export const writeTimeout = (): AbortSignal | undefined =>
  * until it is back online (TanStack Query pauses it).
  */
 export const retryWrite = (failures: number, error: Error): boolean =>
-  failures < WRITE_RETRIES &&
-  (isNetworkError(error) || (error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_KEY_IN_USE'));
+  error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_KEY_IN_USE'
+    ? failures < STILL_RUNNING_RETRIES
+    : failures < WRITE_RETRIES && isNetworkError(error);
 
 /** 1 then 2 seconds between tries (more while offline: the next try waits for the connection). */
 export const writeRetryDelay = (failures: number): number => Math.min(1000 * 2 ** failures, 8000);

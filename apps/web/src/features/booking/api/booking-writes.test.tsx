@@ -27,11 +27,11 @@ describe('a booking write on a connection that drops', () => {
     return null;
   }
   /**
-   * Checks again after each 20 ms of the fake clock (10 s of it at the most), letting React render in
-   * between: the waits between tries (1 and 2 s) pass at once, and a state that lasts one wait is seen.
+   * Checks again after each 20 ms of the fake clock (10 s of it, or `forMs`, at the most), letting React
+   * render in between: the waits between tries (1 and 2 s) pass at once, and a state that lasts one wait is seen.
    */
-  const until = async (check: () => void) => {
-    for (let waited = 0; waited < 10_000; waited += 20) {
+  const until = async (check: () => void, forMs = 10_000) => {
+    for (let waited = 0; waited < forMs; waited += 20) {
       try {
         return check();
       } catch {
@@ -143,5 +143,24 @@ describe('a booking write on a connection that drops', () => {
     pay!.mutate({ payLater: true });
     await until(() => expect(seen.success).toBe(true));
     expect(sent.map((s) => s.key)).toEqual([sent[0]!.key, sent[0]!.key]);
+  });
+
+  it('"still running" is asked again for longer than a dead process holds its key (20 s), then shown', async () => {
+    const stillRunning = () => Promise.resolve(json({ code: 'IDEMPOTENCY_KEY_IN_USE', message: 'running' }, 409));
+    answers.push(stillRunning, stillRunning, stillRunning, stillRunning, stillRunning, held);
+    await until(() => expect(pay).toBeDefined());
+    const started = Date.now();
+    pay!.mutate({ payLater: true });
+    await until(() => expect(seen.success).toBe(true), 40_000);
+    expect(Date.now() - started).toBeGreaterThan(20_000);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(1);
+    expect(sent).toHaveLength(6);
+
+    // A server that says so for ever is shown after the seventh try, not asked again.
+    answers.push(...Array.from({ length: 10 }, () => stillRunning));
+    pay!.mutate({ payLater: false });
+    await until(() => expect(seen.error).toMatchObject({ status: 409 }), 40_000);
+    await waitOutEveryRetry();
+    expect(sent).toHaveLength(6 + 7);
   });
 });
