@@ -64,6 +64,8 @@ const startServer = (dir, env = {}) =>
 /** The loaded server's settings (the load's own, over the production defaults). */
 const loadedServerEnv = {
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // Pages have an allowance of their own: at the default 300 a minute the offers pages' load measured 429s.
+  PAGE_RATE_LIMIT_PER_MINUTE: '100000000',
   JOBS_INTERVAL_SECONDS: '1',
   // Login attempts are throttled per client address: each timed login comes from its own address.
   TRUST_PROXY: '1',
@@ -418,13 +420,43 @@ try {
   console.log(
     `Offers p95 target < 50 ms: ${offers.p95 < 50 ? 'met' : 'NOT met'}; home JS target: ${weight.jsGzipKb <= 120 ? 'met' : 'NOT met'}`,
   );
+  // A load answered with refusals or errors measured them, not the site: its figures must not be quoted.
+  const refused = [
+    ['PGlite', onPglite],
+    ['PostgreSQL', onPostgres],
+  ].flatMap(([database, run]) =>
+    run
+      ? [
+          run.offers,
+          run.cold,
+          run.airports,
+          run.offersPages,
+          run.offersPagesCold,
+          run.createBookings,
+          run.readBookings,
+          run.account,
+        ]
+          .filter((r) => r.non2xx > 0 || r.errors > 0)
+          .map((r) => `${r.name} on ${database} (${r.non2xx} non-2xx, ${r.errors} errors)`)
+      : [],
+  );
+  if (refused.length) {
+    console.log(`NOT valid, answered other than 2xx or with errors: ${refused.join('; ')}`);
+    process.exitCode = 1;
+  }
   if (scores) {
-    // Issue 17: performance >= 98 on the mobile profile with LCP under 2.0 s, the other three categories at 100.
+    // Performance >= 98 on the mobile profile, LCP at most 2.0 s, blocking time at most 100 ms, the other three categories at 100.
     const missed = Object.entries(scores).filter(
-      ([, r]) => r.performance < 98 || r.lcpMs >= 2000 || r.accessibility < 100 || r['best-practices'] < 100 || r.seo < 100,
+      ([, r]) =>
+        r.performance < 98 ||
+        r.lcpMs > 2000 ||
+        r.tbtMs > 100 ||
+        r.accessibility < 100 ||
+        r['best-practices'] < 100 ||
+        r.seo < 100,
     );
     console.log(
-      `Lighthouse target (performance >= 98, LCP < 2.0 s, others 100): ${missed.length ? `NOT met on ${missed.map(([name]) => name).join(', ')}` : 'met'}`,
+      `Lighthouse target (performance >= 98, LCP <= 2.0 s, TBT <= 100 ms, others 100): ${missed.length ? `NOT met on ${missed.map(([name]) => name).join(', ')}` : 'met'}`,
     );
   }
 } finally {
