@@ -85,7 +85,10 @@ export async function bankakReceiptPng(
     },
     style,
   );
-  const scratch = await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const scratch = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   try {
     await scratch.setContent(html);
     await scratch.evaluate('document.fonts.ready.then(() => undefined)');

@@ -122,7 +122,11 @@ describe.each(backends)('the seats of a dated flight on %s', (backend) => {
     await exec(`UPDATE allotment_dated_flights SET on_sale = false WHERE id = $1`, [paused]);
     await exec(`UPDATE allotment_dated_flights SET cancelled_at = now() WHERE id = $1`, [cancelled]);
     for (const datedFlightId of [paused, cancelled, 'ald_unknown']) {
-      expect(await holdSeats(db(), { orderId, datedFlightId, seats: 1, infants: 0 })).toEqual({ held: false, left: 0, infantsLeft: 0 });
+      expect(await holdSeats(db(), { orderId, datedFlightId, seats: 1, infants: 0 })).toEqual({
+        held: false,
+        left: 0,
+        infantsLeft: 0,
+      });
     }
     expect(await counts(paused)).toEqual(seatsOf(4, 0, 0));
   });

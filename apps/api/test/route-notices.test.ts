@@ -110,7 +110,11 @@ describe.each(backends)('notices for travellers on %s', (backend) => {
     expect(inForce.notices.map((n) => n.id)).not.toContain(notice.id);
     const withdrawn = await api('GET', '/admin/notices?state=withdrawn', the.viewer.headers);
     expect(withdrawn.json().notices).toContainEqual(
-      expect.objectContaining({ id: notice.id, withdrawnAt: expect.any(String), textEn: 'Sudan Airways: check-in 4 hours before' }),
+      expect.objectContaining({
+        id: notice.id,
+        withdrawnAt: expect.any(String),
+        textEn: 'Sudan Airways: check-in 4 hours before',
+      }),
     );
     expect((await api('GET', '/admin/notices?state=over', the.viewer.headers)).statusCode).toBe(400);
     // Withdrawn is final: it cannot be changed or withdrawn again, as an unknown notice cannot.

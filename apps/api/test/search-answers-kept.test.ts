@@ -52,9 +52,7 @@ describe.each(backends)('searches asked again on %s', (backend) => {
   it('sends the security headers on every answer: a search, a missing route, a page', async () => {
     for (const url of ['/api/v1/offers/request', '/api/v1/no-such-route', '/about']) {
       const response = await ctx.app.inject(
-        url === '/api/v1/offers/request'
-          ? { method: 'POST', url, payload: offerRequest() }
-          : { method: 'GET', url },
+        url === '/api/v1/offers/request' ? { method: 'POST', url, payload: offerRequest() } : { method: 'GET', url },
       );
       expect(response.headers['content-security-policy'], url).toMatch(/^default-src 'self';/);
       expect(response.headers, url).toMatchObject({

@@ -299,7 +299,9 @@ export interface StoredReceiptReading {
   /** null: the reader failed on every attempt. */
   source: 'pdf-text' | 'ocr' | null;
   values: ReceiptValues | null;
-  boxes: Partial<Record<'amount' | 'recipientAccount' | 'dateTime' | 'transactionNumber' | 'recipientName' | 'senderName', ReceiptBox>>;
+  boxes: Partial<
+    Record<'amount' | 'recipientAccount' | 'dateTime' | 'transactionNumber' | 'recipientName' | 'senderName', ReceiptBox>
+  >;
   size: { width: number; height: number } | null;
   unread: string[];
   /** What the amount was compared with: the booking's amount in the receipt's currency. */

@@ -85,6 +85,9 @@ export const contactCodes = pgTable(
     usedAt: at('used_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (table) => [index('contact_codes_target').on(table.target, table.createdAt), index('contact_codes_expires').on(table.expiresAt)],
+  (table) => [
+    index('contact_codes_target').on(table.target, table.createdAt),
+    index('contact_codes_expires').on(table.expiresAt),
+  ],
 );
 export type ContactCodeRow = typeof contactCodes.$inferSelect;

@@ -27,9 +27,15 @@ export const FONT_FILES: Record<string, [string, string]> = {
     require.resolve('@expo-google-fonts/ibm-plex-sans-arabic/400Regular/IBMPlexSansArabic_400Regular.ttf'),
     require.resolve('@expo-google-fonts/ibm-plex-sans-arabic/700Bold/IBMPlexSansArabic_700Bold.ttf'),
   ],
-  'noto-sans': ['/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf', '/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf'],
+  'noto-sans': [
+    '/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf',
+    '/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf',
+  ],
   kufi: ['/usr/share/fonts/truetype/noto/NotoKufiArabic-Regular.ttf', '/usr/share/fonts/truetype/noto/NotoKufiArabic-Bold.ttf'],
-  naskh: ['/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf', '/usr/share/fonts/truetype/noto/NotoNaskhArabic-Bold.ttf'],
+  naskh: [
+    '/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf',
+    '/usr/share/fonts/truetype/noto/NotoNaskhArabic-Bold.ttf',
+  ],
   dejavu: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
 };
 
@@ -39,7 +45,10 @@ const SAMPLES: { text: string; labels: string[] }[] = [
   { text: '٩٨٧٦٥٤٣٢١٠', labels: [...'9876543210'] },
   { text: '١٢:٣٤/٥٦-٧٨٬٩٠٫٢٣', labels: ['1', '2', ':', '3', '4', '/', '5', '6', '-', '7', '8', ',', '9', '0', ',', '2', '3'] },
   { text: '0123456789', labels: [...'0123456789'].map((d) => `L${d}`) },
-  { text: '12:34/56-78,90.23', labels: ['L1', 'L2', ':', 'L3', 'L4', '/', 'L5', 'L6', '-', 'L7', 'L8', ',', 'L9', 'L0', '.', 'L2', 'L3'] },
+  {
+    text: '12:34/56-78,90.23',
+    labels: ['L1', 'L2', ':', 'L3', 'L4', '/', 'L5', 'L6', '-', 'L7', 'L8', ',', 'L9', 'L0', '.', 'L2', 'L3'],
+  },
   { text: 'م ص ه و ر د ج س ع ن', labels: [...'مصهوردجسعن'].map((letter) => `x:${letter}`) },
 ];
 
@@ -83,7 +92,9 @@ div{display:inline-block;padding:${size}px;font:${weight} ${size}px 'F';color:#1
             const glyphs = stripGlyphs(image, { x0: 0, y0: 0, x1: info.width, y1: info.height });
             if (glyphs.length !== sample.labels.length) {
               skipped += 1;
-              console.log(`skipped ${font} ${weight} ${size}px: ${glyphs.length} glyphs for ${sample.labels.length} in ${sample.text}`);
+              console.log(
+                `skipped ${font} ${weight} ${size}px: ${glyphs.length} glyphs for ${sample.labels.length} in ${sample.text}`,
+              );
               continue;
             }
             glyphs.forEach((glyph, index) => {
@@ -105,7 +116,9 @@ div{display:inline-block;padding:${size}px;font:${weight} ${size}px 'F';color:#1
     await browser.close();
   }
   fs.writeFileSync(output, `${JSON.stringify({ bitmap: BITMAP, fonts, templates })}\n`);
-  console.log(`${templates.length} templates from ${fonts.join(', ')} (${skipped} samples skipped) in ${path.relative(repoRoot, output)}`);
+  console.log(
+    `${templates.length} templates from ${fonts.join(', ')} (${skipped} samples skipped) in ${path.relative(repoRoot, output)}`,
+  );
 }
 
 if (/make-digit-templates\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) await main();

@@ -102,7 +102,10 @@ export const deskReceiptReadingSchema = z.object({
   state: receiptReadingStateSchema,
   values: receiptValuesSchema.nullable(),
   /** Where each value was found on the image (only for fields read by OCR; a PDF's text has none). */
-  boxes: z.partialRecord(z.enum(['amount', 'recipientAccount', 'dateTime', 'transactionNumber', 'recipientName', 'senderName']), receiptBoxSchema),
+  boxes: z.partialRecord(
+    z.enum(['amount', 'recipientAccount', 'dateTime', 'transactionNumber', 'recipientName', 'senderName']),
+    receiptBoxSchema,
+  ),
   /** The size of the image the boxes refer to (null: no boxes). */
   size: z.object({ width: z.number(), height: z.number() }).nullable(),
   /** What the amount was compared with, in the receipt's currency. */

@@ -40,7 +40,10 @@ export function offersFrom(suppliers: readonly Supplier[], logger?: Logger): Off
     logger?.warn({ supplier: supplier.name, err: error }, 'a supplier failed; the search answers the others');
   // The suppliers answer a search they answered a moment ago with the same arrays (their search caches):
   // the same answers together are the same list, so the offers service prices and sorts it once.
-  const together = new WeakMap<readonly SupplierOffer[], { parts: readonly (readonly SupplierOffer[])[]; offers: SupplierOffer[] }>();
+  const together = new WeakMap<
+    readonly SupplierOffer[],
+    { parts: readonly (readonly SupplierOffer[])[]; offers: SupplierOffer[] }
+  >();
   const joined = (parts: readonly (readonly SupplierOffer[])[]) => {
     const kept = parts.length ? together.get(parts[0]!) : undefined;
     if (kept && kept.parts.length === parts.length && kept.parts.every((part, i) => part === parts[i])) return kept.offers;

@@ -11,10 +11,7 @@ import { poundsDue } from './receipt-checks.js';
  * where each value was found on the image.
  */
 
-type Reading = Pick<
-  ReceiptRow,
-  'readingState' | 'reading' | 'checks' | 'allPassed' | 'possibleFraud' | 'readAt'
->;
+type Reading = Pick<ReceiptRow, 'readingState' | 'reading' | 'checks' | 'allPassed' | 'possibleFraud' | 'readAt'>;
 /** What the amount is compared with before the receipt is read: owed per account's currency, and the booking's own. */
 export type DueBasis = { owed: { currency: Currency; amount: number }[]; booking: { amount: number; currency: Currency } };
 

@@ -22,12 +22,10 @@ describe('content fingerprint', () => {
     expect(arabic.length).toBeLessThan(400);
     const lines = reading('005-ar-screenshot-genuine.png').lines;
     const reordered = {
-      lines: [...lines]
-        .reverse()
-        .map((line) => ({
-          text: line.text,
-          words: line.text.split(' ').map((text) => ({ text, box: { x0: 0, y0: 0, x1: 1, y1: 1 } })),
-        })),
+      lines: [...lines].reverse().map((line) => ({
+        text: line.text,
+        words: line.text.split(' ').map((text) => ({ text, box: { x0: 0, y0: 0, x1: 1, y1: 1 } })),
+      })),
     };
     expect(contentFingerprint(reordered)).toBe(arabic);
     const indic = { lines: lines.map((line) => ({ text: line.text.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!) })) };

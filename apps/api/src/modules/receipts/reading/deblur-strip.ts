@@ -28,7 +28,14 @@ function gaussianKernel(sigma: number): Float32Array {
 }
 
 /** A separable convolution, the edges extended. */
-function convolve(source: Float32Array, width: number, height: number, kernel: Float32Array, scratch: Float32Array, out: Float32Array) {
+function convolve(
+  source: Float32Array,
+  width: number,
+  height: number,
+  kernel: Float32Array,
+  scratch: Float32Array,
+  out: Float32Array,
+) {
   const radius = (kernel.length - 1) / 2;
   for (let y = 0; y < height; y += 1) {
     const row = y * width;
@@ -37,7 +44,8 @@ function convolve(source: Float32Array, width: number, height: number, kernel: F
       if (x >= radius && x < width - radius) {
         for (let k = 0; k < kernel.length; k += 1) sum += kernel[k]! * source[row + x - radius + k]!;
       } else {
-        for (let k = 0; k < kernel.length; k += 1) sum += kernel[k]! * source[row + Math.min(width - 1, Math.max(0, x - radius + k))]!;
+        for (let k = 0; k < kernel.length; k += 1)
+          sum += kernel[k]! * source[row + Math.min(width - 1, Math.max(0, x - radius + k))]!;
       }
       scratch[row + x] = sum;
     }
@@ -49,7 +57,8 @@ function convolve(source: Float32Array, width: number, height: number, kernel: F
       if (inside) {
         for (let k = 0, at = (y - radius) * width + x; k < kernel.length; k += 1, at += width) sum += kernel[k]! * scratch[at]!;
       } else {
-        for (let k = 0; k < kernel.length; k += 1) sum += kernel[k]! * scratch[Math.min(height - 1, Math.max(0, y - radius + k)) * width + x]!;
+        for (let k = 0; k < kernel.length; k += 1)
+          sum += kernel[k]! * scratch[Math.min(height - 1, Math.max(0, y - radius + k)) * width + x]!;
       }
       out[y * width + x] = sum;
     }
@@ -60,7 +69,11 @@ function convolve(source: Float32Array, width: number, height: number, kernel: F
  * The strip deblurred with a Gaussian of `sigma` pixels, after each number of iterations in `after`
  * (one run of the longest, the shorter taken on the way), each made only when asked for.
  */
-export function* deblurStrip(image: GreyImage, strip: TextBox, options: { sigma: number; after: number[] }): Generator<DeblurredStrip> {
+export function* deblurStrip(
+  image: GreyImage,
+  strip: TextBox,
+  options: { sigma: number; after: number[] },
+): Generator<DeblurredStrip> {
   const x0 = Math.max(0, Math.floor(strip.x0));
   const y0 = Math.max(0, Math.floor(strip.y0));
   const width = Math.max(1, Math.min(image.width, Math.ceil(strip.x1)) - x0);

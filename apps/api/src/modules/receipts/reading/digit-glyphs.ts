@@ -148,7 +148,8 @@ function components(ink: Uint8Array, width: number, height: number): { labels: I
 /** A [1 2 1] blur each way: a glyph drawn half a pixel off still matches its template. */
 function smooth(bitmap: Float32Array) {
   const copy = Float32Array.from(bitmap);
-  const at = (x: number, y: number) => copy[Math.min(BITMAP - 1, Math.max(0, y)) * BITMAP + Math.min(BITMAP - 1, Math.max(0, x))]!;
+  const at = (x: number, y: number) =>
+    copy[Math.min(BITMAP - 1, Math.max(0, y)) * BITMAP + Math.min(BITMAP - 1, Math.max(0, x))]!;
   for (let y = 0; y < BITMAP; y += 1)
     for (let x = 0; x < BITMAP; x += 1) bitmap[y * BITMAP + x] = (at(x - 1, y) + 2 * at(x, y) + at(x + 1, y)) / 4;
   copy.set(bitmap);
@@ -200,7 +201,13 @@ export function stripGlyphs(image: GreyImage, strip: TextBox, middle?: { y0: num
   const heights = raw.map((g) => g.y1 - g.y0);
   const tallest = median(heights.filter((h) => h >= median(heights)));
   const tall = raw.filter((g) => g.y1 - g.y0 >= 0.6 * tallest);
-  const glyphOf = (area: { x0: number; y0: number; x1: number; y1: number }, members: Set<number>, pieces: number, top: number, bottom: number): Glyph => {
+  const glyphOf = (
+    area: { x0: number; y0: number; x1: number; y1: number },
+    members: Set<number>,
+    pieces: number,
+    top: number,
+    bottom: number,
+  ): Glyph => {
     const lineHeight = Math.max(1, bottom - top);
     const w = area.x1 - area.x0;
     const h = area.y1 - area.y0;
@@ -238,7 +245,13 @@ export function stripGlyphs(image: GreyImage, strip: TextBox, middle?: { y0: num
       box: { x0: area.x0 + box.x0, y0: area.y0 + box.y0, x1: area.x1 + box.x0, y1: area.y1 + box.y0 },
       pieces,
       bitmap,
-      geometry: [Math.log(w / h), h / lineHeight, ((area.y0 + area.y1) / 2 - top) / lineHeight, w / lineHeight, Math.min(teeth, 4)],
+      geometry: [
+        Math.log(w / h),
+        h / lineHeight,
+        ((area.y0 + area.y1) / 2 - top) / lineHeight,
+        w / lineHeight,
+        Math.min(teeth, 4),
+      ],
     };
   };
 

@@ -51,7 +51,10 @@ describe('image fingerprint', () => {
     const { width, height } = await sharp(screenshot).metadata();
     const copies = {
       'JPEG q60': await sharp(screenshot).jpeg({ quality: 60 }).toBuffer(),
-      'resized 50 %': await sharp(screenshot).resize({ width: Math.round(width / 2) }).png().toBuffer(),
+      'resized 50 %': await sharp(screenshot)
+        .resize({ width: Math.round(width / 2) })
+        .png()
+        .toBuffer(),
       '5 % cut off the bottom': await sharp(screenshot)
         .extract({ left: 0, top: 0, width, height: Math.round(height * 0.95) })
         .png()

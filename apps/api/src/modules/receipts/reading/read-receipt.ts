@@ -77,7 +77,11 @@ async function prepareImage(bytes: Buffer): Promise<{ bytes: Buffer; grey: GreyI
   const width = meta.autoOrient?.width ?? meta.width;
   const resized = width < 600 ? image.resize({ width: 1000 }) : width > 2000 ? image.resize({ width: 2000 }) : image;
   const { data, info } = await resized.grayscale().normalise().raw().toBuffer({ resolveWithObject: true });
-  const grey = { data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height), width: info.width, height: info.height };
+  const grey = {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
+  };
   const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .png({ compressionLevel: 1 })
     .toBuffer();

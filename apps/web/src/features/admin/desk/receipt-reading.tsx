@@ -41,7 +41,8 @@ export function VerdictLine({ check }: { check: DeskReceiptCheck }) {
 }
 
 /** "2026-11-28T14:05" (Sudan's time, as printed) as the desk writes a day, and the time as printed. */
-const printedTime = (dateTime: string, language: string) => `${deskDate(dateTime.slice(0, 10), language)} ${ltr(dateTime.slice(11, 16))}`;
+const printedTime = (dateTime: string, language: string) =>
+  `${deskDate(dateTime.slice(0, 10), language)} ${ltr(dateTime.slice(11, 16))}`;
 
 /**
  * What the reader found on a receipt, beside each value the check made of it (the amount due, the
@@ -120,11 +121,23 @@ export function ReceiptReading({
         ) : (
           <Group gap="xs">
             {reading.allPassed ? (
-              <Badge color="teal.9" variant="filled" size="lg" leftSection={<span aria-hidden="true">✓</span>} data-testid="receipt-all-passed">
+              <Badge
+                color="teal.9"
+                variant="filled"
+                size="lg"
+                leftSection={<span aria-hidden="true">✓</span>}
+                data-testid="receipt-all-passed"
+              >
                 {t('reading.allPassed')}
               </Badge>
             ) : failed > 0 ? (
-              <Badge color="red.8" variant="filled" size="lg" leftSection={<span aria-hidden="true">✗</span>} data-testid="receipt-some-failed">
+              <Badge
+                color="red.8"
+                variant="filled"
+                size="lg"
+                leftSection={<span aria-hidden="true">✗</span>}
+                data-testid="receipt-some-failed"
+              >
                 {t('reading.someFailed', { n: failed })}
               </Badge>
             ) : null}
@@ -142,7 +155,9 @@ export function ReceiptReading({
                 const box = hasBoxes && row.value ? reading.boxes[row.field] : undefined;
                 const verdict = row.check ? check(row.check) : undefined;
                 const shown = row.value ? (
-                  <span className={classes.readValue}><BidiText>{row.value}</BidiText></span>
+                  <span className={classes.readValue}>
+                    <BidiText>{row.value}</BidiText>
+                  </span>
                 ) : (
                   notRead
                 );

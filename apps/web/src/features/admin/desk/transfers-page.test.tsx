@@ -53,12 +53,22 @@ beforeEach(() => {
         const needsNote = item.reading.checks.some((c) => c.verdict === 'fail') || item.receiptId === 'rc_late';
         if (needsNote && !body?.note)
           return json(
-            { code: 'VALIDATION_ERROR', message: 'A note is required', fields: [{ path: 'note', code: 'required', message: 'A note is required' }] },
+            {
+              code: 'VALIDATION_ERROR',
+              message: 'A note is required',
+              fields: [{ path: 'note', code: 'required', message: 'A note is required' }],
+            },
             400,
           );
         return json({
           success: true,
-          booking: { id: item.bookingId, bookingReference: item.bookingReference, status: 'paid', statusTrigger: 'staff', holdExpiresAt: null },
+          booking: {
+            id: item.bookingId,
+            bookingReference: item.bookingReference,
+            status: 'paid',
+            statusTrigger: 'staff',
+            holdExpiresAt: null,
+          },
         });
       }
       return json({ code: 'NOT_FOUND', message: 'no' }, 404);
@@ -100,7 +110,11 @@ describe('the transfers screen', () => {
     expect(within(red).queryByTestId('receipt-all-passed')).toBeNull();
     expect(verdict(red, 'amount').textContent).toContain(`${t(desk('verdicts.fail'))}: ${t(desk('checks.amount.fail'))}`);
     expect(verdict(red, 'typedNumber').textContent).toContain(t(desk('checks.typedNumber.fail')));
-    expect([verdict(red, 'amount'), verdict(red, 'date'), verdict(red, 'account')].map((line) => line.dataset.verdict)).toEqual(['fail', 'unknown', 'pass']);
+    expect([verdict(red, 'amount'), verdict(red, 'date'), verdict(red, 'account')].map((line) => line.dataset.verdict)).toEqual([
+      'fail',
+      'unknown',
+      'pass',
+    ]);
     expect(verdict(red, 'date').textContent).toContain(`${t(desk('verdicts.unknown'))}: ${t(desk('checks.date.unknown'))}`);
     // The number typed is shown beside the one read.
     expect(within(red).getByTestId('receipt-value-transactionNumber').textContent).toContain('38278345');

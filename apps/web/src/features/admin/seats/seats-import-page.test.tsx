@@ -120,9 +120,11 @@ describe("importing the airline's sheet", () => {
     const done = await screen.findByTestId('import-done');
     expect(done.textContent).toContain(t(seats('import.done'), { created: 2, changed: 0 }));
     // The list over the imported dates, not its default 30 days from today.
-    expect(within(done).getByRole('link', { name: t(seats('import.toFlights')) }).getAttribute('href')).toBe(
-      '/admin/seats?from=2026-12-02&to=2026-12-04',
-    );
+    expect(
+      within(done)
+        .getByRole('link', { name: t(seats('import.toFlights')) })
+        .getAttribute('href'),
+    ).toBe('/admin/seats?from=2026-12-02&to=2026-12-04');
     expect(sent[1]).toEqual({ url: '/api/v1/admin/allotments/import?dryRun=false', method: 'POST', file: sheet });
     expect(screen.queryByTestId('dry-run-summary')).toBeNull();
   });

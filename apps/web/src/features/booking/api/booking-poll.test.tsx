@@ -29,7 +29,9 @@ afterEach(() => {
 
 function watch() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   const hook = renderHook(() => useBooking('bk_1'), { wrapper });
   return { ...hook, done: () => client.clear() };
 }

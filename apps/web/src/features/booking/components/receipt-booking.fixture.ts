@@ -8,9 +8,10 @@ type Receipt = Booking['receipts'][number];
  * agency's account, made after the booking, the number typed as printed); `change` moves what differs.
  */
 export function readReceipt(
-  change: { verdicts?: Partial<Record<ReceiptCheckName, ReceiptVerdict>>; values?: Partial<NonNullable<Receipt['reading']['values']>> } & Partial<
-    Omit<Receipt, 'reading'>
-  > & { state?: Receipt['reading']['state'] } = {},
+  change: {
+    verdicts?: Partial<Record<ReceiptCheckName, ReceiptVerdict>>;
+    values?: Partial<NonNullable<Receipt['reading']['values']>>;
+  } & Partial<Omit<Receipt, 'reading'>> & { state?: Receipt['reading']['state'] } = {},
 ): Receipt {
   const { verdicts = {}, values = {}, state = 'read', ...receipt } = change;
   return {

@@ -23,7 +23,11 @@ describe('the feedback on an uploaded receipt', () => {
     }
     expect(line('amount').textContent).toContain(formatPrice(150_000, 'SDG', 'en'));
     // The numbers read left to right inside the sentence.
-    expect(within(line('typedNumber')).getAllByText('38278344120').every((node) => node.getAttribute('dir') === 'ltr')).toBe(true);
+    expect(
+      within(line('typedNumber'))
+        .getAllByText('38278344120')
+        .every((node) => node.getAttribute('dir') === 'ltr'),
+    ).toBe(true);
     expect(screen.queryByTestId('receipt-check-reused')).toBeNull();
     expect(screen.getByText(t(b('agencyChecks')))).toBeTruthy();
   });
@@ -35,9 +39,7 @@ describe('the feedback on an uploaded receipt', () => {
     expect(screen.getByTestId('receipt-summary').textContent).toBe(t(b('mismatch')));
     expect(line('amount').getAttribute('data-verdict')).toBe('fail');
     expect(line('amount').textContent).toContain(t(b('verdict.fail')));
-    expect(line('amount').textContent).toContain(
-      t(b('advice.amountLess'), { amount: formatPrice(50_000, 'SDG', 'en') }),
-    );
+    expect(line('amount').textContent).toContain(t(b('advice.amountLess'), { amount: formatPrice(50_000, 'SDG', 'en') }));
     expect(line('amount').textContent).toContain(formatPrice(100_000, 'SDG', 'en'));
     expect(line('account').getAttribute('data-verdict')).toBe('pass');
   });

@@ -74,15 +74,17 @@ describe('the receipt form', () => {
   });
 
   it('says a number the server refused under the number, not under the file', async () => {
-    vi.stubGlobal('fetch', async () =>
-      new Response(
-        JSON.stringify({
-          code: 'VALIDATION_ERROR',
-          message: 'Not a transaction number',
-          fields: [{ path: 'transactionNumber', code: 'invalid', message: 'Not a transaction number' }],
-        }),
-        { status: 400, headers: { 'content-type': 'application/json' } },
-      ),
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            code: 'VALIDATION_ERROR',
+            message: 'Not a transaction number',
+            fields: [{ path: 'transactionNumber', code: 'invalid', message: 'Not a transaction number' }],
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
     );
     const { container, t } = renderInApp(<ReceiptUpload booking={bookingWith([])} />);
     chooseFile(container);
