@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { bookingSchema, type Booking, type Offer, type OfferSearchResult } from '@kwenda/contracts';
 import { TEST_CARDS } from '../../src/payments/sandbox/sandbox-gateway.js';
+import { DEFAULT_LEASE_MS } from '../../src/modules/supplier-calls/supplier-calls-repository.js';
 import { IDEMPOTENCY_LEASE_MS } from '../../src/plugins/idempotency.js';
 import { sandboxRepricingOutcome } from '../../src/suppliers/sandbox/offer-reference.js';
 import { passengersFor } from '../helpers/booking-factories.js';
@@ -39,8 +40,12 @@ const RETRIED_STATUSES = new Set([502, 503, 504]);
 const stillRunning = (reply: Reply) =>
   reply.status === 409 && reply.headers['content-type']?.includes('json') && reply.json().code === 'IDEMPOTENCY_KEY_IN_USE';
 
-/** How long a traveller keeps pressing again: more than a dead process's lease on its key. */
-const PATIENCE_MS = 2 * IDEMPOTENCY_LEASE_MS + 30_000;
+/**
+ * How long a traveller keeps pressing again: more than the longest a dead process leaves its work
+ * unfinished, which is a hold call it was making (DEFAULT_LEASE_MS; a pay meanwhile waits 30 s for it,
+ * then answers 503), and more than its lease on an idempotency key.
+ */
+const PATIENCE_MS = Math.max(DEFAULT_LEASE_MS, IDEMPOTENCY_LEASE_MS) + 90_000;
 
 export class Traveller {
   /** Requests answered 502/503/504 or "still running", or cut off, then sent again. */
