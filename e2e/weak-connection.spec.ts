@@ -1,7 +1,8 @@
 import type { CDPSession, Page, Route } from '@playwright/test';
-import { daysAhead, expect, test } from './fixtures';
+import { axeViolations, daysAhead, expect, test } from './fixtures';
 import { tr, trPattern } from './i18n';
 import { familyName, fillPassenger, passengerSection } from './support/booking-form';
+import { journeyShot } from './support/shots';
 
 /**
  * Issue 17: the journey search -> offers -> booking -> pay later on a weak mobile connection (Chromium's
@@ -129,8 +130,37 @@ test(
     await expect(adult.getByRole('textbox', { name: t('booking:fields.lastName') })).toHaveValue(family);
     await expect(page.getByRole('textbox', { name: t('booking:contact.email') })).toHaveValue(email);
     await page.unroute(passengersUrl);
+    // "Try again" reaches a server still completing an earlier try (as when the process doing it
+    // stopped mid-request and its key is held until its lease ends): it answers 409 "still running",
+    // as the API does, until that try is done. The page says it is still working, asks again by
+    // itself, and goes on.
+    let running = true;
+    let stillRunning = 0;
+    await page.route(passengersUrl, (route) =>
+      route.request().method() === 'PUT' && running
+        ? (stillRunning++,
+          route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              code: 'IDEMPOTENCY_KEY_IN_USE',
+              message: 'A request with this Idempotency-Key is still running; retry in a moment',
+              requestId: 'weak-connection',
+            }),
+          }))
+        : route.fallback(),
+    );
     await notice.getByRole('button', { name: t('booking:connection.retry') }).click();
+    await expect(notice).toHaveAttribute('data-state', 'busy');
+    await expect(notice).toContainText(t('booking:connection.busyTitle'));
+    await expect(notice).toContainText(t('booking:connection.busy'));
+    await expect.poll(() => stillRunning, { message: 'asked again by itself' }).toBeGreaterThanOrEqual(2);
+    expect(await axeViolations(page)).toEqual([]);
+    await notice.scrollIntoViewIfNeeded();
+    await journeyShot(page, 'weak', 'still-working', testInfo.project.name, false);
+    running = false;
     await expect(page.getByRole('heading', { name: t('booking:payment.title') })).toBeVisible({ timeout: 30_000 });
+    await page.unroute(passengersUrl);
     await expect(notice).toHaveCount(0);
 
     // 4. Pay later: the server holds the booking, its answer is lost with the connection; once back

@@ -151,7 +151,10 @@ describe('a booking write on a connection that drops', () => {
     await until(() => expect(pay).toBeDefined());
     const started = Date.now();
     pay!.mutate({ payLater: true });
+    // Meanwhile the page says the first try is still being completed, not that the connection dropped.
+    await until(() => expect(seen.connection).toBe('busy'));
     await until(() => expect(seen.success).toBe(true), 40_000);
+    expect(seen.connection).toBeNull();
     expect(Date.now() - started).toBeGreaterThan(20_000);
     expect(new Set(sent.map((s) => s.key)).size).toBe(1);
     expect(sent).toHaveLength(6);

@@ -23,6 +23,8 @@ export function BookingConnectionNotice({
         waiting: t(`connection.waiting${what}`),
         failed: t(`connection.failed${what}`),
         retry: t('connection.retry'),
+        busyTitle: t('connection.busyTitle'),
+        busy: t('connection.busy'),
       }}
       onRetry={onRetry}
     />

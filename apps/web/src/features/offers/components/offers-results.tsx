@@ -354,6 +354,8 @@ const OffersResultsView = memo(function OffersResultsView({
               waiting: t('connection.waitingBooking'),
               failed: t('connection.failedBooking'),
               retry: t('connection.retry'),
+              busyTitle: t('connection.busyTitle'),
+              busy: t('connection.busyBooking'),
             }}
             onRetry={retryBooking}
           />
