@@ -324,6 +324,21 @@ async function runLoadOnPostgres() {
   }
 }
 
+/** The timed loads of a run (runLoad's answer; none for a run skipped), in the order they are printed. */
+const loadRows = (run) =>
+  run
+    ? [
+        run.offers,
+        run.cold,
+        run.airports,
+        run.offersPages,
+        run.offersPagesCold,
+        run.createBookings,
+        run.readBookings,
+        run.account,
+      ]
+    : [];
+
 const memoryLine = (database, memory) =>
   `Server memory on ${database}: ${memory.startMb} MB resident at start, ${memory.afterLoadMb} MB after the load (peak ${memory.peakMb} MB; load average ${memory.loadAverage})`;
 
@@ -394,7 +409,7 @@ try {
   console.log(
     `\nHome page: ${weight.jsGzipKb.toFixed(1)} KB JS gzipped in ${weight.jsFiles} files (target <= 120), ${weight.cssGzipKb.toFixed(1)} KB CSS gzipped`,
   );
-  for (const r of [offers, cold, airports, offersPages, offersPagesCold, createBookings, readBookings, account]) {
+  for (const r of loadRows(onPglite)) {
     console.log(
       `${r.name}: ${r.rps} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
     );
@@ -425,20 +440,9 @@ try {
     ['PGlite', onPglite],
     ['PostgreSQL', onPostgres],
   ].flatMap(([database, run]) =>
-    run
-      ? [
-          run.offers,
-          run.cold,
-          run.airports,
-          run.offersPages,
-          run.offersPagesCold,
-          run.createBookings,
-          run.readBookings,
-          run.account,
-        ]
-          .filter((r) => r.non2xx > 0 || r.errors > 0)
-          .map((r) => `${r.name} on ${database} (${r.non2xx} non-2xx, ${r.errors} errors)`)
-      : [],
+    loadRows(run)
+      .filter((r) => r.non2xx > 0 || r.errors > 0)
+      .map((r) => `${r.name} on ${database} (${r.non2xx} non-2xx, ${r.errors} errors)`),
   );
   if (refused.length) {
     console.log(`NOT valid, answered other than 2xx or with errors: ${refused.join('; ')}`);

@@ -1,13 +1,12 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { ApiRequestError, isNetworkError } from '../lib/api-client';
+import { isNetworkError } from '../lib/api-client';
+import { isStillRunning } from '../lib/write-retry';
 
 /**
  * What a write that lost its connection is doing: waiting to be sent again, asked again because the
  * server is still doing its first try, or given up until asked.
  */
 export type ConnectionState = 'waiting' | 'busy' | 'failed' | null;
-
-const stillRunning = (error: unknown) => error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_KEY_IN_USE';
 
 /**
  * A write's connection state from its mutation: `waiting` while it is held offline or between tries
@@ -23,7 +22,7 @@ export function connectionStateOf(mutation: {
 }): ConnectionState {
   if (mutation.isPending) {
     if (mutation.isPaused || isNetworkError(mutation.failureReason)) return 'waiting';
-    return stillRunning(mutation.failureReason) ? 'busy' : null;
+    return isStillRunning(mutation.failureReason) ? 'busy' : null;
   }
   return mutation.isError && isNetworkError(mutation.error) ? 'failed' : null;
 }

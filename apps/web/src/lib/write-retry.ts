@@ -9,6 +9,10 @@ const WRITE_RETRIES = 2;
  */
 const STILL_RUNNING_RETRIES = 6;
 
+/** The server's answer while it is still doing the first try of this write (409 IDEMPOTENCY_KEY_IN_USE). */
+export const isStillRunning = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_KEY_IN_USE';
+
 /** A booking write with no answer after this long is sent again (the server answers the retry once it is done). */
 const WRITE_TIMEOUT_MS = 60_000;
 
@@ -23,9 +27,7 @@ export const writeTimeout = (): AbortSignal | undefined =>
  * until it is back online (TanStack Query pauses it).
  */
 export const retryWrite = (failures: number, error: Error): boolean =>
-  error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_KEY_IN_USE'
-    ? failures < STILL_RUNNING_RETRIES
-    : failures < WRITE_RETRIES && isNetworkError(error);
+  isStillRunning(error) ? failures < STILL_RUNNING_RETRIES : failures < WRITE_RETRIES && isNetworkError(error);
 
 /** 1 then 2 seconds between tries (more while offline: the next try waits for the connection). */
 export const writeRetryDelay = (failures: number): number => Math.min(1000 * 2 ** failures, 8000);
